@@ -1,0 +1,737 @@
+//! C types from lang-c specifiers and declarators; struct/union layout (System V x86 rules,
+//! including bit-fields and `packed`); enums.
+
+use std::rc::Rc;
+
+use lang_c::ast::{
+    ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Ellipsis,
+    Extension, SpecifierQualifier, StorageClassSpecifier, StructDeclaration, StructKind,
+    StructType, TS18661FloatFormat, TypeName, TypeQualifier, TypeSpecifier,
+};
+use lang_c::span::Node;
+
+use super::{LResult, Lowerer, Sym, Tag};
+use crate::ir::{ArrayLen, Composite, Expr, Field, FloatKind, FuncType, IntName, Type, VarKind};
+
+/// The result of reading a declaration's specifiers.
+#[derive(Clone, Debug)]
+pub struct DeclSpec {
+    pub base: Type,
+    pub storage: Option<StorageClassSpecifier>,
+    pub is_const: bool,
+    pub is_inline: bool,
+    pub noreturn: bool,
+    pub aligned: Option<u64>,
+}
+
+/// A parameter as declared (name may be missing in prototypes).
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: Option<String>,
+    pub ty: Type,
+    pub loc_offset: usize,
+}
+
+/// What a declarator declares.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    pub name: Option<String>,
+    pub ty: Type,
+    /// Parameters of the function declarator applied directly to the name.
+    pub params: Option<Vec<Param>>,
+    /// Old-style parameter names (`f(a, b) int a; ...`).
+    pub kr_names: Option<Vec<String>>,
+    pub offset: usize,
+}
+
+fn attr_names(exts: &[Node<Extension>]) -> Vec<(String, Vec<Node<lang_c::ast::Expression>>)> {
+    exts.iter()
+        .filter_map(|e| match &e.node {
+            Extension::Attribute(a) => Some((
+                a.name.node.trim_matches('_').to_string(),
+                a.arguments.clone(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Lowerer<'_> {
+    pub fn decl_spec(&mut self, specs: &[Node<DeclarationSpecifier>]) -> LResult<DeclSpec> {
+        let mut tys = Vec::new();
+        let mut storage = None;
+        let mut is_const = false;
+        let (mut is_inline, mut noreturn) = (false, false);
+        let mut packed = false;
+        let mut aligned = None;
+        for s in specs {
+            if let DeclarationSpecifier::Extension(exts) = &s.node {
+                for (name, args) in attr_names(exts) {
+                    match name.as_str() {
+                        "packed" => packed = true,
+                        "aligned" => aligned = Some(self.attr_align(&args)?),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for s in specs {
+            match &s.node {
+                DeclarationSpecifier::StorageClass(c) => storage = Some(c.node.clone()),
+                DeclarationSpecifier::TypeSpecifier(t) => tys.push(t),
+                DeclarationSpecifier::TypeQualifier(q) => {
+                    if q.node == TypeQualifier::Const {
+                        is_const = true
+                    }
+                }
+                DeclarationSpecifier::Function(f) => match f.node {
+                    lang_c::ast::FunctionSpecifier::Inline => is_inline = true,
+                    lang_c::ast::FunctionSpecifier::Noreturn => noreturn = true,
+                },
+                DeclarationSpecifier::Alignment(a) => {
+                    aligned = Some(match &a.node {
+                        lang_c::ast::AlignmentSpecifier::Type(t) => {
+                            let ty = self.type_name(t)?;
+                            self.prog.layout().align_of(&ty)
+                        }
+                        lang_c::ast::AlignmentSpecifier::Constant(e) => self.const_int(e)? as u64,
+                    })
+                }
+                DeclarationSpecifier::Extension(exts) => {
+                    if attr_names(exts).iter().any(|(n, _)| n == "noreturn") {
+                        noreturn = true;
+                    }
+                }
+            }
+        }
+        let base = self.base_type(
+            &tys,
+            packed,
+            specs.first().map(|s| s.span.start).unwrap_or(0),
+        )?;
+        Ok(DeclSpec {
+            base,
+            storage,
+            is_const,
+            is_inline,
+            noreturn,
+            aligned,
+        })
+    }
+
+    fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {
+        match args.first() {
+            Some(e) => Ok(self.const_int(e)? as u64),
+            None => Ok(16),
+        }
+    }
+
+    /// `aligned(N)` among a member's specifiers.
+    fn spec_qual_align(&mut self, specs: &[Node<SpecifierQualifier>]) -> LResult<Option<u64>> {
+        for s in specs {
+            if let SpecifierQualifier::Extension(exts) = &s.node {
+                for (name, args) in attr_names(exts) {
+                    if name == "aligned" {
+                        return Ok(Some(self.attr_align(&args)?));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    pub fn spec_qual(&mut self, specs: &[Node<SpecifierQualifier>]) -> LResult<Type> {
+        let mut tys = Vec::new();
+        let mut packed = false;
+        for s in specs {
+            match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => tys.push(t),
+                SpecifierQualifier::Extension(exts) => {
+                    if attr_names(exts).iter().any(|(n, _)| n == "packed") {
+                        packed = true;
+                    }
+                }
+                SpecifierQualifier::TypeQualifier(_) => {}
+            }
+        }
+        self.base_type(
+            &tys,
+            packed,
+            specs.first().map(|s| s.span.start).unwrap_or(0),
+        )
+    }
+
+    fn base_type(
+        &mut self,
+        tys: &[&Node<TypeSpecifier>],
+        packed: bool,
+        at: usize,
+    ) -> LResult<Type> {
+        let t = self.prog.target;
+        let (mut void, mut char, mut short, mut int, mut long) = (0, 0, 0, 0, 0);
+        let (mut float, mut double, mut signed, mut unsigned, mut bool_, mut int128) =
+            (0, 0, 0, 0, 0, 0);
+        let mut other: Option<Type> = None;
+        for ts in tys {
+            match &ts.node {
+                TypeSpecifier::Void => void += 1,
+                TypeSpecifier::Char => char += 1,
+                TypeSpecifier::Short => short += 1,
+                TypeSpecifier::Int => int += 1,
+                TypeSpecifier::Long => long += 1,
+                TypeSpecifier::Float => float += 1,
+                TypeSpecifier::Double => double += 1,
+                TypeSpecifier::Signed => signed += 1,
+                TypeSpecifier::Unsigned => unsigned += 1,
+                TypeSpecifier::Bool => bool_ += 1,
+                TypeSpecifier::Complex => {
+                    return Err(self.err(ts.span.start, "_Complex types are not supported"))
+                }
+                TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
+                TypeSpecifier::Struct(st) => other = Some(self.struct_type(st, packed)?),
+                TypeSpecifier::Enum(en) => other = Some(self.enum_type(en)?),
+                TypeSpecifier::TypedefName(id) => {
+                    if id.node.name == "__int128" || id.node.name == "__int128_t" {
+                        int128 += 1;
+                        continue;
+                    }
+                    if id.node.name == "__uint128_t" {
+                        int128 += 1;
+                        unsigned += 1;
+                        continue;
+                    }
+                    match self.lookup(&id.node.name) {
+                        Some(Sym::Typedef(ty)) => other = Some(ty),
+                        _ => {
+                            if id.node.name == "__builtin_va_list" {
+                                other = Some(Type::ptr(Type::Void));
+                            } else {
+                                return Err(self.err(
+                                    id.span.start,
+                                    &format!("unknown type name `{}`", id.node.name),
+                                ));
+                            }
+                        }
+                    }
+                }
+                TypeSpecifier::TypeOf(to) => {
+                    other = Some(match &to.node {
+                        lang_c::ast::TypeOf::Type(tn) => self.type_name(tn)?,
+                        lang_c::ast::TypeOf::Expression(e) => self.type_of_expr(e)?,
+                    })
+                }
+                TypeSpecifier::TS18661Float(f) => {
+                    other = Some(Type::Float(match (&f.format, f.width) {
+                        (TS18661FloatFormat::BinaryInterchange, 32) => FloatKind::Float,
+                        (TS18661FloatFormat::BinaryInterchange, 64)
+                        | (TS18661FloatFormat::BinaryExtended, 32) => FloatKind::Double,
+                        _ => FloatKind::LongDouble,
+                    }))
+                }
+            }
+        }
+        if let Some(o) = other {
+            return Ok(o);
+        }
+        let ty = if void > 0 {
+            Type::Void
+        } else if bool_ > 0 {
+            Type::Bool
+        } else if float > 0 {
+            Type::Float(FloatKind::Float)
+        } else if double > 0 {
+            Type::Float(if long > 0 {
+                FloatKind::LongDouble
+            } else {
+                FloatKind::Double
+            })
+        } else if int128 > 0 {
+            t.int(if unsigned > 0 {
+                IntName::UInt128
+            } else {
+                IntName::Int128
+            })
+        } else if char > 0 {
+            t.int(if unsigned > 0 {
+                IntName::UChar
+            } else if signed > 0 {
+                IntName::SChar
+            } else {
+                IntName::Char
+            })
+        } else if short > 0 {
+            t.int(if unsigned > 0 {
+                IntName::UShort
+            } else {
+                IntName::Short
+            })
+        } else if long >= 2 {
+            t.int(if unsigned > 0 {
+                IntName::ULongLong
+            } else {
+                IntName::LongLong
+            })
+        } else if long == 1 {
+            t.int(if unsigned > 0 {
+                IntName::ULong
+            } else {
+                IntName::Long
+            })
+        } else if int > 0 || signed > 0 || unsigned > 0 {
+            t.int(if unsigned > 0 {
+                IntName::UInt
+            } else {
+                IntName::Int
+            })
+        } else {
+            // implicit int (C89)
+            let _ = at;
+            t.int(IntName::Int)
+        };
+        Ok(ty)
+    }
+
+    pub fn type_name(&mut self, tn: &Node<TypeName>) -> LResult<Type> {
+        let base = self.spec_qual(&tn.node.specifiers)?;
+        match &tn.node.declarator {
+            Some(d) => Ok(self.declarator(base, d, false)?.ty),
+            None => Ok(base),
+        }
+    }
+
+    /// Applies a declarator to a base type. `param_ctx`: adjust arrays/functions to pointers.
+    pub fn declarator(
+        &mut self,
+        base: Type,
+        d: &Node<Declarator>,
+        param_ctx: bool,
+    ) -> LResult<Declared> {
+        let mut ty = base;
+        let mut params = None;
+        let mut kr_names = None;
+        for dd in &d.node.derived {
+            match &dd.node {
+                DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => ty = Type::ptr(ty),
+                DerivedDeclarator::Array(ad) => {
+                    let len = match &ad.node.size {
+                        ArraySize::Unknown | ArraySize::VariableUnknown => ArrayLen::Unknown,
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                            self.array_len(e, param_ctx)?
+                        }
+                    };
+                    ty = Type::Array(Rc::new(ty), len);
+                }
+                DerivedDeclarator::Function(fd) => {
+                    let mut ps = Vec::new();
+                    let n = fd.node.parameters.len();
+                    for (i, p) in fd.node.parameters.iter().enumerate() {
+                        let spec = self.decl_spec(&p.node.specifiers)?;
+                        let decl = match &p.node.declarator {
+                            Some(pd) => self.declarator(spec.base.clone(), pd, true)?,
+                            None => Declared {
+                                name: None,
+                                ty: spec.base.clone(),
+                                params: None,
+                                kr_names: None,
+                                offset: p.span.start,
+                            },
+                        };
+                        if n == 1 && i == 0 && decl.ty.is_void() && decl.name.is_none() {
+                            break;
+                        }
+                        let pty = adjust_param(decl.ty);
+                        ps.push(Param {
+                            name: decl.name,
+                            ty: pty,
+                            loc_offset: p.span.start,
+                        });
+                    }
+                    let ft = FuncType {
+                        ret: ty,
+                        params: ps.iter().map(|p| p.ty.clone()).collect(),
+                        variadic: fd.node.ellipsis == Ellipsis::Some,
+                        prototyped: true,
+                    };
+                    ty = Type::Function(Rc::new(ft));
+                    params = Some(ps);
+                    kr_names = None;
+                }
+                DerivedDeclarator::KRFunction(names) => {
+                    let ft = FuncType {
+                        ret: ty,
+                        params: Vec::new(),
+                        variadic: false,
+                        prototyped: false,
+                    };
+                    ty = Type::Function(Rc::new(ft));
+                    kr_names = Some(names.iter().map(|n| n.node.name.clone()).collect());
+                    params = Some(Vec::new());
+                }
+            }
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Abstract => Ok(Declared {
+                name: None,
+                ty: maybe_adjust(ty, param_ctx),
+                params,
+                kr_names,
+                offset: d.span.start,
+            }),
+            DeclaratorKind::Identifier(id) => Ok(Declared {
+                name: Some(id.node.name.clone()),
+                ty: maybe_adjust(ty, param_ctx),
+                params,
+                kr_names,
+                offset: id.span.start,
+            }),
+            DeclaratorKind::Declarator(inner) => {
+                let mut r = self.declarator(ty, inner, param_ctx)?;
+                if r.params.is_none() {
+                    r.params = params;
+                    r.kr_names = kr_names;
+                }
+                Ok(r)
+            }
+        }
+    }
+
+    fn array_len(
+        &mut self,
+        e: &Node<lang_c::ast::Expression>,
+        param_ctx: bool,
+    ) -> LResult<ArrayLen> {
+        if let Some(v) = self.try_const_int(e) {
+            if v < 0 {
+                return Err(self.err(e.span.start, "array size is negative"));
+            }
+            return Ok(ArrayLen::Fixed(v as u64));
+        }
+        if param_ctx {
+            // `int a[n]` as a parameter is a pointer anyway; the size expression is irrelevant.
+            return Ok(ArrayLen::Unknown);
+        }
+        if self.b.ret_ty.is_none() {
+            return Err(self.err(e.span.start, "variable-length array at file scope"));
+        }
+        // Variable-length array: evaluate the size once, now.
+        let size_t = self.prog.target.size_t();
+        let v = self.rvalue(e)?;
+        let v = self.convert(v, &size_t, e.span.start)?;
+        let loc = self.loc(e.span.start);
+        let tmp = self.new_temp("vla_len", size_t, loc);
+        self.b
+            .assign(Expr::var(tmp, self.prog.var(tmp).ty.clone()), v, loc);
+        Ok(ArrayLen::Var(tmp))
+    }
+
+    pub fn struct_type(&mut self, st: &Node<StructType>, packed: bool) -> LResult<Type> {
+        let is_union = st.node.kind.node == StructKind::Union;
+        let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let mk = |i: u32| {
+            if is_union {
+                Type::Union(i)
+            } else {
+                Type::Struct(i)
+            }
+        };
+        let Some(decls) = &st.node.declarations else {
+            // reference (or forward declaration)
+            if let Some(name) = &tag {
+                if let Some(Tag::Composite(i, _)) = self.lookup_tag(name) {
+                    return Ok(mk(i));
+                }
+                let i = self.new_composite(name.clone(), is_union);
+                return Ok(mk(i));
+            }
+            return Err(self.err(st.span.start, "anonymous struct without members"));
+        };
+        // definition: reuse a forward declaration in the current scope
+        let idx = match &tag {
+            Some(name) => match self.tags.last().and_then(|s| s.get(name)).cloned() {
+                Some(Tag::Composite(i, _)) if !self.prog.composites[i as usize].complete => i,
+                _ => self.new_composite(name.clone(), is_union),
+            },
+            None => {
+                self.anon += 1;
+                let name = format!("$anon{}", self.anon);
+                let i = self.prog.composites.len() as u32;
+                self.prog.composites.push(Composite {
+                    tag: name,
+                    is_union,
+                    fields: vec![],
+                    size: 0,
+                    align: 1,
+                    complete: false,
+                    flexible: false,
+                });
+                i
+            }
+        };
+        let mut packed = packed;
+        let mut forced_align = None;
+        let attrs = tag
+            .as_ref()
+            .and_then(|t| self.tag_attrs.get(t))
+            .cloned()
+            .unwrap_or_default();
+        for a in &attrs {
+            if a == "packed" {
+                packed = true;
+            } else if let Some(n) = a.strip_prefix("aligned(").and_then(|r| r.strip_suffix(')')) {
+                forced_align = n.trim().parse::<u64>().ok();
+            } else if a == "aligned" {
+                forced_align = Some(16);
+            }
+        }
+        let mut members: Vec<(String, Type, Option<u32>, Option<u64>)> = Vec::new();
+        for d in decls {
+            let StructDeclaration::Field(f) = &d.node else {
+                continue;
+            };
+            let base = self.spec_qual(&f.node.specifiers)?;
+            if f.node.declarators.is_empty() {
+                // anonymous struct/union member (C11)
+                members.push((String::new(), base, None, None));
+                continue;
+            }
+            let spec_align = self.spec_qual_align(&f.node.specifiers)?;
+            for sd in &f.node.declarators {
+                let (name, ty, aligned) = match &sd.node.declarator {
+                    Some(dn) => {
+                        let dcl = self.declarator(base.clone(), dn, false)?;
+                        let al = attr_names(&dn.node.extensions)
+                            .iter()
+                            .find(|(n, _)| n == "aligned")
+                            .map(|(_, a)| a.clone());
+                        let al = match al {
+                            Some(a) => Some(self.attr_align(&a)?),
+                            None => None,
+                        };
+                        (dcl.name.unwrap_or_default(), dcl.ty, al.or(spec_align))
+                    }
+                    None => (String::new(), base.clone(), None),
+                };
+                let width = match &sd.node.bit_width {
+                    Some(w) => Some(self.const_int(w)? as u32),
+                    None => None,
+                };
+                members.push((name, ty, width, aligned));
+            }
+        }
+        self.layout_composite(idx, members, packed, forced_align, st.span.start)?;
+        Ok(mk(idx))
+    }
+
+    fn new_composite(&mut self, tag: String, is_union: bool) -> u32 {
+        let i = self.prog.composites.len() as u32;
+        self.prog.composites.push(Composite {
+            tag: tag.clone(),
+            is_union,
+            fields: vec![],
+            size: 0,
+            align: 1,
+            complete: false,
+            flexible: false,
+        });
+        if let Some(scope) = self.tags.last_mut() {
+            scope.insert(tag, Tag::Composite(i, is_union));
+        }
+        i
+    }
+
+    fn layout_composite(
+        &mut self,
+        idx: u32,
+        members: Vec<(String, Type, Option<u32>, Option<u64>)>,
+        packed: bool,
+        forced_align: Option<u64>,
+        at: usize,
+    ) -> LResult<()> {
+        let is_union = self.prog.composites[idx as usize].is_union;
+        let mut fields = Vec::new();
+        let mut bit_pos: u64 = 0;
+        let mut max_size: u64 = 0;
+        let mut align: u64 = 1;
+        let mut flexible = false;
+        let n = members.len();
+        for (i, (name, ty, width, forced_align)) in members.into_iter().enumerate() {
+            let layout = self.prog.layout();
+            let (size, a) = match layout.size_of(&ty) {
+                Some(s) => (s, layout.align_of(&ty)),
+                None => {
+                    if let Type::Array(e, ArrayLen::Unknown) = &ty {
+                        if i + 1 == n && !is_union {
+                            flexible = true;
+                            let ea = layout.align_of(e);
+                            (0, ea)
+                        } else {
+                            return Err(
+                                self.err(at, &format!("member `{name}` has incomplete type"))
+                            );
+                        }
+                    } else {
+                        return Err(self.err(at, &format!("member `{name}` has incomplete type")));
+                    }
+                }
+            };
+            let a = if packed {
+                1
+            } else {
+                forced_align.unwrap_or(a).max(1)
+            };
+            if let Some(w) = width {
+                let unit = size * 8;
+                if w as u64 > unit {
+                    return Err(self.err(at, &format!("bit-field `{name}` is wider than its type")));
+                }
+                if is_union {
+                    if w > 0 {
+                        fields.push(Field {
+                            name,
+                            ty,
+                            offset: 0,
+                            bits: Some((0, w)),
+                        });
+                        max_size = max_size.max(size);
+                        if !packed {
+                            align = align.max(a);
+                        }
+                    }
+                    continue;
+                }
+                if w == 0 {
+                    bit_pos = bit_pos.div_ceil(unit.max(8)) * unit.max(8);
+                    continue;
+                }
+                if !packed && bit_pos / unit != (bit_pos + w as u64 - 1) / unit {
+                    bit_pos = bit_pos.div_ceil(unit) * unit;
+                }
+                let storage = if packed {
+                    bit_pos / 8
+                } else {
+                    (bit_pos / unit) * size
+                };
+                if !name.is_empty() {
+                    fields.push(Field {
+                        name,
+                        ty,
+                        offset: storage,
+                        bits: Some((bit_pos, w)),
+                    });
+                    if !packed {
+                        align = align.max(a);
+                    }
+                }
+                bit_pos += w as u64;
+                continue;
+            }
+            if is_union {
+                fields.push(Field {
+                    name,
+                    ty,
+                    offset: 0,
+                    bits: None,
+                });
+                max_size = max_size.max(size);
+                align = align.max(a);
+                continue;
+            }
+            let off = (bit_pos.div_ceil(8)).div_ceil(a) * a;
+            fields.push(Field {
+                name,
+                ty,
+                offset: off,
+                bits: None,
+            });
+            bit_pos = (off + size) * 8;
+            align = align.max(a);
+        }
+        if let Some(fa) = forced_align {
+            align = align.max(fa);
+        }
+        let raw = if is_union {
+            max_size.max(bit_pos.div_ceil(8))
+        } else {
+            bit_pos.div_ceil(8)
+        };
+        let size = raw.div_ceil(align) * align;
+        let c = &mut self.prog.composites[idx as usize];
+        c.fields = fields;
+        c.size = size;
+        c.align = align;
+        c.complete = true;
+        c.flexible = flexible;
+        Ok(())
+    }
+
+    pub fn enum_type(&mut self, en: &Node<lang_c::ast::EnumType>) -> LResult<Type> {
+        let tag = en.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if en.node.enumerators.is_empty() {
+            if let Some(name) = &tag {
+                if let Some(Tag::Enum(t)) = self.lookup_tag(name) {
+                    return Ok(t);
+                }
+            }
+            return Ok(self.prog.target.int(IntName::UInt));
+        }
+        let mut next: i128 = 0;
+        let mut values = Vec::new();
+        for e in &en.node.enumerators {
+            let v = match &e.node.expression {
+                Some(x) => self.const_int(x)?,
+                None => next,
+            };
+            values.push(v);
+            let name = e.node.identifier.node.name.clone();
+            self.declare(name, Sym::EnumConst(v));
+            next = v + 1;
+        }
+        let (min, max) = (
+            values.iter().copied().min().unwrap_or(0),
+            values.iter().copied().max().unwrap_or(0),
+        );
+        let t = &self.prog.target;
+        let ty = if min < 0 {
+            if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
+                t.int(IntName::Int)
+            } else {
+                t.int(IntName::LongLong)
+            }
+        } else if max <= u32::MAX as i128 {
+            t.int(IntName::UInt)
+        } else {
+            t.int(IntName::ULongLong)
+        };
+        if let Some(name) = tag {
+            if let Some(scope) = self.tags.last_mut() {
+                scope.insert(name, Tag::Enum(ty.clone()));
+            }
+        }
+        Ok(ty)
+    }
+
+    /// Declares a hidden local of the current function.
+    pub fn new_temp(&mut self, hint: &str, ty: Type, loc: crate::ir::Loc) -> crate::ir::VarId {
+        let f = self.cur_func.unwrap_or(crate::ir::FuncId(u32::MAX));
+        self.temps += 1;
+        let name = format!("${hint}{}", self.temps);
+        self.new_var(name, ty, VarKind::Temp(f), loc)
+    }
+}
+
+/// Parameters of array type are pointers; of function type, function pointers.
+pub fn adjust_param(t: Type) -> Type {
+    match t {
+        Type::Array(e, _) => Type::Pointer(e),
+        Type::Function(_) => Type::ptr(t),
+        t => t,
+    }
+}
+
+fn maybe_adjust(t: Type, param_ctx: bool) -> Type {
+    if param_ctx {
+        adjust_param(t)
+    } else {
+        t
+    }
+}

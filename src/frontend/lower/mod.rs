@@ -1,0 +1,455 @@
+//! Lowering of lang-c's AST into the goto IR: scopes, linkage, declarations, function bodies.
+
+mod builder;
+mod call;
+mod consts;
+mod conv;
+mod ctype;
+mod expr;
+mod init;
+mod stmt;
+
+use std::collections::HashMap;
+
+use lang_c::ast::{
+    Declaration, ExternalDeclaration, FunctionDefinition, StorageClassSpecifier, TranslationUnit,
+};
+use lang_c::span::Node;
+
+pub use builder::Builder;
+pub use consts::fold_int;
+
+use super::srcmap::SrcMap;
+use crate::ir::{
+    Expr, FuncId, FuncType, Function, InstrKind, Loc, Note, Program, Type, Var, VarId, VarKind,
+};
+
+#[derive(Clone, Debug)]
+pub enum Sym {
+    Var(VarId),
+    Func(FuncId),
+    EnumConst(i128),
+    Typedef(Type),
+}
+
+#[derive(Clone, Debug)]
+pub enum Tag {
+    Composite(u32, bool),
+    Enum(Type),
+}
+
+/// A lowering failure at a source position.
+#[derive(Clone, Debug)]
+pub struct LowerError {
+    pub loc: Loc,
+    pub msg: String,
+}
+
+pub type LResult<T> = Result<T, LowerError>;
+
+/// Names with external linkage, shared by all translation units of a program.
+#[derive(Default)]
+pub struct Linkage {
+    pub vars: HashMap<String, VarId>,
+}
+
+pub struct Lowerer<'a> {
+    pub prog: &'a mut Program,
+    pub map: SrcMap,
+    pub scopes: Vec<HashMap<String, Sym>>,
+    pub tags: Vec<HashMap<String, Tag>>,
+    pub b: Builder,
+    pub cur_func: Option<FuncId>,
+    pub link: &'a mut Linkage,
+    pub anon: u32,
+    pub temps: u32,
+    /// Distinguishes `static` names of this translation unit.
+    pub unit: usize,
+    /// Offset of the declaration being lowered (to tell system headers apart).
+    pub decl_offset: usize,
+    /// For each open switch: how many of its case labels have been placed.
+    pub switch_cursor: Vec<usize>,
+    /// Attributes written between `struct` and the tag (moved there by the fixups).
+    pub tag_attrs: super::fixup::TagAttrs,
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn new(
+        prog: &'a mut Program,
+        map: SrcMap,
+        link: &'a mut Linkage,
+        unit: usize,
+    ) -> Lowerer<'a> {
+        Lowerer {
+            prog,
+            map,
+            scopes: vec![HashMap::new()],
+            tags: vec![HashMap::new()],
+            b: Builder::new(),
+            cur_func: None,
+            link,
+            anon: 0,
+            temps: 0,
+            unit,
+            decl_offset: 0,
+            switch_cursor: Vec::new(),
+            tag_attrs: Default::default(),
+        }
+    }
+
+    // ------------------------------------------------------------ utilities
+
+    pub fn loc(&self, offset: usize) -> Loc {
+        let (file, line, col) = self.map.locate(offset);
+        Loc { file, line, col }
+    }
+
+    pub fn err(&self, offset: usize, msg: &str) -> LowerError {
+        LowerError {
+            loc: self.loc(offset),
+            msg: msg.to_string(),
+        }
+    }
+
+    pub fn note(&mut self, offset: usize, text: String) {
+        let loc = self.loc(offset);
+        self.prog.notes.push(Note { loc, text });
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<Sym> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
+    }
+
+    pub fn lookup_tag(&self, name: &str) -> Option<Tag> {
+        self.tags.iter().rev().find_map(|s| s.get(name).cloned())
+    }
+
+    pub fn declare(&mut self, name: String, sym: Sym) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name, sym);
+        }
+    }
+
+    pub fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+        self.tags.push(HashMap::new());
+    }
+
+    pub fn pop_scope(&mut self) {
+        self.scopes.pop();
+        self.tags.pop();
+    }
+
+    pub fn new_var(&mut self, name: String, ty: Type, kind: VarKind, loc: Loc) -> VarId {
+        let id = VarId(self.prog.vars.len() as u32);
+        self.prog.vars.push(Var {
+            name,
+            ty,
+            kind,
+            loc,
+            addressed: false,
+            is_const: false,
+        });
+        id
+    }
+
+    pub fn var_expr(&self, v: VarId) -> Expr {
+        Expr::var(v, self.prog.var(v).ty.clone())
+    }
+
+    pub fn at_file_scope(&self) -> bool {
+        self.cur_func.is_none()
+    }
+
+    // ------------------------------------------------------- translation unit
+
+    pub fn lower_unit(&mut self, unit: &TranslationUnit) -> LResult<()> {
+        for ext in &unit.0 {
+            self.decl_offset = ext.span.start;
+            let system = self.map.is_system(ext.span.start);
+            let r = match &ext.node {
+                ExternalDeclaration::Declaration(d) => self.file_declaration(d),
+                ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f),
+                ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa),
+            };
+            if let Err(e) = r {
+                if system {
+                    // A declaration in a system header we cannot represent: if the program uses
+                    // it, the use is reported there.
+                    continue;
+                }
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn static_assert(&mut self, sa: &Node<lang_c::ast::StaticAssert>) -> LResult<()> {
+        let v = self.const_int(&sa.node.expression)?;
+        if v == 0 {
+            return Err(self.err(sa.span.start, "static assertion failed"));
+        }
+        Ok(())
+    }
+
+    fn file_declaration(&mut self, d: &Node<Declaration>) -> LResult<()> {
+        let spec = self.decl_spec(&d.node.specifiers)?;
+        for id in &d.node.declarators {
+            let decl = self.declarator(spec.base.clone(), &id.node.declarator, false)?;
+            let Some(name) = decl.name.clone() else {
+                continue;
+            };
+            let offset = decl.offset;
+            if spec.storage == Some(StorageClassSpecifier::Typedef) {
+                let ty = match name.as_str() {
+                    "__verdiff_int128" => self.prog.target.int(crate::ir::IntName::Int128),
+                    "__verdiff_uint128" => self.prog.target.int(crate::ir::IntName::UInt128),
+                    _ => decl.ty,
+                };
+                self.declare(name, Sym::Typedef(ty));
+                continue;
+            }
+            if let Type::Function(ft) = &decl.ty {
+                let static_ = spec.storage == Some(StorageClassSpecifier::Static);
+                let f = self.declare_function(&name, (**ft).clone(), static_, offset);
+                self.declare(name, Sym::Func(f));
+                continue;
+            }
+            let extern_ = spec.storage == Some(StorageClassSpecifier::Extern);
+            let static_ = spec.storage == Some(StorageClassSpecifier::Static);
+            let v = self.declare_global(&name, decl.ty.clone(), static_, offset);
+            if spec.is_const {
+                self.prog.vars[v.0 as usize].is_const = true;
+            }
+            self.declare(name, Sym::Var(v));
+            if let Some(init) = &id.node.initializer {
+                let _ = extern_;
+                self.static_initializer(v, init)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A global variable with external (or, if `static_`, internal) linkage.
+    pub fn declare_global(&mut self, name: &str, ty: Type, static_: bool, offset: usize) -> VarId {
+        let loc = self.loc(offset);
+        if !static_ {
+            if let Some(&v) = self.link.vars.get(name) {
+                // complete an incomplete array type from a later declaration
+                let old = &self.prog.vars[v.0 as usize].ty;
+                if matches!(old, Type::Array(_, crate::ir::ArrayLen::Unknown)) && ty.is_array() {
+                    self.prog.vars[v.0 as usize].ty = ty;
+                }
+                return v;
+            }
+        } else if let Some(Sym::Var(v)) = self.scopes.first().and_then(|s| s.get(name)).cloned() {
+            if self.prog.var(v).is_static() {
+                return v;
+            }
+        }
+        let v = self.new_var(name.to_string(), ty, VarKind::Global, loc);
+        if !static_ {
+            self.link.vars.insert(name.to_string(), v);
+        }
+        v
+    }
+
+    /// Declares (or re-declares) a function. A later declaration from the program replaces a
+    /// prototype from verdiff.h; a prototyped type replaces an unprototyped one.
+    pub fn declare_function(
+        &mut self,
+        name: &str,
+        ty: FuncType,
+        static_: bool,
+        offset: usize,
+    ) -> FuncId {
+        let loc = self.loc(offset);
+        let system = self.map.is_system(offset);
+        let from_api_header = self
+            .prog
+            .files
+            .get(loc.file as usize)
+            .is_some_and(|f| f.ends_with("verdiff.h"));
+        let existing = if static_ {
+            match self.scopes.first().and_then(|s| s.get(name)).cloned() {
+                Some(Sym::Func(f)) => Some(f),
+                _ => None,
+            }
+        } else {
+            self.prog.func_named(name)
+        };
+        if let Some(f) = existing {
+            let old = &mut self.prog.funcs[f.0 as usize];
+            let old_from_api = self
+                .prog
+                .files
+                .get(old.loc.file as usize)
+                .is_some_and(|n| n.ends_with("verdiff.h"));
+            let old = &mut self.prog.funcs[f.0 as usize];
+            if (!old.ty.prototyped && ty.prototyped) || (old_from_api && !from_api_header) {
+                old.ty = ty;
+                if old.body.is_none() {
+                    old.loc = loc;
+                    old.system = system;
+                }
+            }
+            return f;
+        }
+        let f = FuncId(self.prog.funcs.len() as u32);
+        let unique = if static_ && self.prog.func_by_name.contains_key(name) {
+            format!("{name}${}", self.unit)
+        } else {
+            name.to_string()
+        };
+        self.prog.funcs.push(Function {
+            name: name.to_string(),
+            ty,
+            params: vec![],
+            body: None,
+            loc,
+            system,
+            va_block: None,
+        });
+        self.prog.func_by_name.entry(unique).or_insert(f);
+        f
+    }
+
+    fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> LResult<()> {
+        let spec = self.decl_spec(&fd.node.specifiers)?;
+        let decl = self.declarator(spec.base.clone(), &fd.node.declarator, false)?;
+        let name = decl
+            .name
+            .clone()
+            .ok_or_else(|| self.err(fd.span.start, "function definition without a name"))?;
+        let Type::Function(ft) = &decl.ty else {
+            return Err(self.err(
+                fd.span.start,
+                "function definition with a non-function type",
+            ));
+        };
+        let mut ft = (**ft).clone();
+        let static_ = spec.storage == Some(StorageClassSpecifier::Static);
+        // K&R parameter declarations
+        let mut params = decl.params.clone().unwrap_or_default();
+        if let Some(names) = &decl.kr_names {
+            let mut types: HashMap<String, Type> = HashMap::new();
+            for d in &fd.node.declarations {
+                let s = self.decl_spec(&d.node.specifiers)?;
+                for id in &d.node.declarators {
+                    let dd = self.declarator(s.base.clone(), &id.node.declarator, true)?;
+                    if let Some(n) = dd.name {
+                        types.insert(n, dd.ty);
+                    }
+                }
+            }
+            params = names
+                .iter()
+                .map(|n| ctype::Param {
+                    name: Some(n.clone()),
+                    ty: types
+                        .get(n)
+                        .cloned()
+                        .unwrap_or_else(|| self.prog.target.int_t()),
+                    loc_offset: fd.span.start,
+                })
+                .collect();
+            ft.params = params
+                .iter()
+                .map(|p| promote_kr(&p.ty, &self.prog.target))
+                .collect();
+        }
+        let f = self.declare_function(&name, ft.clone(), static_, decl.offset);
+        if self.prog.funcs[f.0 as usize].body.is_some() {
+            return Err(self.err(fd.span.start, &format!("redefinition of function `{name}`")));
+        }
+        // the definition's type and location win
+        {
+            let loc = self.loc(decl.offset);
+            let system = self.map.is_system(fd.span.start);
+            let func = &mut self.prog.funcs[f.0 as usize];
+            func.ty = ft.clone();
+            func.loc = loc;
+            func.system = system;
+        }
+        self.declare(name.clone(), Sym::Func(f));
+
+        let saved = std::mem::take(&mut self.b);
+        let saved_func = self.cur_func.replace(f);
+        self.b.ret_ty = Some(ft.ret.clone());
+        self.push_scope();
+        self.b.blocks.push(Vec::new());
+        let mut pvars = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let pname = p.name.clone().unwrap_or_else(|| format!("$param{i}"));
+            let ty = if decl.kr_names.is_some() {
+                ft.params[i].clone()
+            } else {
+                p.ty.clone()
+            };
+            let loc = self.loc(p.loc_offset);
+            let v = self.new_var(pname.clone(), ty.clone(), VarKind::Param(f), loc);
+            pvars.push(v);
+            if decl.kr_names.is_some() && ty != p.ty {
+                // K&R: the argument arrives promoted; the parameter has its declared type.
+                let local = self.new_var(pname.clone(), p.ty.clone(), VarKind::Local(f), loc);
+                let conv = self.convert(Expr::var(v, ty), &p.ty, p.loc_offset)?;
+                self.b.emit(InstrKind::Decl(local), loc);
+                self.b.assign(Expr::var(local, p.ty.clone()), conv, loc);
+                self.declare(pname, Sym::Var(local));
+            } else {
+                self.declare(pname, Sym::Var(v));
+            }
+        }
+        if ft.variadic {
+            let loc = self.loc(fd.span.start);
+            let v = self.new_var(
+                "$va_block".into(),
+                Type::ptr(Type::Void),
+                VarKind::Local(f),
+                loc,
+            );
+            self.b.va_block = Some(v);
+            self.prog.funcs[f.0 as usize].va_block = Some(v);
+        }
+        let body_result = match &fd.node.statement.node {
+            lang_c::ast::Statement::Compound(items) => {
+                for item in items {
+                    self.block_item(item);
+                }
+                Ok(())
+            }
+            _ => Err(self.err(fd.span.start, "function body is not a compound statement")),
+        };
+        let end_loc = self.loc(fd.span.end.saturating_sub(1));
+        // falling off the end of main returns 0
+        if name == "main" && ft.ret.is_int() {
+            let zero = Expr::int(0, ft.ret.clone());
+            self.b.emit(InstrKind::Return(Some(zero)), end_loc);
+        }
+        let missing = self.b.resolve_gotos();
+        for (label, loc) in missing {
+            self.b.emit(
+                InstrKind::Unsupported(format!("goto to undefined label `{label}`")),
+                loc,
+            );
+        }
+        self.pop_scope();
+        let b = std::mem::replace(&mut self.b, saved);
+        self.cur_func = saved_func;
+        let body = b.finish(end_loc);
+        let func = &mut self.prog.funcs[f.0 as usize];
+        func.params = pvars;
+        func.body = Some(body);
+        body_result
+    }
+}
+
+/// Default argument promotions for old-style parameters.
+fn promote_kr(t: &Type, target: &crate::ir::Target) -> Type {
+    match t {
+        Type::Bool => target.int_t(),
+        Type::Int(i) if i.width < 32 => target.int_t(),
+        Type::Float(crate::ir::FloatKind::Float) => Type::Float(crate::ir::FloatKind::Double),
+        t => t.clone(),
+    }
+}

@@ -1,0 +1,211 @@
+//! Front end: preprocess (system C preprocessor), parse (lang-c) and lower C into the goto IR.
+//!
+//! Depends on: ir. Must not depend on later stages.
+
+mod fixup;
+mod libdecl;
+mod lower;
+pub mod preprocess;
+pub mod srcmap;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use lower::fold_int;
+pub use preprocess::PreprocessOptions;
+
+use crate::ir::{Loc, Program, Target};
+
+#[derive(Clone, Debug, Default)]
+pub struct FrontendOptions {
+    pub pp: PreprocessOptions,
+    pub target: Target,
+}
+
+/// Why a program could not be read.
+#[derive(Debug)]
+pub enum FrontendError {
+    Io {
+        file: PathBuf,
+        msg: String,
+    },
+    Preprocess {
+        file: PathBuf,
+        msg: String,
+    },
+    Parse {
+        file: String,
+        line: u32,
+        col: u32,
+        msg: String,
+    },
+    Lower {
+        file: String,
+        line: u32,
+        col: u32,
+        msg: String,
+    },
+}
+
+impl fmt::Display for FrontendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrontendError::Io { file, msg } => write!(f, "{}: {msg}", file.display()),
+            FrontendError::Preprocess { file, msg } => {
+                write!(f, "{}: preprocessing failed: {msg}", file.display())
+            }
+            FrontendError::Parse {
+                file,
+                line,
+                col,
+                msg,
+            } => write!(f, "{file}:{line}:{col}: parse error: {msg}"),
+            FrontendError::Lower {
+                file,
+                line,
+                col,
+                msg,
+            } => write!(f, "{file}:{line}:{col}: {msg}"),
+        }
+    }
+}
+
+impl FrontendError {
+    /// (file, line) of the problem, when known.
+    pub fn location(&self) -> Option<(String, u32)> {
+        match self {
+            FrontendError::Parse { file, line, .. } | FrontendError::Lower { file, line, .. } => {
+                Some((file.clone(), *line))
+            }
+            FrontendError::Io { file, .. } | FrontendError::Preprocess { file, .. } => {
+                Some((file.display().to_string(), 0))
+            }
+        }
+    }
+}
+
+/// A source file to read: its path and, optionally, its content (e.g. from a git object).
+pub struct Source {
+    pub path: PathBuf,
+    pub content: Option<String>,
+}
+
+/// Reads, preprocesses, parses and lowers the given files into one program.
+pub fn load(files: &[PathBuf], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+    let sources: Vec<Source> = files
+        .iter()
+        .map(|p| Source {
+            path: p.clone(),
+            content: None,
+        })
+        .collect();
+    load_sources(&sources, opts)
+}
+
+pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+    let mut prog = Program {
+        target: opts.target,
+        ..Program::default()
+    };
+    let mut pp = opts.pp.clone();
+    pp.model = Some(opts.target.model);
+    let mut link = lower::Linkage::default();
+    for (unit, src) in sources.iter().enumerate() {
+        if src.content.is_none() && !src.path.exists() {
+            return Err(FrontendError::Io {
+                file: src.path.clone(),
+                msg: "no such file".into(),
+            });
+        }
+        let text =
+            preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp).map_err(|e| {
+                FrontendError::Preprocess {
+                    file: src.path.clone(),
+                    msg: e.message,
+                }
+            })?;
+        lower_text(&mut prog, &mut link, unit, &text)?;
+    }
+    Ok(prog)
+}
+
+/// Parses and lowers one preprocessed translation unit into `prog`.
+pub fn lower_text(
+    prog: &mut Program,
+    link: &mut lower::Linkage,
+    unit: usize,
+    text: &str,
+) -> Result<(), FrontendError> {
+    let (mut text, tag_attrs) = fixup::rewrite(text);
+    let config = lang_c::driver::Config {
+        cpp_command: String::new(),
+        cpp_options: vec![],
+        flavor: lang_c::driver::Flavor::GnuC11,
+    };
+    let mut retries = 0;
+    let parsed = loop {
+        match lang_c::driver::parse_preprocessed(&config, text.clone()) {
+            Ok(p) => break p,
+            Err(e) => {
+                if retries < 100 {
+                    if let Some(fixed) = fixup::implicit_int(&text, e.offset) {
+                        text = fixed;
+                        retries += 1;
+                        continue;
+                    }
+                }
+                let mut files = prog.files.clone();
+                let map = srcmap::SrcMap::new(&text, &mut files);
+                let (f, l, c) = map.locate(e.offset);
+                let expected: Vec<&str> = e.expected.iter().copied().take(8).collect();
+                let line_text = text[e.offset..].lines().next().unwrap_or("").trim();
+                let shown: String = line_text.chars().take(40).collect();
+                return Err(FrontendError::Parse {
+                    file: files.get(f as usize).cloned().unwrap_or_default(),
+                    line: l,
+                    col: c,
+                    msg: format!(
+                        "lang-c cannot parse the construct at `{shown}` (expected one of: {})",
+                        expected.join(" ")
+                    ),
+                });
+            }
+        }
+    };
+    let map = srcmap::SrcMap::new(&text, &mut prog.files);
+    let mut l = lower::Lowerer::new(prog, map, link, unit);
+    l.tag_attrs = tag_attrs;
+    let r = l.lower_unit(&parsed.unit);
+    r.map_err(|e| {
+        let file = prog
+            .files
+            .get(e.loc.file as usize)
+            .cloned()
+            .unwrap_or_default();
+        FrontendError::Lower {
+            file,
+            line: e.loc.line,
+            col: e.loc.col,
+            msg: e.msg,
+        }
+    })
+}
+
+/// A location rendered as `file:line`.
+pub fn loc_text(p: &Program, loc: Loc) -> String {
+    format!("{}:{}", p.file_name(loc), loc.line)
+}
+
+/// Convenience for tests: lowers C text (no preprocessing beyond what the text contains).
+pub fn load_text(text: &str, target: Target) -> Result<Program, FrontendError> {
+    let mut prog = Program {
+        target,
+        ..Program::default()
+    };
+    let mut link = lower::Linkage::default();
+    lower_text(&mut prog, &mut link, 0, text)?;
+    Ok(prog)
+}
+
+#[allow(dead_code)]
+fn _path(_: &Path) {}

@@ -1,0 +1,26 @@
+//! The intermediate representation every stage shares: C types, typed pure expressions and goto
+//! programs (functions as instruction lists with conditional jumps).
+//!
+//! Depends on nothing else in the crate.
+
+pub mod display;
+pub mod expr;
+pub mod loops;
+pub mod program;
+pub mod types;
+
+pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
+pub use program::{ClaimKind, Function, Instr, InstrKind, Loc, Note, Program, Var, VarKind};
+pub use types::{
+    ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target,
+    Type,
+};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct StrId(pub u32);

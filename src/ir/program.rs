@@ -1,0 +1,240 @@
+//! Goto programs: functions as instruction lists with conditional jumps, plus the symbol tables.
+
+use std::collections::HashMap;
+
+use super::expr::Expr;
+use super::types::{Composite, FuncType, Layout, Target, Type};
+use super::{FuncId, StrId, VarId};
+
+/// A source position. `file` indexes [`Program::files`]; line 0 means unknown.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The kinds of property a claim can state.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimKind {
+    Assertion,
+    ArrayBounds,
+    DivisionByZero,
+    Overflow,
+    Shift,
+    PointerNull,
+    PointerInvalid,
+    PointerBounds,
+    Unwinding,
+    ErrorLabel,
+    FreeInvalid,
+    DoubleFree,
+    MemoryLeak,
+    FunctionPointer,
+    Overlap,
+}
+
+impl ClaimKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Assertion => "assertion",
+            ClaimKind::ArrayBounds => "array-bounds",
+            ClaimKind::DivisionByZero => "division-by-zero",
+            ClaimKind::Overflow => "overflow",
+            ClaimKind::Shift => "shift",
+            ClaimKind::PointerNull => "pointer-null",
+            ClaimKind::PointerInvalid => "pointer-invalid",
+            ClaimKind::PointerBounds => "pointer-bounds",
+            ClaimKind::Unwinding => "unwinding",
+            ClaimKind::ErrorLabel => "error-label",
+            ClaimKind::FreeInvalid => "free-invalid",
+            ClaimKind::DoubleFree => "double-free",
+            ClaimKind::MemoryLeak => "memory-leak",
+            ClaimKind::FunctionPointer => "function-pointer",
+            ClaimKind::Overlap => "overlap",
+        }
+    }
+    pub fn all() -> &'static [ClaimKind] {
+        &[
+            ClaimKind::Assertion,
+            ClaimKind::ArrayBounds,
+            ClaimKind::DivisionByZero,
+            ClaimKind::Overflow,
+            ClaimKind::Shift,
+            ClaimKind::PointerNull,
+            ClaimKind::PointerInvalid,
+            ClaimKind::PointerBounds,
+            ClaimKind::Unwinding,
+            ClaimKind::ErrorLabel,
+            ClaimKind::FreeInvalid,
+            ClaimKind::DoubleFree,
+            ClaimKind::MemoryLeak,
+            ClaimKind::FunctionPointer,
+            ClaimKind::Overlap,
+        ]
+    }
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum InstrKind {
+    Skip,
+    /// A local comes into scope: fresh nondeterministic value (and storage).
+    Decl(VarId),
+    /// A local goes out of scope: its storage dies.
+    Dead(VarId),
+    Assign {
+        lhs: Expr,
+        rhs: Expr,
+    },
+    Assume(Expr),
+    Assert {
+        cond: Expr,
+        kind: ClaimKind,
+        msg: String,
+    },
+    /// Jump to instruction `target` when `cond` (None: always) is non-zero.
+    Goto {
+        cond: Option<Expr>,
+        target: usize,
+    },
+    Call {
+        lhs: Option<Expr>,
+        func: Expr,
+        args: Vec<Expr>,
+    },
+    Return(Option<Expr>),
+    /// `abort()`, `exit()`: the execution ends here.
+    EndPath,
+    /// Code verdiff does not model. Reaching it makes the verdict UNKNOWN with this reason.
+    Unsupported(String),
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct Instr {
+    pub kind: InstrKind,
+    pub loc: Loc,
+    /// C labels attached to this instruction.
+    pub labels: Vec<String>,
+}
+
+impl Instr {
+    pub fn new(kind: InstrKind, loc: Loc) -> Instr {
+        Instr {
+            kind,
+            loc,
+            labels: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum VarKind {
+    Global,
+    /// `static` inside a function: lives like a global.
+    StaticLocal(FuncId),
+    Local(FuncId),
+    Param(FuncId),
+    /// Introduced by the front end (e.g. the value of a call inside an expression).
+    Temp(FuncId),
+}
+
+#[derive(Clone, Debug)]
+pub struct Var {
+    /// The source name (temporaries: a descriptive name starting with `$`).
+    pub name: String,
+    pub ty: Type,
+    pub kind: VarKind,
+    pub loc: Loc,
+    /// The address is taken somewhere (or it is an array that decays): it lives in memory.
+    pub addressed: bool,
+    pub is_const: bool,
+}
+
+impl Var {
+    pub fn is_static(&self) -> bool {
+        matches!(self.kind, VarKind::Global | VarKind::StaticLocal(_))
+    }
+    pub fn function(&self) -> Option<FuncId> {
+        match self.kind {
+            VarKind::Global => None,
+            VarKind::StaticLocal(f) | VarKind::Local(f) | VarKind::Param(f) | VarKind::Temp(f) => {
+                Some(f)
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub ty: FuncType,
+    pub params: Vec<VarId>,
+    /// None for functions declared but not defined.
+    pub body: Option<Vec<Instr>>,
+    pub loc: Loc,
+    /// Declared in a system header (affects how missing bodies are reported).
+    pub system: bool,
+    /// For variadic definitions: the hidden local holding the address of the block of
+    /// variadic arguments (8-byte slots) that symbolic execution builds at each call.
+    pub va_block: Option<VarId>,
+}
+
+/// A diagnostic from the front end that does not stop verification.
+#[derive(Clone, Debug)]
+pub struct Note {
+    pub loc: Loc,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub target: Target,
+    pub composites: Vec<Composite>,
+    pub vars: Vec<Var>,
+    pub funcs: Vec<Function>,
+    pub func_by_name: HashMap<String, FuncId>,
+    /// String literal contents including the terminating NUL.
+    pub strings: Vec<Vec<u8>>,
+    /// Element type of each string literal (char, or wchar_t for L"…").
+    pub string_elem: Vec<Type>,
+    pub files: Vec<String>,
+    /// Static initialisation, run before the entry function.
+    pub init: Vec<Instr>,
+    pub notes: Vec<Note>,
+}
+
+impl Program {
+    pub fn layout(&self) -> Layout<'_> {
+        Layout {
+            target: self.target,
+            composites: &self.composites,
+        }
+    }
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+    pub fn func(&self, f: FuncId) -> &Function {
+        &self.funcs[f.0 as usize]
+    }
+    pub fn func_named(&self, name: &str) -> Option<FuncId> {
+        self.func_by_name.get(name).copied()
+    }
+    pub fn string(&self, s: StrId) -> &[u8] {
+        &self.strings[s.0 as usize]
+    }
+    pub fn file_name(&self, loc: Loc) -> &str {
+        self.files
+            .get(loc.file as usize)
+            .map(|s| s.as_str())
+            .unwrap_or("?")
+    }
+    pub fn size_of(&self, t: &Type) -> Option<u64> {
+        self.layout().size_of(t)
+    }
+    pub fn type_name(&self, t: &Type) -> String {
+        self.layout().display(t)
+    }
+}

@@ -1,0 +1,1440 @@
+//! Simplifying constructors. Each rule here is an equivalence in the SMT-LIB semantics of the
+//! operator; constant arguments are always folded (except where SMT-LIB leaves the result
+//! unspecified), which is what makes concrete replay produce constants.
+
+use std::cmp::Ordering;
+
+use super::float::{self, canon, decode, encode, is_nan_bits, F};
+use super::{Bits, MemKind, Op, Rm, Sort, TermStore, T};
+
+/// What is known about whether two bit-vector terms are equal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Same {
+    Yes,
+    No,
+    Unknown,
+}
+
+impl TermStore {
+    // ----------------------------------------------------------------- leaves
+
+    pub fn bool_const(&mut self, b: bool) -> T {
+        self.intern(Op::BoolConst(b), &[], Sort::Bool)
+    }
+    pub fn tru(&mut self) -> T {
+        self.bool_const(true)
+    }
+    pub fn fals(&mut self) -> T {
+        self.bool_const(false)
+    }
+    pub fn bv(&mut self, b: Bits) -> T {
+        let w = b.width();
+        self.intern(Op::BvConst(b), &[], Sort::Bv(w))
+    }
+    pub fn bv_u(&mut self, width: u32, v: u128) -> T {
+        self.bv(Bits::from_u128(width, v))
+    }
+    pub fn bv_i(&mut self, width: u32, v: i128) -> T {
+        self.bv(Bits::from_i128(width, v))
+    }
+    pub fn bv_zero(&mut self, width: u32) -> T {
+        self.bv(Bits::zero(width))
+    }
+    pub fn fp(&mut self, e: u32, s: u32, bits: Bits) -> T {
+        assert_eq!(bits.width(), e + s);
+        self.intern(Op::FpConst(canon(e, s, bits)), &[], Sort::Fp(e, s))
+    }
+    pub fn fp_f64(&mut self, x: f64) -> T {
+        self.fp(11, 53, Bits::from_u128(64, x.to_bits() as u128))
+    }
+    pub fn fp_f32(&mut self, x: f32) -> T {
+        self.fp(8, 24, Bits::from_u128(32, x.to_bits() as u128))
+    }
+    pub fn const_array(&mut self, index: Sort, elem: T) -> T {
+        let es = self.sort(elem).clone();
+        self.intern(
+            Op::ConstArray,
+            &[elem],
+            Sort::Array(Box::new(index), Box::new(es)),
+        )
+    }
+
+    fn fp_parts(&self, t: T) -> (u32, u32) {
+        match self.sort(t) {
+            Sort::Fp(e, s) => (*e, *s),
+            s => panic!("not a float sort: {s:?}"),
+        }
+    }
+
+    fn fconst(&self, t: T) -> Option<F> {
+        let (e, s) = self.fp_parts(t);
+        decode(e, s, self.as_fp(t)?)
+    }
+
+    fn bv2(&self, a: T, b: T) -> Option<(Bits, Bits)> {
+        Some((self.as_bv(a)?.clone(), self.as_bv(b)?.clone()))
+    }
+
+    // ---------------------------------------------------------------- boolean
+
+    pub fn not(&mut self, a: T) -> T {
+        if let Some(b) = self.as_bool(a) {
+            return self.bool_const(!b);
+        }
+        if let Op::Not = self.op(a) {
+            return self.arg(a, 0);
+        }
+        self.intern(Op::Not, &[a], Sort::Bool)
+    }
+
+    pub fn and(&mut self, a: T, b: T) -> T {
+        self.and_n(&[a, b])
+    }
+    pub fn or(&mut self, a: T, b: T) -> T {
+        self.or_n(&[a, b])
+    }
+    pub fn implies(&mut self, a: T, b: T) -> T {
+        let na = self.not(a);
+        self.or(na, b)
+    }
+
+    pub fn and_n(&mut self, xs: &[T]) -> T {
+        self.junction(xs, true)
+    }
+    pub fn or_n(&mut self, xs: &[T]) -> T {
+        self.junction(xs, false)
+    }
+
+    /// n-ary and (`is_and`) / or: flattened, deduplicated, sorted; absorbing constants and
+    /// complementary pairs decide it.
+    fn junction(&mut self, xs: &[T], is_and: bool) -> T {
+        let (unit, zero) = (is_and, !is_and);
+        let mut out: Vec<T> = Vec::with_capacity(xs.len());
+        let mut stack: Vec<T> = xs.iter().rev().copied().collect();
+        while let Some(x) = stack.pop() {
+            match self.op(x) {
+                Op::BoolConst(c) if *c == unit => continue,
+                Op::BoolConst(_) => return self.bool_const(zero),
+                Op::And if is_and => stack.extend(self.args(x).iter().rev()),
+                Op::Or if !is_and => stack.extend(self.args(x).iter().rev()),
+                _ => out.push(x),
+            }
+        }
+        out.sort();
+        out.dedup();
+        // complementary literals
+        for &x in &out {
+            if let Op::Not = self.op(x) {
+                let inner = self.arg(x, 0);
+                if out.binary_search(&inner).is_ok() {
+                    return self.bool_const(zero);
+                }
+            }
+        }
+        match out.len() {
+            0 => self.bool_const(unit),
+            1 => out[0],
+            _ => self.intern(if is_and { Op::And } else { Op::Or }, &out, Sort::Bool),
+        }
+    }
+
+    pub fn ite(&mut self, c: T, a: T, b: T) -> T {
+        if let Some(cv) = self.as_bool(c) {
+            return if cv { a } else { b };
+        }
+        if a == b {
+            return a;
+        }
+        if let Op::Not = self.op(c) {
+            let inner = self.arg(c, 0);
+            return self.ite(inner, b, a);
+        }
+        if self.sort(a).is_bool() {
+            match (self.as_bool(a), self.as_bool(b)) {
+                (Some(true), Some(false)) => return c,
+                (Some(false), Some(true)) => return self.not(c),
+                (Some(true), None) => return self.or(c, b),
+                (Some(false), None) => {
+                    let nc = self.not(c);
+                    return self.and(nc, b);
+                }
+                (None, Some(true)) => {
+                    let nc = self.not(c);
+                    return self.or(nc, a);
+                }
+                (None, Some(false)) => return self.and(c, a),
+                _ => {}
+            }
+        }
+        // ite(c, ite(c, x, y), z) = ite(c, x, z); ite(c, x, ite(c, y, z)) = ite(c, x, z)
+        if let Op::Ite = self.op(a) {
+            if self.arg(a, 0) == c {
+                let x = self.arg(a, 1);
+                return self.ite(c, x, b);
+            }
+        }
+        if let Op::Ite = self.op(b) {
+            if self.arg(b, 0) == c {
+                let z = self.arg(b, 2);
+                return self.ite(c, a, z);
+            }
+        }
+        let s = self.sort(a).clone();
+        self.intern(Op::Ite, &[c, a, b], s)
+    }
+
+    pub fn eq(&mut self, a: T, b: T) -> T {
+        if a == b {
+            return self.tru();
+        }
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        match self.sort(a).clone() {
+            Sort::Bool => {
+                if let Some(x) = self.as_bool(a) {
+                    return if x { b } else { self.not(b) };
+                }
+                if let Some(x) = self.as_bool(b) {
+                    return if x { a } else { self.not(a) };
+                }
+            }
+            Sort::Bv(_) => match self.bv_same(a, b) {
+                Same::Yes => return self.tru(),
+                Same::No => return self.fals(),
+                Same::Unknown => {
+                    if let Some(t) = self.eq_bv_rewrite(a, b) {
+                        return t;
+                    }
+                }
+            },
+            Sort::Fp(..) => {
+                if let (Some(x), Some(y)) = (self.as_fp(a), self.as_fp(b)) {
+                    let r = x == y;
+                    return self.bool_const(r);
+                }
+            }
+            Sort::Array(..) => {}
+        }
+        // eq(ite(c, k1, k2), k3) with constants
+        for (x, y) in [(a, b), (b, a)] {
+            if let Op::Ite = self.op(x) {
+                let (c, t, e) = (self.arg(x, 0), self.arg(x, 1), self.arg(x, 2));
+                if self.is_const(y) && self.is_const(t) && self.is_const(e) {
+                    let et = self.eq(t, y);
+                    let ee = self.eq(e, y);
+                    return self.ite(c, et, ee);
+                }
+            }
+        }
+        self.intern(Op::Eq, &[a, b], Sort::Bool)
+    }
+
+    fn eq_bv_rewrite(&mut self, a: T, b: T) -> Option<T> {
+        // Pointer-like concatenations compare part-wise.
+        for (x, y) in [(a, b), (b, a)] {
+            if let Op::Concat = self.op(x) {
+                let (xh, xl) = (self.arg(x, 0), self.arg(x, 1));
+                let lw = self.width(xl);
+                let w = self.width(x);
+                let parts = match self.op(y) {
+                    Op::Concat if self.width(self.arg(y, 1)) == lw => {
+                        Some((self.arg(y, 0), self.arg(y, 1)))
+                    }
+                    Op::BvConst(c) => {
+                        let c = c.clone();
+                        let yh = self.bv(c.extract(w - 1, lw));
+                        let yl = self.bv(c.extract(lw - 1, 0));
+                        Some((yh, yl))
+                    }
+                    _ => None,
+                };
+                if let Some((yh, yl)) = parts {
+                    let e1 = self.eq(xh, yh);
+                    let e2 = self.eq(xl, yl);
+                    return Some(self.and(e1, e2));
+                }
+            }
+        }
+        // x + c1 = c2  →  x = c2 - c1
+        for (x, y) in [(a, b), (b, a)] {
+            if let (Op::BvAdd, Some(c2)) = (self.op(x), self.as_bv(y)) {
+                let c2 = c2.clone();
+                if let Some(c1) = self.as_bv(self.arg(x, 1)).cloned() {
+                    let base = self.arg(x, 0);
+                    let k = self.bv(c2.sub(&c1));
+                    return Some(self.eq(base, k));
+                }
+            }
+        }
+        // zext/sext against constants
+        for (x, y) in [(a, b), (b, a)] {
+            let Some(c) = self.as_bv(y).cloned() else {
+                continue;
+            };
+            match *self.op(x) {
+                Op::ZeroExt(n) => {
+                    let inner = self.arg(x, 0);
+                    let iw = self.width(inner);
+                    let low = c.extract(iw - 1, 0);
+                    if low.zext(n) == c {
+                        let k = self.bv(low);
+                        return Some(self.eq(inner, k));
+                    }
+                    return Some(self.fals());
+                }
+                Op::SignExt(n) => {
+                    let inner = self.arg(x, 0);
+                    let iw = self.width(inner);
+                    let low = c.extract(iw - 1, 0);
+                    if low.sext(n) == c {
+                        let k = self.bv(low);
+                        return Some(self.eq(inner, k));
+                    }
+                    return Some(self.fals());
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    // ------------------------------------------------------------ bit-vectors
+
+    /// Splits `t` into a symbolic base and a constant addend (`None` base for constants).
+    fn split_add(&self, t: T) -> (Option<T>, Bits) {
+        match self.op(t) {
+            Op::BvConst(c) => (None, c.clone()),
+            Op::BvAdd => match self.as_bv(self.arg(t, 1)) {
+                Some(c) => (Some(self.arg(t, 0)), c.clone()),
+                None => (Some(t), Bits::zero(self.width(t))),
+            },
+            _ => (Some(t), Bits::zero(self.width(t))),
+        }
+    }
+
+    /// Decides equality of two bit-vector terms where the structure allows it: identical terms,
+    /// constants, a common base plus distinct constants, and part-wise for concatenations
+    /// (packed pointers: distinct object numbers never alias).
+    pub fn bv_same(&self, a: T, b: T) -> Same {
+        if a == b {
+            return Same::Yes;
+        }
+        let (ba, ca) = self.split_add(a);
+        let (bb, cb) = self.split_add(b);
+        if ba == bb {
+            return if ca == cb { Same::Yes } else { Same::No };
+        }
+        if let (Op::Concat, Op::Concat) = (self.op(a), self.op(b)) {
+            let (ah, al) = (self.arg(a, 0), self.arg(a, 1));
+            let (bh, bl) = (self.arg(b, 0), self.arg(b, 1));
+            if self.width(al) == self.width(bl) {
+                return match self.bv_same(ah, bh) {
+                    Same::No => Same::No,
+                    Same::Yes => self.bv_same(al, bl),
+                    Same::Unknown => match self.bv_same(al, bl) {
+                        Same::No => Same::No,
+                        _ => Same::Unknown,
+                    },
+                };
+            }
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            if let (Op::Concat, Some(c)) = (self.op(x), self.as_bv(y)) {
+                let (xh, xl) = (self.arg(x, 0), self.arg(x, 1));
+                let lw = self.width(xl);
+                let w = self.width(x);
+                let (ch, cl) = (c.extract(w - 1, lw), c.extract(lw - 1, 0));
+                let hs = match self.as_bv(xh) {
+                    Some(h) => {
+                        if *h == ch {
+                            Same::Yes
+                        } else {
+                            Same::No
+                        }
+                    }
+                    None => Same::Unknown,
+                };
+                let ls = match self.as_bv(xl) {
+                    Some(l) => {
+                        if *l == cl {
+                            Same::Yes
+                        } else {
+                            Same::No
+                        }
+                    }
+                    None => Same::Unknown,
+                };
+                return match (hs, ls) {
+                    (Same::No, _) | (_, Same::No) => Same::No,
+                    (Same::Yes, Same::Yes) => Same::Yes,
+                    _ => Same::Unknown,
+                };
+            }
+        }
+        Same::Unknown
+    }
+
+    fn mk_bv(&mut self, op: Op, args: &[T]) -> T {
+        let w = self.width(args[0]);
+        self.intern(op, args, Sort::Bv(w))
+    }
+
+    pub fn bvneg(&mut self, a: T) -> T {
+        if let Some(x) = self.as_bv(a) {
+            let r = x.neg();
+            return self.bv(r);
+        }
+        if let Op::BvNeg = self.op(a) {
+            return self.arg(a, 0);
+        }
+        // -(x + c) = (-x) + (-c)
+        if let Op::BvAdd = self.op(a) {
+            if let Some(c) = self.as_bv(self.arg(a, 1)).cloned() {
+                let x = self.arg(a, 0);
+                let nx = self.bvneg(x);
+                let nc = self.bv(c.neg());
+                return self.bvadd(nx, nc);
+            }
+        }
+        self.mk_bv(Op::BvNeg, &[a])
+    }
+
+    pub fn bvnot(&mut self, a: T) -> T {
+        if let Some(x) = self.as_bv(a) {
+            let r = x.not();
+            return self.bv(r);
+        }
+        if let Op::BvNot = self.op(a) {
+            return self.arg(a, 0);
+        }
+        self.mk_bv(Op::BvNot, &[a])
+    }
+
+    pub fn bvadd(&mut self, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            return self.bv(x.add(&y));
+        }
+        // constant to the right
+        let (a, b) = if self.as_bv(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let Some(c) = self.as_bv(b).cloned() {
+            if c.is_zero() {
+                return a;
+            }
+            if let Op::BvAdd = self.op(a) {
+                if let Some(c1) = self.as_bv(self.arg(a, 1)).cloned() {
+                    let base = self.arg(a, 0);
+                    let k = self.bv(c1.add(&c));
+                    return self.bvadd(base, k);
+                }
+            }
+            return self.mk_bv(Op::BvAdd, &[a, b]);
+        }
+        // (x + c) + y  →  (x + y) + c, keeping constants outermost
+        for (p, q) in [(a, b), (b, a)] {
+            if let Op::BvAdd = self.op(p) {
+                if let Some(c) = self.as_bv(self.arg(p, 1)).cloned() {
+                    let base = self.arg(p, 0);
+                    let s = self.bvadd(base, q);
+                    let k = self.bv(c);
+                    return self.bvadd(s, k);
+                }
+            }
+        }
+        // x + (-x) = 0
+        for (p, q) in [(a, b), (b, a)] {
+            if let Op::BvNeg = self.op(q) {
+                if self.arg(q, 0) == p {
+                    let w = self.width(p);
+                    return self.bv_zero(w);
+                }
+            }
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.mk_bv(Op::BvAdd, &[a, b])
+    }
+
+    pub fn bvsub(&mut self, a: T, b: T) -> T {
+        if a == b {
+            let w = self.width(a);
+            return self.bv_zero(w);
+        }
+        let nb = self.bvneg(b);
+        self.bvadd(a, nb)
+    }
+
+    pub fn bvmul(&mut self, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            if let Some(r) = x.mul(&y) {
+                return self.bv(r);
+            }
+        }
+        let (a, b) = if self.as_bv(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let Some(c) = self.as_bv(b).cloned() {
+            if c.is_zero() {
+                return b;
+            }
+            if c.is_one() {
+                return a;
+            }
+            if c.is_ones() {
+                return self.bvneg(a);
+            }
+            if let Op::BvMul = self.op(a) {
+                if let Some(c1) = self.as_bv(self.arg(a, 1)).cloned() {
+                    if let Some(k) = c1.mul(&c) {
+                        let base = self.arg(a, 0);
+                        let k = self.bv(k);
+                        return self.bvmul(base, k);
+                    }
+                }
+            }
+            return self.mk_bv(Op::BvMul, &[a, b]);
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.mk_bv(Op::BvMul, &[a, b])
+    }
+
+    fn divrem(&mut self, op: Op, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            let r = match op {
+                Op::BvUdiv => x.udiv(&y),
+                Op::BvSdiv => x.sdiv(&y),
+                Op::BvUrem => x.urem(&y),
+                Op::BvSrem => x.srem(&y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return self.bv(r);
+            }
+        }
+        if let Some(c) = self.as_bv(b) {
+            if c.is_one() {
+                return match op {
+                    Op::BvUdiv | Op::BvSdiv => a,
+                    _ => {
+                        let w = self.width(a);
+                        self.bv_zero(w)
+                    }
+                };
+            }
+        }
+        self.mk_bv(op, &[a, b])
+    }
+    pub fn bvudiv(&mut self, a: T, b: T) -> T {
+        self.divrem(Op::BvUdiv, a, b)
+    }
+    pub fn bvsdiv(&mut self, a: T, b: T) -> T {
+        self.divrem(Op::BvSdiv, a, b)
+    }
+    pub fn bvurem(&mut self, a: T, b: T) -> T {
+        self.divrem(Op::BvUrem, a, b)
+    }
+    pub fn bvsrem(&mut self, a: T, b: T) -> T {
+        self.divrem(Op::BvSrem, a, b)
+    }
+
+    pub fn bvand(&mut self, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            return self.bv(x.and(&y));
+        }
+        if a == b {
+            return a;
+        }
+        let (a, b) = if self.as_bv(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let Some(c) = self.as_bv(b) {
+            if c.is_zero() {
+                return b;
+            }
+            if c.is_ones() {
+                return a;
+            }
+            return self.mk_bv(Op::BvAnd, &[a, b]);
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.mk_bv(Op::BvAnd, &[a, b])
+    }
+
+    pub fn bvor(&mut self, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            return self.bv(x.or(&y));
+        }
+        if a == b {
+            return a;
+        }
+        let (a, b) = if self.as_bv(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let Some(c) = self.as_bv(b) {
+            if c.is_zero() {
+                return a;
+            }
+            if c.is_ones() {
+                return b;
+            }
+            return self.mk_bv(Op::BvOr, &[a, b]);
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.mk_bv(Op::BvOr, &[a, b])
+    }
+
+    pub fn bvxor(&mut self, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            return self.bv(x.xor(&y));
+        }
+        if a == b {
+            let w = self.width(a);
+            return self.bv_zero(w);
+        }
+        let (a, b) = if self.as_bv(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let Some(c) = self.as_bv(b) {
+            if c.is_zero() {
+                return a;
+            }
+            if c.is_ones() {
+                return self.bvnot(a);
+            }
+            return self.mk_bv(Op::BvXor, &[a, b]);
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.mk_bv(Op::BvXor, &[a, b])
+    }
+
+    fn shift(&mut self, op: Op, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            let r = match op {
+                Op::BvShl => x.shl(&y),
+                Op::BvLshr => x.lshr(&y),
+                _ => x.ashr(&y),
+            };
+            return self.bv(r);
+        }
+        if let Some(c) = self.as_bv(b) {
+            if c.is_zero() {
+                return a;
+            }
+            let w = self.width(a);
+            let n = c.to_u128().unwrap_or(u128::MAX);
+            if n >= w as u128 && op != Op::BvAshr {
+                return self.bv_zero(w);
+            }
+            if n < w as u128 {
+                let n = n as u32;
+                // Express constant shifts structurally so extracts can see through them.
+                match op {
+                    Op::BvShl => {
+                        let lo = self.extract(w - 1 - n, 0, a);
+                        let z = self.bv_zero(n);
+                        return self.concat(lo, z);
+                    }
+                    Op::BvLshr => {
+                        let hi = self.extract(w - 1, n, a);
+                        return self.zext(n, hi);
+                    }
+                    _ => {
+                        let hi = self.extract(w - 1, n, a);
+                        return self.sext(n, hi);
+                    }
+                }
+            }
+        }
+        if let Some(x) = self.as_bv(a) {
+            if x.is_zero() {
+                return a;
+            }
+        }
+        self.mk_bv(op, &[a, b])
+    }
+    pub fn bvshl(&mut self, a: T, b: T) -> T {
+        self.shift(Op::BvShl, a, b)
+    }
+    pub fn bvlshr(&mut self, a: T, b: T) -> T {
+        self.shift(Op::BvLshr, a, b)
+    }
+    pub fn bvashr(&mut self, a: T, b: T) -> T {
+        self.shift(Op::BvAshr, a, b)
+    }
+
+    fn cmp(&mut self, op: Op, a: T, b: T) -> T {
+        if let Some((x, y)) = self.bv2(a, b) {
+            let r = match op {
+                Op::BvUlt => x.ucmp(&y) == Ordering::Less,
+                Op::BvUle => x.ucmp(&y) != Ordering::Greater,
+                Op::BvSlt => x.scmp(&y) == Ordering::Less,
+                _ => x.scmp(&y) != Ordering::Greater,
+            };
+            return self.bool_const(r);
+        }
+        if a == b {
+            let r = matches!(op, Op::BvUle | Op::BvSle);
+            return self.bool_const(r);
+        }
+        let w = self.width(a);
+        match op {
+            Op::BvUlt => {
+                if self.as_bv(b).is_some_and(|c| c.is_zero()) {
+                    return self.fals();
+                }
+                if self.as_bv(b).is_some_and(|c| c.is_one()) {
+                    let z = self.bv_zero(w);
+                    return self.eq(a, z);
+                }
+            }
+            Op::BvUle => {
+                if self.as_bv(a).is_some_and(|c| c.is_zero())
+                    || self.as_bv(b).is_some_and(|c| c.is_ones())
+                {
+                    return self.tru();
+                }
+            }
+            _ => {}
+        }
+        // zero-extended operands compare as their narrower selves when both are extended.
+        if matches!(op, Op::BvUlt | Op::BvUle) {
+            if let (Op::ZeroExt(n1), Op::ZeroExt(n2)) = (self.op(a), self.op(b)) {
+                if n1 == n2 {
+                    let (x, y) = (self.arg(a, 0), self.arg(b, 0));
+                    return self.cmp(op, x, y);
+                }
+            }
+        }
+        self.intern(op, &[a, b], Sort::Bool)
+    }
+    pub fn bvult(&mut self, a: T, b: T) -> T {
+        self.cmp(Op::BvUlt, a, b)
+    }
+    pub fn bvule(&mut self, a: T, b: T) -> T {
+        self.cmp(Op::BvUle, a, b)
+    }
+    pub fn bvslt(&mut self, a: T, b: T) -> T {
+        self.cmp(Op::BvSlt, a, b)
+    }
+    pub fn bvsle(&mut self, a: T, b: T) -> T {
+        self.cmp(Op::BvSle, a, b)
+    }
+    pub fn bvugt(&mut self, a: T, b: T) -> T {
+        self.bvult(b, a)
+    }
+    pub fn bvuge(&mut self, a: T, b: T) -> T {
+        self.bvule(b, a)
+    }
+    pub fn bvsgt(&mut self, a: T, b: T) -> T {
+        self.bvslt(b, a)
+    }
+    pub fn bvsge(&mut self, a: T, b: T) -> T {
+        self.bvsle(b, a)
+    }
+
+    /// `hi` becomes the most significant part.
+    pub fn concat(&mut self, hi: T, lo: T) -> T {
+        if let Some((x, y)) = self.bv2(hi, lo) {
+            return self.bv(Bits::concat(&x, &y));
+        }
+        // adjacent extracts of the same term merge
+        if let (Op::Extract(h1, l1), Op::Extract(h2, l2)) =
+            (self.op(hi).clone(), self.op(lo).clone())
+        {
+            if self.arg(hi, 0) == self.arg(lo, 0) && l1 == h2 + 1 {
+                let x = self.arg(hi, 0);
+                return self.extract(h1, l2, x);
+            }
+        }
+        // re-associate to the right: concat(concat(a, b), c) = concat(a, concat(b, c)) keeps
+        // the low part adjacent to its neighbour for the rule above.
+        if let Op::Concat = self.op(hi) {
+            let (a, b) = (self.arg(hi, 0), self.arg(hi, 1));
+            if let (Op::Extract(h1, l1), Op::Extract(h2, _)) =
+                (self.op(b).clone(), self.op(lo).clone())
+            {
+                if self.arg(b, 0) == self.arg(lo, 0) && l1 == h2 + 1 {
+                    let _ = h1;
+                    let bc = self.concat(b, lo);
+                    return self.concat(a, bc);
+                }
+            }
+        }
+        let w = self.width(hi) + self.width(lo);
+        self.intern(Op::Concat, &[hi, lo], Sort::Bv(w))
+    }
+
+    pub fn extract(&mut self, hi: u32, lo: u32, a: T) -> T {
+        let w = self.width(a);
+        assert!(hi >= lo && hi < w, "extract [{hi}:{lo}] of width {w}");
+        if lo == 0 && hi == w - 1 {
+            return a;
+        }
+        if let Some(x) = self.as_bv(a) {
+            let r = x.extract(hi, lo);
+            return self.bv(r);
+        }
+        match self.op(a).clone() {
+            Op::Concat => {
+                let (h, l) = (self.arg(a, 0), self.arg(a, 1));
+                let lw = self.width(l);
+                if hi < lw {
+                    return self.extract(hi, lo, l);
+                }
+                if lo >= lw {
+                    return self.extract(hi - lw, lo - lw, h);
+                }
+                let top = self.extract(hi - lw, 0, h);
+                let bot = self.extract(lw - 1, lo, l);
+                return self.concat(top, bot);
+            }
+            Op::Extract(_, l0) => {
+                let x = self.arg(a, 0);
+                return self.extract(hi + l0, lo + l0, x);
+            }
+            Op::ZeroExt(_) => {
+                let x = self.arg(a, 0);
+                let xw = self.width(x);
+                if hi < xw {
+                    return self.extract(hi, lo, x);
+                }
+                if lo >= xw {
+                    return self.bv_zero(hi - lo + 1);
+                }
+                let part = self.extract(xw - 1, lo, x);
+                return self.zext(hi - xw + 1, part);
+            }
+            Op::SignExt(_) => {
+                let x = self.arg(a, 0);
+                let xw = self.width(x);
+                if hi < xw {
+                    return self.extract(hi, lo, x);
+                }
+                if lo < xw {
+                    let part = self.extract(xw - 1, lo, x);
+                    return self.sext(hi - xw + 1, part);
+                }
+            }
+            Op::Ite => {
+                let (c, t, e) = (self.arg(a, 0), self.arg(a, 1), self.arg(a, 2));
+                if self.is_const(t) || self.is_const(e) {
+                    let et = self.extract(hi, lo, t);
+                    let ee = self.extract(hi, lo, e);
+                    return self.ite(c, et, ee);
+                }
+            }
+            Op::BvAnd | Op::BvOr | Op::BvXor => {
+                let (x, y) = (self.arg(a, 0), self.arg(a, 1));
+                if self.as_bv(y).is_some() {
+                    let ex = self.extract(hi, lo, x);
+                    let ey = self.extract(hi, lo, y);
+                    return match self.op(a) {
+                        Op::BvAnd => self.bvand(ex, ey),
+                        Op::BvOr => self.bvor(ex, ey),
+                        _ => self.bvxor(ex, ey),
+                    };
+                }
+            }
+            Op::BvNot => {
+                let x = self.arg(a, 0);
+                let ex = self.extract(hi, lo, x);
+                return self.bvnot(ex);
+            }
+            // The low bits of a sum or product depend only on the low bits of the operands.
+            Op::BvAdd | Op::BvMul if lo == 0 => {
+                let (x, y) = (self.arg(a, 0), self.arg(a, 1));
+                let ex = self.extract(hi, 0, x);
+                let ey = self.extract(hi, 0, y);
+                return if let Op::BvAdd = self.op(a) {
+                    self.bvadd(ex, ey)
+                } else {
+                    self.bvmul(ex, ey)
+                };
+            }
+            Op::BvNeg if lo == 0 => {
+                let x = self.arg(a, 0);
+                let ex = self.extract(hi, 0, x);
+                return self.bvneg(ex);
+            }
+            _ => {}
+        }
+        self.intern(Op::Extract(hi, lo), &[a], Sort::Bv(hi - lo + 1))
+    }
+
+    pub fn zext(&mut self, n: u32, a: T) -> T {
+        if n == 0 {
+            return a;
+        }
+        if let Some(x) = self.as_bv(a) {
+            let r = x.zext(n);
+            return self.bv(r);
+        }
+        if let Op::ZeroExt(m) = *self.op(a) {
+            let x = self.arg(a, 0);
+            return self.zext(n + m, x);
+        }
+        let w = self.width(a) + n;
+        self.intern(Op::ZeroExt(n), &[a], Sort::Bv(w))
+    }
+
+    pub fn sext(&mut self, n: u32, a: T) -> T {
+        if n == 0 {
+            return a;
+        }
+        if let Some(x) = self.as_bv(a) {
+            let r = x.sext(n);
+            return self.bv(r);
+        }
+        match *self.op(a) {
+            Op::SignExt(m) => {
+                let x = self.arg(a, 0);
+                return self.sext(n + m, x);
+            }
+            Op::ZeroExt(m) if m > 0 => {
+                // the sign bit of a zero-extension is zero
+                let x = self.arg(a, 0);
+                return self.zext(n + m, x);
+            }
+            _ => {}
+        }
+        let w = self.width(a) + n;
+        self.intern(Op::SignExt(n), &[a], Sort::Bv(w))
+    }
+
+    /// Resize a bit-vector to `width`, extending by sign or zero.
+    pub fn resize(&mut self, a: T, width: u32, signed: bool) -> T {
+        let w = self.width(a);
+        match width.cmp(&w) {
+            Ordering::Equal => a,
+            Ordering::Less => self.extract(width - 1, 0, a),
+            Ordering::Greater => {
+                if signed {
+                    self.sext(width - w, a)
+                } else {
+                    self.zext(width - w, a)
+                }
+            }
+        }
+    }
+
+    /// Boolean to a bit-vector 0/1 of the given width.
+    pub fn bool_to_bv(&mut self, c: T, width: u32) -> T {
+        let one = self.bv_u(width, 1);
+        let zero = self.bv_zero(width);
+        self.ite(c, one, zero)
+    }
+
+    // ------------------------------------------------------------------ float
+
+    fn fp_unary_sort(&self, a: T) -> Sort {
+        self.sort(a).clone()
+    }
+
+    pub fn fp_arith(&mut self, op: Op, a: T, b: T) -> T {
+        let rm = match op {
+            Op::FpAdd(rm) | Op::FpSub(rm) | Op::FpMul(rm) | Op::FpDiv(rm) => rm,
+            _ => panic!("fp_arith: {op:?}"),
+        };
+        if rm == Rm::Rne {
+            if let (Some(x), Some(y)) = (self.fconst(a), self.fconst(b)) {
+                let name = match op {
+                    Op::FpAdd(_) => "add",
+                    Op::FpSub(_) => "sub",
+                    Op::FpMul(_) => "mul",
+                    _ => "div",
+                };
+                if let Some(r) = float::binop(name, x, y) {
+                    let (e, s) = self.fp_parts(a);
+                    return self.fp(e, s, encode(r));
+                }
+            }
+        }
+        let s = self.fp_unary_sort(a);
+        self.intern(op, &[a, b], s)
+    }
+
+    pub fn fp_rem(&mut self, a: T, b: T) -> T {
+        let s = self.fp_unary_sort(a);
+        self.intern(Op::FpRem, &[a, b], s)
+    }
+
+    pub fn fp_sqrt(&mut self, rm: Rm, a: T) -> T {
+        if rm == Rm::Rne {
+            match self.fconst(a) {
+                Some(F::S(x)) => return self.fp_f32(x.sqrt()),
+                Some(F::D(x)) => return self.fp_f64(x.sqrt()),
+                None => {}
+            }
+        }
+        let s = self.fp_unary_sort(a);
+        self.intern(Op::FpSqrt(rm), &[a], s)
+    }
+
+    pub fn fp_fma(&mut self, rm: Rm, a: T, b: T, c: T) -> T {
+        if rm == Rm::Rne {
+            match (self.fconst(a), self.fconst(b), self.fconst(c)) {
+                (Some(F::D(x)), Some(F::D(y)), Some(F::D(z))) => {
+                    return self.fp_f64(x.mul_add(y, z))
+                }
+                (Some(F::S(x)), Some(F::S(y)), Some(F::S(z))) => {
+                    return self.fp_f32(x.mul_add(y, z))
+                }
+                _ => {}
+            }
+        }
+        let s = self.fp_unary_sort(a);
+        self.intern(Op::FpFma(rm), &[a, b, c], s)
+    }
+
+    pub fn fp_round_int(&mut self, rm: Rm, a: T) -> T {
+        if let Some(x) = self.fconst(a) {
+            let (e, s) = self.fp_parts(a);
+            let r = encode(float::round_int(rm, x));
+            return self.fp(e, s, r);
+        }
+        let s = self.fp_unary_sort(a);
+        self.intern(Op::FpRoundInt(rm), &[a], s)
+    }
+
+    pub fn fp_neg(&mut self, a: T) -> T {
+        let (e, s) = self.fp_parts(a);
+        if let Some(b) = self.as_fp(a).cloned() {
+            if is_nan_bits(e, s, &b) {
+                return a;
+            }
+            let sign = Bits::from_u128(e + s, 1).shl(&Bits::from_u128(e + s, (e + s - 1) as u128));
+            return self.fp(e, s, b.xor(&sign));
+        }
+        if let Op::FpNeg = self.op(a) {
+            return self.arg(a, 0);
+        }
+        self.intern(Op::FpNeg, &[a], Sort::Fp(e, s))
+    }
+
+    pub fn fp_abs(&mut self, a: T) -> T {
+        let (e, s) = self.fp_parts(a);
+        if let Some(b) = self.as_fp(a).cloned() {
+            let r = b.extract(e + s - 2, 0).zext(1);
+            return self.fp(e, s, r);
+        }
+        self.intern(Op::FpAbs, &[a], Sort::Fp(e, s))
+    }
+
+    pub fn fp_minmax(&mut self, is_min: bool, a: T, b: T) -> T {
+        if let (Some(x), Some(y)) = (self.fconst(a), self.fconst(b)) {
+            let (x, y) = (float::as_f64(x), float::as_f64(y));
+            let mixed_zeros = x == 0.0 && y == 0.0 && x.is_sign_negative() != y.is_sign_negative();
+            if !mixed_zeros {
+                // SMT-LIB: if one is NaN, the other is returned.
+                let pick_a = if x.is_nan() {
+                    false
+                } else if y.is_nan() {
+                    true
+                } else if is_min {
+                    x <= y
+                } else {
+                    x >= y
+                };
+                return if pick_a { a } else { b };
+            }
+        }
+        let s = self.fp_unary_sort(a);
+        self.intern(if is_min { Op::FpMin } else { Op::FpMax }, &[a, b], s)
+    }
+
+    pub fn fp_cmp(&mut self, op: Op, a: T, b: T) -> T {
+        if let (Some(x), Some(y)) = (self.fconst(a), self.fconst(b)) {
+            let (x, y) = (float::as_f64(x), float::as_f64(y));
+            let r = match op {
+                Op::FpEq => x == y,
+                Op::FpLt => x < y,
+                Op::FpLe => x <= y,
+                _ => panic!("fp_cmp: {op:?}"),
+            };
+            return self.bool_const(r);
+        }
+        self.intern(op, &[a, b], Sort::Bool)
+    }
+
+    pub fn fp_class(&mut self, op: Op, a: T) -> T {
+        let (e, s) = self.fp_parts(a);
+        if let Some(b) = self.as_fp(a).cloned() {
+            let exp = b.extract(e + s - 2, s - 1);
+            let frac = b.extract(s - 2, 0);
+            let r = match op {
+                Op::FpIsNan => exp.is_ones() && !frac.is_zero(),
+                Op::FpIsInf => exp.is_ones() && frac.is_zero(),
+                Op::FpIsZero => exp.is_zero() && frac.is_zero(),
+                Op::FpIsNormal => !exp.is_zero() && !exp.is_ones(),
+                Op::FpIsSubnormal => exp.is_zero() && !frac.is_zero(),
+                Op::FpIsNeg => b.msb() && !(exp.is_ones() && !frac.is_zero()),
+                _ => panic!("fp_class: {op:?}"),
+            };
+            return self.bool_const(r);
+        }
+        self.intern(op, &[a], Sort::Bool)
+    }
+
+    pub fn fp_to_bv(&mut self, rm: Rm, a: T, width: u32, signed: bool) -> T {
+        if let Some(x) = self.fconst(a) {
+            if let Some(r) = float::to_int(rm, x, width, signed) {
+                return self.bv(r);
+            }
+        }
+        let op = if signed {
+            Op::FpToSbv(rm, width)
+        } else {
+            Op::FpToUbv(rm, width)
+        };
+        self.intern(op, &[a], Sort::Bv(width))
+    }
+
+    pub fn bv_to_fp(&mut self, rm: Rm, a: T, signed: bool, e: u32, s: u32) -> T {
+        if rm == Rm::Rne {
+            if let Some(x) = self.as_bv(a).cloned() {
+                if let Some(r) = float::from_int(&x, signed, e, s) {
+                    return self.fp(e, s, encode(r));
+                }
+            }
+        }
+        let op = if signed {
+            Op::SbvToFp(rm)
+        } else {
+            Op::UbvToFp(rm)
+        };
+        self.intern(op, &[a], Sort::Fp(e, s))
+    }
+
+    pub fn fp_to_fp(&mut self, rm: Rm, a: T, e: u32, s: u32) -> T {
+        if self.sort(a) == &Sort::Fp(e, s) {
+            return a;
+        }
+        if rm == Rm::Rne {
+            if let Some(x) = self.fconst(a) {
+                if let Some(r) = float::convert(x, e, s) {
+                    return self.fp(e, s, encode(r));
+                }
+            }
+        }
+        self.intern(Op::FpToFp(rm), &[a], Sort::Fp(e, s))
+    }
+
+    /// Reinterprets IEEE interchange bits as a float.
+    pub fn bits_to_fp(&mut self, a: T, e: u32, s: u32) -> T {
+        if let Some(x) = self.as_bv(a).cloned() {
+            return self.fp(e, s, x);
+        }
+        self.intern(Op::BitsToFp, &[a], Sort::Fp(e, s))
+    }
+
+    /// IEEE interchange bits of a float; NaN gives the canonical quiet NaN.
+    pub fn fp_to_bits(&mut self, a: T) -> T {
+        let (e, s) = self.fp_parts(a);
+        if let Some(b) = self.as_fp(a).cloned() {
+            return self.bv(b);
+        }
+        self.intern(Op::FpToBits, &[a], Sort::Bv(e + s))
+    }
+
+    // ----------------------------------------------------------------- arrays
+
+    pub fn select(&mut self, arr: T, idx: T) -> T {
+        let mut a = arr;
+        loop {
+            match self.op(a).clone() {
+                Op::ConstArray => return self.arg(a, 0),
+                Op::Store => {
+                    let (base, j, v) = (self.arg(a, 0), self.arg(a, 1), self.arg(a, 2));
+                    match self.index_same(j, idx) {
+                        Same::Yes => return v,
+                        Same::No => a = base,
+                        Same::Unknown => break,
+                    }
+                }
+                Op::Ite => {
+                    let (c, x, y) = (self.arg(a, 0), self.arg(a, 1), self.arg(a, 2));
+                    let sx = self.select(x, idx);
+                    let sy = self.select(y, idx);
+                    return self.ite(c, sx, sy);
+                }
+                Op::MemRange(kind, off_bits) => match self.mem_range_covers(a, idx, off_bits) {
+                    Some(true) => return self.mem_range_value(a, kind, idx, off_bits),
+                    Some(false) => a = self.arg(a, 0),
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        if let Some(v) = self.oracle_value(a, idx) {
+            return v;
+        }
+        self.select_raw(a, idx)
+    }
+
+    /// During concrete replay: the content of an array symbol (possibly nested) at constant
+    /// indices, from the oracle.
+    fn oracle_value(&mut self, arr: T, idx: T) -> Option<T> {
+        let mut path = vec![self.as_bv(idx)?.clone()];
+        let mut inner = arr;
+        while let Op::Select = self.op(inner) {
+            path.push(self.as_bv(self.arg(inner, 1))?.clone());
+            inner = self.arg(inner, 0);
+        }
+        let Op::Sym(id) = *self.op(inner) else {
+            return None;
+        };
+        path.reverse();
+        let v = self.oracle_select(id, &path)?;
+        match self.sort(arr).array_parts().1.clone() {
+            Sort::Bv(w) if v.width() == w => Some(self.bv(v)),
+            Sort::Fp(e, s) if v.width() == e + s => Some(self.fp(e, s, v)),
+            Sort::Bool => {
+                let b = !v.is_zero();
+                Some(self.bool_const(b))
+            }
+            _ => None,
+        }
+    }
+
+    fn select_raw(&mut self, arr: T, idx: T) -> T {
+        let es = self.sort(arr).array_parts().1.clone();
+        self.intern(Op::Select, &[arr, idx], es)
+    }
+
+    fn index_same(&self, a: T, b: T) -> Same {
+        match self.sort(a) {
+            Sort::Bv(_) => self.bv_same(a, b),
+            _ => {
+                if a == b {
+                    Same::Yes
+                } else if self.is_const(a) && self.is_const(b) {
+                    Same::No
+                } else {
+                    Same::Unknown
+                }
+            }
+        }
+    }
+
+    pub fn store(&mut self, arr: T, idx: T, val: T) -> T {
+        // store(store(A, i, v1), i, v2) = store(A, i, v2)
+        if let Op::Store = self.op(arr) {
+            if self.arg(arr, 1) == idx {
+                let base = self.arg(arr, 0);
+                return self.store(base, idx, val);
+            }
+        }
+        // store(A, i, select(A, i)) = A
+        if let Op::Select = self.op(val) {
+            if self.arg(val, 0) == arr && self.arg(val, 1) == idx {
+                return arr;
+            }
+        }
+        let s = self.sort(arr).clone();
+        self.intern(Op::Store, &[arr, idx, val], s)
+    }
+
+    /// A memory range update. `args` after the base are: dst pointer, length (offset width),
+    /// and the kind's operands (fresh array | fill byte | source memory, source pointer).
+    pub fn mem_range(
+        &mut self,
+        kind: MemKind,
+        off_bits: u32,
+        base: T,
+        dst: T,
+        len: T,
+        rest: &[T],
+    ) -> T {
+        if self.as_bv(len).is_some_and(|l| l.is_zero()) {
+            return base;
+        }
+        let mut args = vec![base, dst, len];
+        args.extend_from_slice(rest);
+        let s = self.sort(base).clone();
+        self.intern(Op::MemRange(kind, off_bits), &args, s)
+    }
+
+    /// The condition that address `a` lies in the range of the MemRange node `m`.
+    pub fn mem_range_cond(&mut self, m: T, a: T, off_bits: u32) -> T {
+        let (dst, len) = (self.arg(m, 1), self.arg(m, 2));
+        let w = self.width(a);
+        let ao = self.extract(w - 1, off_bits, a);
+        let d_o = self.extract(w - 1, off_bits, dst);
+        let same_obj = self.eq(ao, d_o);
+        let aoff = self.extract(off_bits - 1, 0, a);
+        let doff = self.extract(off_bits - 1, 0, dst);
+        let rel = self.bvsub(aoff, doff);
+        let inside = self.bvult(rel, len);
+        self.and(same_obj, inside)
+    }
+
+    fn mem_range_covers(&mut self, m: T, a: T, off_bits: u32) -> Option<bool> {
+        let c = self.mem_range_cond(m, a, off_bits);
+        self.as_bool(c)
+    }
+
+    /// The new content at address `a` of a MemRange node, assuming `a` is in range.
+    pub fn mem_range_value(&mut self, m: T, kind: MemKind, a: T, off_bits: u32) -> T {
+        match kind {
+            MemKind::Fresh => {
+                let fresh = self.arg(m, 3);
+                self.select(fresh, a)
+            }
+            MemKind::Fill => self.arg(m, 3),
+            MemKind::Copy => {
+                let (dst, src_mem, src) = (self.arg(m, 1), self.arg(m, 3), self.arg(m, 4));
+                let w = self.width(a);
+                let aoff = self.extract(off_bits - 1, 0, a);
+                let doff = self.extract(off_bits - 1, 0, dst);
+                let rel = self.bvsub(aoff, doff);
+                let rel = self.zext(w - off_bits, rel);
+                let sa = self.bvadd(src, rel);
+                self.select(src_mem, sa)
+            }
+        }
+    }
+
+    // -------------------------------------------------------------------- UFs
+
+    pub fn apply(&mut self, f: u32, args: &[T]) -> T {
+        let range = self.func(f).range.clone();
+        self.intern(Op::Apply(f), args, range)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_fold_through_every_layer() {
+        let mut s = TermStore::new();
+        let a = s.bv_i(32, 7);
+        let b = s.bv_i(32, -3);
+        let sum = s.bvadd(a, b);
+        assert_eq!(s.as_bv(sum).and_then(|x| x.to_i128()), Some(4));
+        let q = s.bvsdiv(b, a);
+        assert_eq!(s.as_bv(q).and_then(|x| x.to_i128()), Some(0));
+        let lt = s.bvslt(b, a);
+        assert!(s.is_true(lt));
+        let ult = s.bvult(b, a);
+        assert!(s.is_false(ult));
+    }
+
+    #[test]
+    fn add_chains_reassociate_and_equalities_solve_constants() {
+        let mut s = TermStore::new();
+        let x = s.fresh_symbol("x", Sort::Bv(32));
+        let c1 = s.bv_u(32, 5);
+        let c2 = s.bv_u(32, 10);
+        let a = s.bvadd(x, c1);
+        let b = s.bvadd(a, c2);
+        assert_eq!(s.op(b), &Op::BvAdd);
+        assert_eq!(s.as_bv(s.arg(b, 1)).and_then(|k| k.to_u128()), Some(15));
+        let e = s.eq(b, c2);
+        // x + 15 = 10  →  x = -5
+        assert_eq!(s.op(e), &Op::Eq);
+        let x_minus = s.bvsub(b, a);
+        assert_eq!(s.as_bv(x_minus).and_then(|k| k.to_u128()), Some(10));
+    }
+
+    #[test]
+    fn select_skips_stores_to_other_objects() {
+        let mut s = TermStore::new();
+        let mem = s.fresh_symbol(
+            "M",
+            Sort::Array(Box::new(Sort::Bv(64)), Box::new(Sort::Bv(8))),
+        );
+        let i = s.fresh_symbol("i", Sort::Bv(48));
+        let o1 = s.bv_u(16, 3);
+        let o2 = s.bv_u(16, 4);
+        let a1 = s.concat(o1, i);
+        let zero48 = s.bv_zero(48);
+        let a2 = s.concat(o2, zero48);
+        let v = s.bv_u(8, 42);
+        let m1 = s.store(mem, a2, v);
+        let r = s.select(m1, a1);
+        // different objects: read goes straight to the old memory
+        assert_eq!(s.op(r), &Op::Select);
+        assert_eq!(s.arg(r, 0), mem);
+        let r2 = s.select(m1, a2);
+        assert_eq!(s.as_bv(r2).and_then(|x| x.to_u128()), Some(42));
+    }
+
+    #[test]
+    fn extract_sees_through_concat_and_constant_shifts() {
+        let mut s = TermStore::new();
+        let x = s.fresh_symbol("x", Sort::Bv(8));
+        let y = s.fresh_symbol("y", Sort::Bv(8));
+        let xy = s.concat(x, y);
+        let hi = s.extract(15, 8, xy);
+        assert_eq!(hi, x);
+        let eight = s.bv_u(16, 8);
+        let sh = s.bvlshr(xy, eight);
+        let low = s.extract(7, 0, sh);
+        assert_eq!(low, x);
+    }
+
+    #[test]
+    fn junctions_detect_complements_and_absorb() {
+        let mut s = TermStore::new();
+        let p = s.fresh_symbol("p", Sort::Bool);
+        let q = s.fresh_symbol("q", Sort::Bool);
+        let np = s.not(p);
+        let c = s.and_n(&[p, q, np]);
+        assert!(s.is_false(c));
+        let d = s.or_n(&[p, q, np]);
+        assert!(s.is_true(d));
+        let i = s.ite(p, q, q);
+        assert_eq!(i, q);
+    }
+
+    #[test]
+    fn float_folding_matches_ieee_double() {
+        let mut s = TermStore::new();
+        let a = s.fp_f64(0.1);
+        let b = s.fp_f64(0.2);
+        let sum = s.fp_arith(Op::FpAdd(Rm::Rne), a, b);
+        let c = s.fp_f64(0.3);
+        let e = s.fp_cmp(Op::FpEq, sum, c);
+        assert!(s.is_false(e), "0.1 + 0.2 != 0.3 in binary64");
+        let z = s.fp_f64(0.0);
+        let nan = s.fp_arith(Op::FpDiv(Rm::Rne), z, z);
+        let self_eq = s.fp_cmp(Op::FpEq, nan, nan);
+        assert!(s.is_false(self_eq));
+        let is_nan = s.fp_class(Op::FpIsNan, nan);
+        assert!(s.is_true(is_nan));
+    }
+
+    #[test]
+    fn mem_range_resolves_constant_addresses() {
+        let mut s = TermStore::new();
+        let msort = Sort::Array(Box::new(Sort::Bv(64)), Box::new(Sort::Bv(8)));
+        let zero8 = s.bv_zero(8);
+        let mem = s.const_array(Sort::Bv(64), zero8);
+        let fresh = s.fresh_symbol("fresh", msort);
+        let obj = s.bv_u(16, 7);
+        let off0 = s.bv_zero(48);
+        let dst = s.concat(obj, off0);
+        let len = s.bv_u(48, 4);
+        let m = s.mem_range(MemKind::Fresh, 48, mem, dst, len, &[fresh]);
+        let off2 = s.bv_u(48, 2);
+        let a_in = s.concat(obj, off2);
+        let r = s.select(m, a_in);
+        assert_eq!(s.op(r), &Op::Select);
+        assert_eq!(s.arg(r, 0), fresh);
+        let off4 = s.bv_u(48, 4);
+        let a_out = s.concat(obj, off4);
+        let r2 = s.select(m, a_out);
+        assert!(s.as_bv(r2).is_some_and(|b| b.is_zero()));
+    }
+}

@@ -1,0 +1,202 @@
+//! The term arena: interning, accessors, symbols and uninterpreted functions.
+
+use std::collections::HashMap;
+
+use super::{Bits, Op, Sort, T};
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Node {
+    pub op: Op,
+    pub args: Box<[T]>,
+    pub sort: Sort,
+}
+
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    pub name: String,
+    pub sort: Sort,
+}
+
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub name: String,
+    pub domain: Vec<Sort>,
+    pub range: Sort,
+}
+
+/// Supplies concrete contents of array symbols during concrete replay: given the symbol and a
+/// path of constant indices (outermost first), the element value bits, if known.
+pub trait ArrayOracle {
+    fn select(&mut self, sym: u32, indices: &[Bits]) -> Option<Bits>;
+}
+
+pub struct TermStore {
+    nodes: Vec<Node>,
+    index: HashMap<Node, T>,
+    syms: Vec<Symbol>,
+    funcs: Vec<Func>,
+    oracle: Option<Box<dyn ArrayOracle>>,
+    /// Upper bound on terms, to fail cleanly instead of exhausting memory.
+    pub max_terms: usize,
+}
+
+impl Default for TermStore {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TermStore {
+    pub fn new() -> TermStore {
+        TermStore {
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            syms: Vec::new(),
+            funcs: Vec::new(),
+            oracle: None,
+            max_terms: usize::MAX,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn set_oracle(&mut self, oracle: Option<Box<dyn ArrayOracle>>) {
+        self.oracle = oracle;
+    }
+
+    pub(super) fn oracle_select(&mut self, sym: u32, indices: &[Bits]) -> Option<Bits> {
+        let mut o = self.oracle.take()?;
+        let r = o.select(sym, indices);
+        self.oracle = Some(o);
+        r
+    }
+
+    /// Interns a node without simplification (constructors in `build` simplify first).
+    pub(super) fn intern(&mut self, op: Op, args: &[T], sort: Sort) -> T {
+        let node = Node {
+            op,
+            args: args.into(),
+            sort,
+        };
+        if let Some(&t) = self.index.get(&node) {
+            return t;
+        }
+        let t = T(self.nodes.len() as u32);
+        self.nodes.push(node.clone());
+        self.index.insert(node, t);
+        t
+    }
+
+    pub fn node(&self, t: T) -> &Node {
+        &self.nodes[t.0 as usize]
+    }
+    pub fn op(&self, t: T) -> &Op {
+        &self.nodes[t.0 as usize].op
+    }
+    pub fn args(&self, t: T) -> &[T] {
+        &self.nodes[t.0 as usize].args
+    }
+    pub fn arg(&self, t: T, i: usize) -> T {
+        self.nodes[t.0 as usize].args[i]
+    }
+    pub fn sort(&self, t: T) -> &Sort {
+        &self.nodes[t.0 as usize].sort
+    }
+    pub fn width(&self, t: T) -> u32 {
+        self.sort(t).bv_width()
+    }
+
+    pub fn as_bool(&self, t: T) -> Option<bool> {
+        match self.op(t) {
+            Op::BoolConst(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn as_bv(&self, t: T) -> Option<&Bits> {
+        match self.op(t) {
+            Op::BvConst(b) => Some(b),
+            _ => None,
+        }
+    }
+    pub fn as_fp(&self, t: T) -> Option<&Bits> {
+        match self.op(t) {
+            Op::FpConst(b) => Some(b),
+            _ => None,
+        }
+    }
+    pub fn is_const(&self, t: T) -> bool {
+        matches!(
+            self.op(t),
+            Op::BoolConst(_) | Op::BvConst(_) | Op::FpConst(_)
+        )
+    }
+    pub fn is_true(&self, t: T) -> bool {
+        self.as_bool(t) == Some(true)
+    }
+    pub fn is_false(&self, t: T) -> bool {
+        self.as_bool(t) == Some(false)
+    }
+
+    /// A new symbol; the name is for display and need not be unique.
+    pub fn fresh_symbol(&mut self, name: impl Into<String>, sort: Sort) -> T {
+        let id = self.syms.len() as u32;
+        self.syms.push(Symbol {
+            name: name.into(),
+            sort: sort.clone(),
+        });
+        self.intern(Op::Sym(id), &[], sort)
+    }
+
+    pub fn symbol(&self, id: u32) -> &Symbol {
+        &self.syms[id as usize]
+    }
+    pub fn symbols(&self) -> &[Symbol] {
+        &self.syms
+    }
+
+    pub fn declare_fun(&mut self, name: impl Into<String>, domain: Vec<Sort>, range: Sort) -> u32 {
+        self.funcs.push(Func {
+            name: name.into(),
+            domain,
+            range,
+        });
+        (self.funcs.len() - 1) as u32
+    }
+    pub fn func(&self, id: u32) -> &Func {
+        &self.funcs[id as usize]
+    }
+
+    /// True when the term contains no symbol (and no uninterpreted application).
+    pub fn is_ground(&self, t: T) -> bool {
+        let mut stack = vec![t];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            match self.op(x) {
+                Op::Sym(_) | Op::Apply(_) => return false,
+                _ => stack.extend_from_slice(self.args(x)),
+            }
+        }
+        true
+    }
+
+    /// Number of distinct nodes reachable from the roots.
+    pub fn dag_size(&self, roots: &[T]) -> usize {
+        let mut stack: Vec<T> = roots.to_vec();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(x) = stack.pop() {
+            if seen.insert(x) {
+                stack.extend_from_slice(self.args(x));
+            }
+        }
+        seen.len()
+    }
+}
