@@ -3,6 +3,12 @@
 //! The pipeline (see docs/ARCHITECTURE.md): frontend → ir → instrument → symex → smt → engine,
 //! with report and cli on top.
 
+pub mod cli;
+pub mod engine;
 pub mod frontend;
+pub mod instrument;
 pub mod ir;
+pub mod report;
+pub mod smt;
+pub mod symex;
 pub mod term;

@@ -1,44 +1,24 @@
+//! The `verdiff` binary: runs the command line on a thread with a large stack (C programs and
+//! their terms can be deeply nested) and turns a panic into exit status 6 with a message.
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let files: Vec<std::path::PathBuf> = args[1..]
-        .iter()
-        .filter(|a| !a.starts_with('-'))
-        .map(Into::into)
-        .collect();
-    let show = args.iter().any(|a| a == "--show-goto");
-    let opts = verdiff::frontend::FrontendOptions::default();
-    let r = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || match verdiff::frontend::load(&files, &opts) {
-            Ok(p) => {
-                if show {
-                    for f in &p.funcs {
-                        if let Some(t) = verdiff::ir::display::function_to_text(&p, &f.name) {
-                            if !f.system {
-                                println!("{t}");
-                            }
-                        }
-                    }
-                }
-                let unsup: usize = p
-                    .funcs
-                    .iter()
-                    .filter_map(|f| f.body.as_ref())
-                    .flatten()
-                    .filter(|i| matches!(i.kind, verdiff::ir::InstrKind::Unsupported(_)))
-                    .count();
-                for f in &p.funcs {
-                    for i in f.body.iter().flatten() {
-                        if let verdiff::ir::InstrKind::Unsupported(m) = &i.kind {
-                            println!("UNSUPPORTED {}:{} {}", p.file_name(i.loc), i.loc.line, m);
-                        }
-                    }
-                }
-                println!("OK funcs={} unsupported={}", p.funcs.len(), unsup);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || verdiff::cli::main(args));
+    let code = match worker {
+        Ok(h) => match h.join() {
+            Ok(code) => code,
+            Err(_) => {
+                println!("ERROR: internal error (see the message above); please report it");
+                println!("\nVERIFICATION UNKNOWN");
+                6
             }
-            Err(e) => println!("ERR {e}"),
-        })
-        .unwrap()
-        .join();
-    let _ = r;
+        },
+        Err(e) => {
+            eprintln!("verdiff: cannot start: {e}");
+            1
+        }
+    };
+    std::process::exit(code);
 }

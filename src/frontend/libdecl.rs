@@ -117,6 +117,7 @@ pub fn library_type(name: &str, t: &Target) -> Option<FuncType> {
         params: params.chars().map(|c| ty(c, t)).collect(),
         variadic: false,
         prototyped: true,
+        const_pointee: vec![],
     })
 }
 

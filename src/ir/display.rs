@@ -25,7 +25,7 @@ fn prec(e: &Expr) -> u8 {
             BinOp::LogOr => 4,
         },
         ExprKind::Cond(..) => 3,
-        ExprKind::Unary(..) | ExprKind::Cast(_) | ExprKind::Deref(_) | ExprKind::AddrOf(_) => 14,
+        ExprKind::Unary(..) | ExprKind::Cast(..) | ExprKind::Deref(_) | ExprKind::AddrOf(_) => 14,
         _ => 16,
     }
 }
@@ -85,7 +85,7 @@ fn write_expr(p: &Program, e: &Expr, s: &mut String, ctx: u8) {
             s.push(' ');
             write_expr(p, b, s, my + 1);
         }
-        ExprKind::Cast(a) => {
+        ExprKind::Cast(a, _) => {
             s.push('(');
             s.push_str(&p.type_name(&e.ty));
             s.push(')');

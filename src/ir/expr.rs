@@ -103,7 +103,7 @@ pub enum Builtin {
     DivOverflow,
     /// (a, n) → int: a << n overflows the signed type
     ShlOverflow,
-    /// (x) → int: x is not representable in the expression's type
+    /// (x, zero of T) → int: x is not representable in T
     ConvOverflow,
     /// float classification → int
     IsNan,
@@ -128,8 +128,9 @@ pub enum ExprKind {
     Str(StrId),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    /// Conversion of the operand to this expression's type.
-    Cast(Box<Expr>),
+    /// Conversion of the operand to this expression's type; `true` when written in the
+    /// source (`(short)x`), `false` when C implies it (assignment, arguments, arithmetic).
+    Cast(Box<Expr>, bool),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `base[index]` where base is an lvalue of array type.
     Index(Box<Expr>, Box<Expr>),
@@ -176,7 +177,7 @@ impl Expr {
         if a.ty == ty {
             return a;
         }
-        Expr::new(ExprKind::Cast(Box::new(a)), ty)
+        Expr::new(ExprKind::Cast(Box::new(a), false), ty)
     }
     pub fn deref(p: Expr) -> Expr {
         let ty = p.ty.pointee().cloned().unwrap_or(Type::Void);
@@ -202,7 +203,7 @@ impl Expr {
         f(self);
         match &self.kind {
             ExprKind::Unary(_, a)
-            | ExprKind::Cast(a)
+            | ExprKind::Cast(a, _)
             | ExprKind::Member(a, _)
             | ExprKind::Deref(a)
             | ExprKind::AddrOf(a) => a.visit(f),

@@ -35,6 +35,8 @@ pub enum ClaimKind {
     MemoryLeak,
     FunctionPointer,
     Overlap,
+    PointerRelation,
+    FloatOverflow,
 }
 
 impl ClaimKind {
@@ -55,6 +57,8 @@ impl ClaimKind {
             ClaimKind::MemoryLeak => "memory-leak",
             ClaimKind::FunctionPointer => "function-pointer",
             ClaimKind::Overlap => "overlap",
+            ClaimKind::PointerRelation => "pointer-relation",
+            ClaimKind::FloatOverflow => "float-overflow",
         }
     }
     pub fn all() -> &'static [ClaimKind] {
@@ -74,6 +78,8 @@ impl ClaimKind {
             ClaimKind::MemoryLeak,
             ClaimKind::FunctionPointer,
             ClaimKind::Overlap,
+            ClaimKind::PointerRelation,
+            ClaimKind::FloatOverflow,
         ]
     }
 }

@@ -175,6 +175,9 @@ pub struct FuncType {
     pub variadic: bool,
     /// False for old-style `int f()` declarations without a parameter list.
     pub prototyped: bool,
+    /// Per parameter: it points to const data (`const char *s`), so a call to the function
+    /// without a body cannot change what it points to.
+    pub const_pointee: Vec<bool>,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]

@@ -162,6 +162,7 @@ impl Lowerer<'_> {
             params: vec![],
             variadic: false,
             prototyped: false,
+            const_pointee: vec![],
         };
         let f = self.declare_function(name, ft, false, at);
         // implicit declarations have file scope
@@ -237,6 +238,7 @@ impl Lowerer<'_> {
             params,
             variadic,
             prototyped: true,
+            const_pointee: vec![],
         }))
     }
 }

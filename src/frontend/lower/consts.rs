@@ -255,7 +255,7 @@ fn norm(v: i128, ty: &Type) -> Option<i128> {
 fn fold(p: &Program, e: &Expr) -> Option<i128> {
     match &e.kind {
         ExprKind::Int(v) => norm(*v as i128, &e.ty),
-        ExprKind::Cast(a) => {
+        ExprKind::Cast(a, _) => {
             if e.ty.is_float() || a.ty.is_float() {
                 if let (ExprKind::Float(f), true) = (&a.kind, e.ty.is_int()) {
                     return norm(f.trunc() as i128, &e.ty);

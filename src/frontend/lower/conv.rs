@@ -95,7 +95,7 @@ impl Lowerer<'_> {
             ));
         }
         if to.is_void() {
-            return Ok(Expr::new(ExprKind::Cast(Box::new(e)), Type::Void));
+            return Ok(Expr::new(ExprKind::Cast(Box::new(e), false), Type::Void));
         }
         if matches!(
             (&e.ty, to),
@@ -134,7 +134,7 @@ impl Lowerer<'_> {
             }
             _ => {}
         }
-        Ok(Expr::new(ExprKind::Cast(Box::new(e)), to.clone()))
+        Ok(Expr::new(ExprKind::Cast(Box::new(e), false), to.clone()))
     }
 
     /// The mathematical value of integer constant bits of a type.

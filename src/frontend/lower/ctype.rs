@@ -30,6 +30,7 @@ pub struct Param {
     pub name: Option<String>,
     pub ty: Type,
     pub loc_offset: usize,
+    pub pointee_const: bool,
 }
 
 /// What a declarator declares.
@@ -309,7 +310,27 @@ impl Lowerer<'_> {
         let mut ty = base;
         let mut params = None;
         let mut kr_names = None;
-        for dd in &d.node.derived {
+        // lang-c lists the pointer prefixes, then the array/function suffixes left to right;
+        // suffixes bind innermost-last (`int m[3][4]` is an array of 3 arrays of 4), so they
+        // apply right to left after the pointers.
+        let mut order: Vec<&Node<DerivedDeclarator>> = d
+            .node
+            .derived
+            .iter()
+            .filter(|x| {
+                matches!(
+                    x.node,
+                    DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)
+                )
+            })
+            .collect();
+        order.extend(d.node.derived.iter().rev().filter(|x| {
+            !matches!(
+                x.node,
+                DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)
+            )
+        }));
+        for dd in order {
             match &dd.node {
                 DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => ty = Type::ptr(ty),
                 DerivedDeclarator::Array(ad) => {
@@ -339,11 +360,15 @@ impl Lowerer<'_> {
                         if n == 1 && i == 0 && decl.ty.is_void() && decl.name.is_none() {
                             break;
                         }
+                        let pointee_const = spec.is_const
+                            && (matches!(&decl.ty, Type::Pointer(t) if **t == spec.base)
+                                || decl.ty.is_array());
                         let pty = adjust_param(decl.ty);
                         ps.push(Param {
                             name: decl.name,
                             ty: pty,
                             loc_offset: p.span.start,
+                            pointee_const,
                         });
                     }
                     let ft = FuncType {
@@ -351,6 +376,7 @@ impl Lowerer<'_> {
                         params: ps.iter().map(|p| p.ty.clone()).collect(),
                         variadic: fd.node.ellipsis == Ellipsis::Some,
                         prototyped: true,
+                        const_pointee: ps.iter().map(|p| p.pointee_const).collect(),
                     };
                     ty = Type::Function(Rc::new(ft));
                     params = Some(ps);
@@ -362,6 +388,7 @@ impl Lowerer<'_> {
                         params: Vec::new(),
                         variadic: false,
                         prototyped: false,
+                        const_pointee: vec![],
                     };
                     ty = Type::Function(Rc::new(ft));
                     kr_names = Some(names.iter().map(|n| n.node.name.clone()).collect());

@@ -216,7 +216,11 @@ impl Lowerer<'_> {
                     let u = *u;
                     return self.cast_to_union(u, v, at);
                 }
-                self.convert(v, &ty, at)
+                let c = self.convert(v, &ty, at)?;
+                Ok(match c.kind {
+                    ExprKind::Cast(x, _) => Expr::new(ExprKind::Cast(x, true), c.ty),
+                    k => Expr::new(k, c.ty),
+                })
             }
             Expression::BinaryOperator(b) => {
                 self.binary(&b.node.operator.node, &b.node.lhs, &b.node.rhs, want, at)
@@ -1042,7 +1046,7 @@ impl Lowerer<'_> {
         }
         let is_null = |e: &Expr| {
             e.ty.is_int() && e.as_int() == Some(0)
-                || matches!(&e.kind, ExprKind::Cast(x) if x.as_int() == Some(0) && e.ty.pointee().is_some_and(|t| t.is_void()))
+                || matches!(&e.kind, ExprKind::Cast(x, _) if x.as_int() == Some(0) && e.ty.pointee().is_some_and(|t| t.is_void()))
         };
         match (ta, tb) {
             (Type::Pointer(_), _) if is_null(b) => Ok(ta.clone()),

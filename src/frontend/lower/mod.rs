@@ -351,6 +351,7 @@ impl<'a> Lowerer<'a> {
                         .cloned()
                         .unwrap_or_else(|| self.prog.target.int_t()),
                     loc_offset: fd.span.start,
+                    pointee_const: false,
                 })
                 .collect();
             ft.params = params

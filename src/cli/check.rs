@@ -1,0 +1,448 @@
+//! `verdiff check FILE... [ESBMC flags]` (also the default command).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::args::{parse, parse_duration, parse_memory, Arity, Spec};
+use crate::engine::{self, EngineOptions, Verdict};
+use crate::frontend::{self, FrontendOptions};
+use crate::instrument::{self, CheckOptions};
+use crate::ir::{loops, DataModel, Program, Target};
+use crate::report;
+use crate::symex::SymexOptions;
+
+pub const SPECS: &[Spec] = &[
+    Spec {
+        name: "unwind",
+        arity: Arity::Value,
+        help: "bound for every loop and recursion (default: unlimited)",
+    },
+    Spec {
+        name: "unwindset",
+        arity: Arity::Value,
+        help: "per-loop bounds L:N[,L:N...]; L is func.N or a global loop number (--show-loops)",
+    },
+    Spec {
+        name: "no-unwinding-assertions",
+        arity: Arity::Flag,
+        help: "cut paths at the bound instead of checking that it suffices",
+    },
+    Spec {
+        name: "incremental-bmc",
+        arity: Arity::Flag,
+        help: "raise the bound from 1 until a violation or full unwinding",
+    },
+    Spec {
+        name: "max-k-step",
+        arity: Arity::Value,
+        help: "largest bound for --incremental-bmc (default 50)",
+    },
+    Spec {
+        name: "overflow-check",
+        arity: Arity::Flag,
+        help: "check signed overflow, implicit narrowing to signed types, shifts, float overflow",
+    },
+    Spec {
+        name: "unsigned-overflow-check",
+        arity: Arity::Flag,
+        help: "also check unsigned wrap-around",
+    },
+    Spec {
+        name: "no-bounds-check",
+        arity: Arity::Flag,
+        help: "do not check array bounds",
+    },
+    Spec {
+        name: "no-div-by-zero-check",
+        arity: Arity::Flag,
+        help: "do not check division by zero",
+    },
+    Spec {
+        name: "no-pointer-check",
+        arity: Arity::Flag,
+        help: "do not check pointer dereferences",
+    },
+    Spec {
+        name: "no-pointer-relation-check",
+        arity: Arity::Flag,
+        help: "do not check that compared pointers share an object",
+    },
+    Spec {
+        name: "no-assertions",
+        arity: Arity::Flag,
+        help: "ignore user assertions",
+    },
+    Spec {
+        name: "memory-leak-check",
+        arity: Arity::Flag,
+        help: "check that heap memory is freed",
+    },
+    Spec {
+        name: "force-malloc-success",
+        arity: Arity::Flag,
+        help: "malloc never returns NULL",
+    },
+    Spec {
+        name: "function",
+        arity: Arity::Value,
+        help: "entry function (default main); parameters are nondeterministic",
+    },
+    Spec {
+        name: "error-label",
+        arity: Arity::Value,
+        help: "reaching this label is a violation",
+    },
+    Spec {
+        name: "multi-property",
+        arity: Arity::Flag,
+        help: "decide every claim instead of stopping at the first violation",
+    },
+    Spec {
+        name: "32",
+        arity: Arity::Flag,
+        help: "ILP32 data model",
+    },
+    Spec {
+        name: "64",
+        arity: Arity::Flag,
+        help: "LP64 data model (default)",
+    },
+    Spec {
+        name: "little-endian",
+        arity: Arity::Flag,
+        help: "little-endian memory (default)",
+    },
+    Spec {
+        name: "big-endian",
+        arity: Arity::Flag,
+        help: "big-endian memory",
+    },
+    Spec {
+        name: "object-bits",
+        arity: Arity::Value,
+        help: "pointer bits that number objects (default 16, 8 with --32)",
+    },
+    Spec {
+        name: "timeout",
+        arity: Arity::Value,
+        help: "time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN",
+    },
+    Spec {
+        name: "memlimit",
+        arity: Arity::Value,
+        help: "memory limit (512m, 2g); hitting it gives UNKNOWN",
+    },
+    Spec {
+        name: "json",
+        arity: Arity::Value,
+        help: "write the result as JSON (schema verdiff.check/1) to this file",
+    },
+    Spec {
+        name: "show-loops",
+        arity: Arity::Flag,
+        help: "list loops with their ids and exit",
+    },
+    Spec {
+        name: "show-goto",
+        arity: Arity::Flag,
+        help: "print the instrumented goto program and exit",
+    },
+    Spec {
+        name: "show-claims",
+        arity: Arity::Flag,
+        help: "list the claims and exit",
+    },
+    Spec {
+        name: "quiet",
+        arity: Arity::Flag,
+        help: "print only the verdict line",
+    },
+    Spec {
+        name: "help",
+        arity: Arity::Flag,
+        help: "this help",
+    },
+];
+
+/// ESBMC flags accepted and ignored (solver and encoding choices verdiff makes itself).
+pub const IGNORED: &[&str] = &[
+    "z3",
+    "bv",
+    "floatbv",
+    "boolector",
+    "no-slice",
+    "smt",
+    "ir-ieee",
+    "compact-trace",
+    "no-library",
+];
+
+pub fn help() -> String {
+    let mut s = String::from(
+        "usage: verdiff [check] FILE.c... [options]\n\nBounded model checking of C programs (ESBMC-compatible flags).\nExit status: 0 VERIFICATION SUCCESSFUL, 10 VERIFICATION FAILED, 6 VERIFICATION UNKNOWN (also for bad input), 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options; -W... and -f... are ignored\n",
+    );
+    for sp in SPECS {
+        let flag = match sp.arity {
+            Arity::Flag => format!("--{}", sp.name),
+            Arity::Value => format!("--{} X", sp.name),
+        };
+        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
+    }
+    s.push_str(&format!(
+        "  accepted and ignored: {}\n",
+        IGNORED
+            .iter()
+            .map(|f| format!("--{f}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    s
+}
+
+/// The outcome printed for input verdiff cannot read: exit 6.
+fn input_error(msg: &str) -> i32 {
+    println!("ERROR: {msg}");
+    println!("\nVERIFICATION UNKNOWN");
+    6
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let p = match parse(args, SPECS, IGNORED) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("verdiff: {e}");
+            return 1;
+        }
+    };
+    if p.has("help") {
+        print!("{}", help());
+        return 0;
+    }
+    if p.positional.is_empty() {
+        eprintln!("verdiff: no input file (see --help)");
+        return 1;
+    }
+    match check(&p) {
+        Ok(code) => code,
+        Err(CheckError::Usage(m)) => {
+            eprintln!("verdiff: {m}");
+            1
+        }
+        Err(CheckError::Input(m)) => input_error(&m),
+    }
+}
+
+enum CheckError {
+    Usage(String),
+    Input(String),
+}
+
+fn num(p: &super::args::Parsed, name: &str) -> Result<Option<u32>, CheckError> {
+    match p.value(name) {
+        None => Ok(None),
+        Some(v) => v
+            .trim()
+            .parse::<u32>()
+            .map(Some)
+            .map_err(|_| CheckError::Usage(format!("--{name} needs a number, got `{v}`"))),
+    }
+}
+
+fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
+    let start = Instant::now();
+    let model = if p.has("32") {
+        DataModel::Ilp32
+    } else {
+        DataModel::Lp64
+    };
+    let target = Target {
+        model,
+        char_signed: true,
+        big_endian: p.has("big-endian"),
+    };
+    let deadline = match p.value("timeout") {
+        Some(t) => Some(start + parse_duration(t).map_err(CheckError::Usage)?),
+        None => None,
+    };
+    let memlimit = match p.value("memlimit") {
+        Some(m) => Some(parse_memory(m).map_err(CheckError::Usage)?),
+        None => None,
+    };
+    let mut fo = FrontendOptions {
+        target,
+        ..Default::default()
+    };
+    fo.pp.include_dirs = p.include_dirs.iter().map(PathBuf::from).collect();
+    fo.pp.defines = p.defines.clone();
+    fo.pp.undefines = p.undefines.clone();
+    let files: Vec<PathBuf> = p.positional.iter().map(PathBuf::from).collect();
+    let mut prog: Program =
+        frontend::load(&files, &fo).map_err(|e| CheckError::Input(e.to_string()))?;
+    let t_frontend = start.elapsed();
+
+    let checks = CheckOptions {
+        bounds: !p.has("no-bounds-check"),
+        div_by_zero: !p.has("no-div-by-zero-check"),
+        pointer: !p.has("no-pointer-check"),
+        pointer_relation: !p.has("no-pointer-relation-check"),
+        overflow: p.has("overflow-check") || p.has("unsigned-overflow-check"),
+        unsigned_overflow: p.has("unsigned-overflow-check"),
+        conversion: p.has("overflow-check") || p.has("unsigned-overflow-check"),
+        assertions: !p.has("no-assertions"),
+        error_label: p.value("error-label").map(String::from),
+    };
+    let t_inst = Instant::now();
+    instrument::instrument(&mut prog, &checks);
+    let t_instrument = t_inst.elapsed();
+
+    if p.has("show-goto") {
+        for f in &prog.funcs {
+            if f.system || f.body.is_none() {
+                continue;
+            }
+            if let Some(t) = crate::ir::display::function_to_text(&prog, &f.name) {
+                println!("{t}");
+            }
+        }
+        return Ok(0);
+    }
+    let all_loops = loops::find_loops(&prog);
+    if p.has("show-loops") {
+        for l in &all_loops {
+            let f = prog.func(l.func);
+            if f.system {
+                continue;
+            }
+            let loc = f
+                .body
+                .as_ref()
+                .and_then(|b| b.get(l.back_edge))
+                .map(|i| i.loc)
+                .unwrap_or_default();
+            println!(
+                "Loop {} ({}):\n  file {} line {} function {}",
+                l.global,
+                l.id(&prog),
+                prog.file_name(loc),
+                loc.line,
+                f.name
+            );
+        }
+        return Ok(0);
+    }
+    let entry_name = p.value("function").unwrap_or("main").to_string();
+    let Some(entry) = prog
+        .func_named(&entry_name)
+        .filter(|&f| prog.func(f).body.is_some())
+    else {
+        return Err(CheckError::Input(format!(
+            "entry function `{entry_name}` not found (no definition)"
+        )));
+    };
+
+    let mut so = SymexOptions {
+        unwind: num(p, "unwind")?.filter(|&n| n > 0),
+        unwinding_assertions: !p.has("no-unwinding-assertions"),
+        malloc_may_fail: !p.has("force-malloc-success"),
+        object_bits: num(p, "object-bits")?.unwrap_or(if model == DataModel::Ilp32 {
+            8
+        } else {
+            16
+        }),
+        ..SymexOptions::default()
+    };
+    if let Some(mb) = memlimit {
+        crate::smt::Smt::set_memory_limit(mb);
+        so.max_terms = ((mb as usize) * 1024 * 1024 / 400).max(10_000);
+    }
+    for spec in p.values("unwindset") {
+        for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
+            let (id, n) = item.rsplit_once(':').ok_or_else(|| {
+                CheckError::Usage(format!("--unwindset expects L:N, got `{item}`"))
+            })?;
+            let n: u32 = n.trim().parse().map_err(|_| {
+                CheckError::Usage(format!("--unwindset bound `{n}` is not a number"))
+            })?;
+            let id = id.trim();
+            let found = all_loops
+                .iter()
+                .find(|l| l.id(&prog) == id || l.global.to_string() == id);
+            match found {
+                Some(l) => {
+                    so.unwindset.insert((l.func, l.back_edge), n);
+                }
+                None => {
+                    return Err(CheckError::Usage(format!(
+                        "--unwindset: no loop `{id}` (see --show-loops)"
+                    )))
+                }
+            }
+        }
+    }
+    let eo = EngineOptions {
+        symex: so,
+        multi_property: p.has("multi-property"),
+        incremental: p.has("incremental-bmc"),
+        max_k: num(p, "max-k-step")?.unwrap_or(50),
+        deadline,
+    };
+    if p.has("show-claims") {
+        let eo2 = EngineOptions {
+            multi_property: true,
+            ..eo.clone()
+        };
+        let r = engine::verify(&prog, entry, &eo2);
+        for c in &r.claims {
+            println!(
+                "{}: {}:{} {} ({})",
+                c.id,
+                c.file,
+                c.line,
+                c.description,
+                c.kind.name()
+            );
+        }
+        return Ok(0);
+    }
+    let mut report = engine::verify(&prog, entry, &eo);
+    report.timings.instrument = t_instrument;
+    for n in &prog.notes {
+        if prog
+            .files
+            .get(n.loc.file as usize)
+            .is_some_and(|f| !f.starts_with("/usr/"))
+        {
+            report.notes.push(format!(
+                "{}:{}: {}",
+                prog.file_name(n.loc),
+                n.loc.line,
+                n.text
+            ));
+        }
+    }
+    if let Some(path) = p.value("json") {
+        let info = report::json::RunInfo {
+            files: p.positional.clone(),
+            entry: entry_name.clone(),
+            options: std::env::args().skip(1).collect(),
+            frontend: t_frontend,
+        };
+        let v = report::json::check_json(&report, &info);
+        let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, text + "\n") {
+            eprintln!("verdiff: cannot write {path}: {e}");
+        }
+    }
+    if p.has("quiet") {
+        println!("{}", report.verdict.line());
+    } else {
+        print!("{}", report::text::render(&report, eo.multi_property));
+    }
+    let _ = Duration::ZERO;
+    Ok(report.verdict.exit_code())
+}
+
+#[allow(dead_code)]
+fn is_unknown(v: &Verdict) -> bool {
+    matches!(v, Verdict::Unknown(_))
+}

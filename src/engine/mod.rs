@@ -1,0 +1,159 @@
+//! Verification engines over instrumented goto programs: bounded model checking (single- and
+//! multi-property) and incremental BMC.
+//!
+//! Depends on: ir, term, symex, smt. Must not depend on the front end, report or cli.
+
+mod bmc;
+pub mod format;
+mod replay;
+pub mod result;
+
+use std::time::Instant;
+
+pub use result::{
+    ClaimResult, Report, Status, Timings, Trace, TraceEvent, TraceStep, TraceValue, Verdict,
+};
+
+use crate::ir::{FuncId, Program};
+use crate::symex::{Claim, SymexOptions};
+
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub symex: SymexOptions,
+    pub multi_property: bool,
+    /// Raise the bound from 1 until a violation is found or the bound is sufficient.
+    pub incremental: bool,
+    pub max_k: u32,
+    pub deadline: Option<Instant>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            symex: SymexOptions::default(),
+            multi_property: false,
+            incremental: false,
+            max_k: 50,
+            deadline: None,
+        }
+    }
+}
+
+pub(crate) fn claim_result(p: &Program, c: &Claim) -> ClaimResult {
+    let function = c
+        .func
+        .map(|f| p.func(f).name.clone())
+        .unwrap_or_else(|| "(static initialisation)".into());
+    ClaimResult {
+        id: String::new(),
+        kind: c.kind,
+        description: c.msg.clone(),
+        expression: c.expr.clone(),
+        file: p.file_name(c.loc).to_string(),
+        line: c.loc.line,
+        col: c.loc.col,
+        function,
+        status: Status::NotChecked,
+        trace: None,
+        loc: c.loc,
+    }
+}
+
+/// Gives claims stable ids `function.kind.N` (N counts per function and kind, in source order).
+fn number_claims(r: &mut Report) {
+    let mut order: Vec<usize> = (0..r.claims.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&r.claims[a], &r.claims[b]);
+        (&x.function, x.line, x.col, a).cmp(&(&y.function, y.line, y.col, b))
+    });
+    let mut counts: std::collections::HashMap<(String, &'static str), u32> = Default::default();
+    for i in order {
+        let c = &r.claims[i];
+        let k = (c.function.clone(), c.kind.name());
+        let n = counts.entry(k).or_insert(0);
+        *n += 1;
+        let id = format!("{}.{}.{}", c.function, c.kind.name(), n);
+        r.claims[i].id = id;
+    }
+}
+
+/// Verifies `entry` of an instrumented program.
+pub fn verify(p: &Program, entry: FuncId, o: &EngineOptions) -> Report {
+    let start = Instant::now();
+    let mut timings = Timings::default();
+    let mut so = o.symex.clone();
+    so.deadline = o.deadline;
+    let mut report = if o.incremental {
+        incremental(p, entry, &so, o, &mut timings)
+    } else {
+        bmc::bmc_once(p, entry, &so, o, &mut timings)
+    };
+    report.timings.total = start.elapsed();
+    number_claims(&mut report);
+    report
+}
+
+/// k = 1, 2, …: a violation within k iterations is a real failure; when no unwinding assertion
+/// can fail at k, the loops are fully explored and the program is verified.
+fn incremental(
+    p: &Program,
+    entry: FuncId,
+    so: &SymexOptions,
+    o: &EngineOptions,
+    timings: &mut Timings,
+) -> Report {
+    let mut last = None;
+    let max = o.max_k.max(1);
+    for k in 1..=max {
+        let mut sk = so.clone();
+        sk.unwind = Some(k);
+        sk.unwinding_assertions = true;
+        let mut r = bmc::bmc_once(p, entry, &sk, o, timings);
+        let real_failure = r
+            .claims
+            .iter()
+            .any(|c| c.status == Status::Violated && c.kind != crate::ir::ClaimKind::Unwinding);
+        let unwinding_failure = r
+            .claims
+            .iter()
+            .any(|c| c.status == Status::Violated && c.kind == crate::ir::ClaimKind::Unwinding);
+        if real_failure {
+            // the unwinding claims are not violations of the program
+            for c in r.claims.iter_mut() {
+                if c.kind == crate::ir::ClaimKind::Unwinding {
+                    c.status = Status::NotChecked;
+                    c.trace = None;
+                }
+            }
+            r.notes
+                .push(format!("violation found with the bound raised to k = {k}"));
+            return r;
+        }
+        match &r.verdict {
+            Verdict::Unknown(_) if !unwinding_failure => return r,
+            _ => {}
+        }
+        if !unwinding_failure {
+            r.notes.push(format!("all loops fully explored at k = {k}"));
+            return r;
+        }
+        if let Some(d) = o.deadline {
+            if Instant::now() >= d {
+                r.verdict = Verdict::Unknown("timeout during incremental BMC".into());
+                return r;
+            }
+        }
+        last = Some(r);
+    }
+    let mut r = last.unwrap_or_else(|| bmc::bmc_once(p, entry, so, o, timings));
+    for c in r.claims.iter_mut() {
+        if c.kind == crate::ir::ClaimKind::Unwinding && c.status == Status::Violated {
+            c.status = Status::Unknown(format!("loops not fully explored at k = {max}"));
+            c.trace = None;
+        }
+    }
+    r.verdict = Verdict::Unknown(format!(
+        "no violation up to k = {max}, and k = {max} does not unwind every loop completely"
+    ));
+    r
+}

@@ -1,0 +1,108 @@
+//! Concrete replay of a counterexample: symbolic execution again, with every input fixed to
+//! its value in the solver's model. Every term then folds to a constant, the run follows the
+//! counterexample's path, and the claim must come out violated — otherwise the counterexample
+//! is not reported.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::ir::{FuncId, Program};
+use crate::smt::{Answer, Smt};
+use crate::symex::{ClaimKey, InputOracle, Output, Symex, SymexOptions};
+use crate::term::{Bits, Sort, TermStore, T};
+
+/// The solver state a replay reads inputs from.
+pub struct Solving {
+    pub smt: Smt,
+    pub store: TermStore,
+    pub inputs: std::collections::HashMap<String, T>,
+    pub model: Option<z3::Model>,
+}
+
+struct ModelOracle {
+    shared: Rc<RefCell<Solving>>,
+}
+
+impl InputOracle for ModelOracle {
+    fn scalar(&mut self, key: &str, _sort: &Sort) -> Option<Bits> {
+        let mut sh = self.shared.borrow_mut();
+        let sh = &mut *sh;
+        let sym = *sh.inputs.get(key)?;
+        let model = sh.model.as_ref()?;
+        sh.smt.value(&mut sh.store, model, sym)
+    }
+
+    fn element(&mut self, key: &str, indices: &[Bits], _elem: &Sort) -> Option<Bits> {
+        let mut sh = self.shared.borrow_mut();
+        let sh = &mut *sh;
+        let mut t = *sh.inputs.get(key)?;
+        for i in indices {
+            let it = sh.store.bv(i.clone());
+            if !sh.store.sort(t).is_array() {
+                return None;
+            }
+            if sh.store.sort(t).array_parts().0 != sh.store.sort(it) {
+                return None;
+            }
+            t = sh.store.select(t, it);
+        }
+        let model = sh.model.as_ref()?;
+        sh.smt.value(&mut sh.store, model, t)
+    }
+}
+
+pub enum Replayed {
+    /// The claim is violated on the replayed path.
+    Confirmed(Box<Output>),
+    /// The replay did not reach a violation: the counterexample is not trusted.
+    NotConfirmed(String),
+}
+
+pub fn replay(
+    p: &Program,
+    entry: FuncId,
+    opts: &SymexOptions,
+    shared: Rc<RefCell<Solving>>,
+    target: ClaimKey,
+) -> Replayed {
+    let oracle: Rc<RefCell<dyn InputOracle>> = Rc::new(RefCell::new(ModelOracle { shared }));
+    let sx = Symex::new(p, opts.clone()).concrete(oracle, Some(target));
+    let out = match sx.run(entry, &mut |_, _| None) {
+        Ok(o) => o,
+        Err((a, _)) => return Replayed::NotConfirmed(format!("replay stopped: {a:?}")),
+    };
+    if let Some(v) = out.violated {
+        if out.claims.get(v).is_some_and(|c| c.key == target) {
+            return Replayed::Confirmed(Box::new(out));
+        }
+    }
+    // Terms the simplifier cannot fold (e.g. x87 arithmetic) are ground: let Z3 evaluate them.
+    let mut out = out;
+    let mut viol = Vec::new();
+    for inst in &out.instances {
+        if out.claims[inst.claim].key == target {
+            let nc = out.store.not(inst.cond);
+            let v = out.store.and(inst.guard, nc);
+            viol.push(v);
+        }
+    }
+    let any = out.store.or_n(&viol);
+    if out.store.is_false(any) || !out.store.is_ground(any) {
+        return Replayed::NotConfirmed(
+            "the counterexample does not violate the claim when replayed".into(),
+        );
+    }
+    let mut smt = Smt::new(Some(30_000));
+    smt.assert(&out.store, any);
+    match smt.check(&out.store, &[]) {
+        Answer::Sat => {
+            if let Some(idx) = out.claims.iter().position(|c| c.key == target) {
+                out.violated = Some(idx);
+            }
+            Replayed::Confirmed(Box::new(out))
+        }
+        _ => Replayed::NotConfirmed(
+            "the counterexample does not violate the claim when replayed".into(),
+        ),
+    }
+}

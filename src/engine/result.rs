@@ -1,0 +1,135 @@
+//! What a verification run produces.
+
+use std::time::Duration;
+
+use crate::ir::{ClaimKind, Loc};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Successful,
+    Failed,
+    Unknown(String),
+}
+
+impl Verdict {
+    pub fn line(&self) -> &'static str {
+        match self {
+            Verdict::Successful => "VERIFICATION SUCCESSFUL",
+            Verdict::Failed => "VERIFICATION FAILED",
+            Verdict::Unknown(_) => "VERIFICATION UNKNOWN",
+        }
+    }
+    /// ESBMC-compatible exit status: 0 successful, 10 failed, 6 unknown.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Verdict::Successful => 0,
+            Verdict::Failed => 10,
+            Verdict::Unknown(_) => 6,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Holds on every execution within the bounds.
+    Holds,
+    Violated,
+    /// Not decided (solver unknown, run stopped at an earlier violation, …).
+    Unknown(String),
+    NotChecked,
+}
+
+/// A value in a counterexample, as text.
+#[derive(Clone, Debug)]
+pub struct TraceValue {
+    pub text: String,
+    /// Bits in binary, for scalars (ESBMC prints them in 8-bit groups).
+    pub binary: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum TraceEvent {
+    Assign { lhs: String, value: TraceValue },
+    Call { func: String, args: Vec<String> },
+    Return { func: String },
+    Input { name: String, value: TraceValue },
+}
+
+#[derive(Clone, Debug)]
+pub struct TraceStep {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub function: String,
+    pub event: TraceEvent,
+}
+
+#[derive(Clone, Debug)]
+pub struct Trace {
+    pub steps: Vec<TraceStep>,
+    /// True when the violation was confirmed by concrete replay (always, for FAILED).
+    pub replayed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClaimResult {
+    /// Stable identifier: `function.kind.N`.
+    pub id: String,
+    pub kind: ClaimKind,
+    pub description: String,
+    pub expression: String,
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub function: String,
+    pub status: Status,
+    pub trace: Option<Trace>,
+    #[allow(dead_code)]
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Timings {
+    pub frontend: Duration,
+    pub instrument: Duration,
+    pub symex: Duration,
+    pub encode: Duration,
+    pub solve: Duration,
+    pub replay: Duration,
+    pub total: Duration,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    pub instructions: u64,
+    pub assignments: u64,
+    pub claims: usize,
+    pub instances: usize,
+    pub terms: usize,
+    pub solver_calls: u32,
+    pub unwind_reached: u32,
+    pub bound: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    pub claims: Vec<ClaimResult>,
+    /// Unsupported constructs that are reachable (each makes the verdict UNKNOWN unless a real
+    /// violation was found).
+    pub unsupported: Vec<(String, String, u32)>,
+    /// Functions without a body whose behaviour was assumed.
+    pub externals: Vec<String>,
+    pub notes: Vec<String>,
+    pub timings: Timings,
+    pub stats: RunStats,
+    /// Whether some loop or recursion was cut without an unwinding assertion (the result then
+    /// only covers executions within the bound).
+    pub bounded: bool,
+}
+
+impl Report {
+    pub fn first_failure(&self) -> Option<&ClaimResult> {
+        self.claims.iter().find(|c| c.status == Status::Violated)
+    }
+}

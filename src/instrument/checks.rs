@@ -1,0 +1,544 @@
+//! Safety claims for every evaluated expression.
+//!
+//! Each claim is an `Assert` placed before the instruction that evaluates the expression. When
+//! the expression sits under `&&`, `||` or `?:`, the claim is guarded by the condition under
+//! which C evaluates it (`p && *p` checks `*p` only when `p` is non-null).
+
+use super::rewrite::rewrite;
+use super::CheckOptions;
+use crate::ir::display::expr_to_c;
+use crate::ir::{
+    ArrayLen, BinOp, Builtin, ClaimKind, Expr, ExprKind, Instr, InstrKind, IntName, Loc, Program,
+    Type, UnOp,
+};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The value is read.
+    Read,
+    /// The object is written.
+    Write,
+    /// Only the address is computed (operand of `&`).
+    Address,
+}
+
+struct Ctx<'a> {
+    p: &'a Program,
+    o: &'a CheckOptions,
+    loc: Loc,
+    out: Vec<Instr>,
+}
+
+pub fn add_safety_claims(p: &mut Program, opts: &CheckOptions) {
+    let snapshot = p.clone();
+    let instrument = |body: Vec<Instr>| {
+        rewrite(body, |ins| {
+            let mut c = Ctx {
+                p: &snapshot,
+                o: opts,
+                loc: ins.loc,
+                out: Vec::new(),
+            };
+            match &ins.kind {
+                InstrKind::Assign { lhs, rhs } => {
+                    c.lvalue(
+                        lhs,
+                        Mode::Write,
+                        None,
+                        0,
+                        snapshot.size_of(&lhs.ty).unwrap_or(0),
+                    );
+                    c.value(rhs, None);
+                }
+                InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => c.value(e, None),
+                InstrKind::Goto { cond: Some(e), .. } => c.value(e, None),
+                InstrKind::Call { lhs, func, args } => {
+                    if !matches!(func.kind, ExprKind::Func(_)) {
+                        c.value(func, None);
+                    }
+                    for a in args {
+                        c.value(a, None);
+                    }
+                    if let Some(l) = lhs {
+                        c.lvalue(
+                            l,
+                            Mode::Write,
+                            None,
+                            0,
+                            snapshot.size_of(&l.ty).unwrap_or(0),
+                        );
+                    }
+                }
+                InstrKind::Return(Some(e)) => c.value(e, None),
+                _ => {}
+            }
+            (c.out, None)
+        })
+    };
+    for f in &mut p.funcs {
+        if let Some(body) = f.body.take() {
+            f.body = Some(instrument(body));
+        }
+    }
+    let init = std::mem::take(&mut p.init);
+    p.init = instrument(init);
+}
+
+impl Ctx<'_> {
+    fn int(&self) -> Type {
+        self.p.target.int_t()
+    }
+
+    fn claim(&mut self, guard: Option<&Expr>, check: Expr, kind: ClaimKind, msg: String) {
+        // statically true checks need no claim
+        if let ExprKind::Int(v) = check.kind {
+            if v != 0 {
+                return;
+            }
+        }
+        let cond = match guard {
+            None => check,
+            Some(g) => {
+                let ng = Expr::unary(UnOp::LogNot, g.clone(), self.int());
+                Expr::binary(BinOp::LogOr, ng, check, self.int())
+            }
+        };
+        self.out
+            .push(Instr::new(InstrKind::Assert { cond, kind, msg }, self.loc));
+    }
+
+    fn and_guard(&self, guard: Option<&Expr>, c: Expr) -> Expr {
+        match guard {
+            None => c,
+            Some(g) => Expr::binary(BinOp::LogAnd, g.clone(), c, self.int()),
+        }
+    }
+
+    fn truth(&self, e: &Expr) -> Expr {
+        let zero = match &e.ty {
+            Type::Float(_) => Expr::new(ExprKind::Float(0.0), e.ty.clone()),
+            t => Expr::int(0, t.clone()),
+        };
+        Expr::binary(BinOp::Ne, e.clone(), zero, self.int())
+    }
+
+    /// Claims for evaluating `e` as a value.
+    fn value(&mut self, e: &Expr, guard: Option<&Expr>) {
+        match &e.kind {
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Func(_)
+            | ExprKind::Nondet
+            | ExprKind::Zero => {}
+            ExprKind::Var(_) | ExprKind::Str(_) => {}
+            ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Deref(_) => {
+                let size = self.p.size_of(&e.ty).unwrap_or(0);
+                self.lvalue(e, Mode::Read, guard, 0, size);
+            }
+            ExprKind::AddrOf(lv) => self.lvalue(lv, Mode::Address, guard, 0, 0),
+            ExprKind::Cast(a, _) => {
+                self.value(a, guard);
+                self.conversion(a, e, guard);
+            }
+            ExprKind::Unary(op, a) => {
+                self.value(a, guard);
+                if *op == UnOp::Neg && self.overflow_checked(&e.ty) {
+                    let ov = Expr::builtin(Builtin::NegOverflow, vec![(**a).clone()], self.int());
+                    let check = Expr::unary(UnOp::LogNot, ov, self.int());
+                    self.claim(
+                        guard,
+                        check,
+                        ClaimKind::Overflow,
+                        "arithmetic overflow on neg".into(),
+                    );
+                }
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e, guard),
+            ExprKind::Cond(c, a, b) => {
+                self.value(c, guard);
+                let tc = self.truth(c);
+                let g1 = self.and_guard(guard, tc.clone());
+                self.value(a, Some(&g1));
+                let nc = Expr::unary(UnOp::LogNot, tc, self.int());
+                let g2 = self.and_guard(guard, nc);
+                self.value(b, Some(&g2));
+            }
+            ExprKind::Builtin(_, args) => {
+                for a in args {
+                    self.value(a, guard);
+                }
+            }
+        }
+    }
+
+    fn overflow_checked(&self, t: &Type) -> bool {
+        match t {
+            Type::Int(i) if i.signed => self.o.overflow || self.o.unsigned_overflow,
+            Type::Int(_) => self.o.unsigned_overflow,
+            _ => false,
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, e: &Expr, guard: Option<&Expr>) {
+        self.value(a, guard);
+        match op {
+            BinOp::LogAnd | BinOp::LogOr => {
+                let ta = self.truth(a);
+                let c = if op == BinOp::LogAnd {
+                    ta
+                } else {
+                    Expr::unary(UnOp::LogNot, ta, self.int())
+                };
+                let g = self.and_guard(guard, c);
+                self.value(b, Some(&g));
+                return;
+            }
+            _ => self.value(b, guard),
+        }
+        let int = self.int();
+        match op {
+            BinOp::Div | BinOp::Rem if e.ty.is_int() => {
+                if self.o.div_by_zero {
+                    let check = Expr::binary(
+                        BinOp::Ne,
+                        b.clone(),
+                        Expr::int(0, b.ty.clone()),
+                        int.clone(),
+                    );
+                    self.claim(
+                        guard,
+                        check,
+                        ClaimKind::DivisionByZero,
+                        "division by zero".into(),
+                    );
+                }
+                if self.overflow_checked(&e.ty) && e.ty.is_signed() {
+                    let ov = Expr::builtin(
+                        Builtin::DivOverflow,
+                        vec![a.clone(), b.clone()],
+                        int.clone(),
+                    );
+                    let check = Expr::unary(UnOp::LogNot, ov, int.clone());
+                    let name = if op == BinOp::Div { "div" } else { "modulus" };
+                    self.claim(
+                        guard,
+                        check,
+                        ClaimKind::Overflow,
+                        format!("arithmetic overflow on {name}"),
+                    );
+                }
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul if e.ty.is_int() => {
+                if self.overflow_checked(&e.ty) {
+                    let (bi, name) = match op {
+                        BinOp::Add => (Builtin::AddOverflow, "add"),
+                        BinOp::Sub => (Builtin::SubOverflow, "sub"),
+                        _ => (Builtin::MulOverflow, "mul"),
+                    };
+                    let ov = Expr::builtin(bi, vec![a.clone(), b.clone()], int.clone());
+                    let check = Expr::unary(UnOp::LogNot, ov, int.clone());
+                    self.claim(
+                        guard,
+                        check,
+                        ClaimKind::Overflow,
+                        format!("arithmetic overflow on {name}"),
+                    );
+                }
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div
+                if e.ty.is_float() && self.o.overflow =>
+            {
+                // finite operands must not give an infinite result
+                let inf = |x: &Expr| Expr::builtin(Builtin::IsInf, vec![x.clone()], int.clone());
+                let check = Expr::binary(
+                    BinOp::LogOr,
+                    Expr::binary(BinOp::LogOr, inf(a), inf(b), int.clone()),
+                    Expr::unary(UnOp::LogNot, inf(e), int.clone()),
+                    int.clone(),
+                );
+                let name = match op {
+                    BinOp::Add => "ieee_add",
+                    BinOp::Sub => "ieee_sub",
+                    BinOp::Mul => "ieee_mul",
+                    _ => "ieee_div",
+                };
+                self.claim(
+                    guard,
+                    check,
+                    ClaimKind::FloatOverflow,
+                    format!("arithmetic overflow on floating-point {name}"),
+                );
+            }
+            BinOp::Shl | BinOp::Shr => {
+                if self.o.overflow || self.o.unsigned_overflow {
+                    let w = a.ty.int_width().unwrap_or(32) as i128;
+                    let in_range = Expr::binary(
+                        BinOp::Lt,
+                        b.clone(),
+                        Expr::int(w, b.ty.clone()),
+                        int.clone(),
+                    );
+                    let check = if b.ty.is_signed() {
+                        let nonneg = Expr::binary(
+                            BinOp::Ge,
+                            b.clone(),
+                            Expr::int(0, b.ty.clone()),
+                            int.clone(),
+                        );
+                        Expr::binary(BinOp::LogAnd, nonneg, in_range, int.clone())
+                    } else {
+                        in_range
+                    };
+                    let name = if op == BinOp::Shl {
+                        "shl"
+                    } else if a.ty.is_signed() {
+                        "ashr"
+                    } else {
+                        "lshr"
+                    };
+                    let mut check = check;
+                    if op == BinOp::Shl && a.ty.is_signed() {
+                        let nonneg = Expr::binary(
+                            BinOp::Ge,
+                            a.clone(),
+                            Expr::int(0, a.ty.clone()),
+                            int.clone(),
+                        );
+                        check = Expr::binary(BinOp::LogAnd, check, nonneg, int.clone());
+                    }
+                    self.claim(
+                        guard,
+                        check.clone(),
+                        ClaimKind::Shift,
+                        format!("undefined behavior on shift operation {name}"),
+                    );
+                    if op == BinOp::Shl && self.overflow_checked(&e.ty) {
+                        // only meaningful when the shift itself is defined
+                        let ov = Expr::builtin(
+                            Builtin::ShlOverflow,
+                            vec![a.clone(), b.clone()],
+                            int.clone(),
+                        );
+                        let no = Expr::unary(UnOp::LogNot, ov, int.clone());
+                        let g = self.and_guard(guard, check);
+                        self.claim(
+                            Some(&g),
+                            no,
+                            ClaimKind::Overflow,
+                            "arithmetic overflow on shl".into(),
+                        );
+                    }
+                }
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+                if a.ty.is_pointer() && b.ty.is_pointer() =>
+            {
+                if self.o.pointer && self.o.pointer_relation {
+                    let check =
+                        Expr::builtin(Builtin::SameObject, vec![a.clone(), b.clone()], int.clone());
+                    self.claim(
+                        guard,
+                        check,
+                        ClaimKind::PointerRelation,
+                        "Relational comparison between pointers is only valid for pointers to the same object".into(),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An implicit conversion (assignment, initialisation, argument, return, `++`) of a value
+    /// that the signed target type cannot represent. Explicit casts state the intent to
+    /// truncate and are not checked.
+    fn conversion(&mut self, a: &Expr, e: &Expr, guard: Option<&Expr>) {
+        let ExprKind::Cast(_, false) = &e.kind else {
+            return;
+        };
+        if !self.o.conversion {
+            return;
+        }
+        let Some(to) = e.ty.int_ty() else { return };
+        if !to.signed {
+            return;
+        }
+        let narrowing = match &a.ty {
+            Type::Float(_) => true,
+            t => match t.int_ty() {
+                Some(from) => from.width > to.width || (from.width == to.width && !from.signed),
+                None => false,
+            },
+        };
+        if !narrowing {
+            return;
+        }
+        let ov = Expr::builtin(
+            Builtin::ConvOverflow,
+            vec![a.clone(), Expr::int(0, e.ty.clone())],
+            self.int(),
+        );
+        let check = Expr::unary(UnOp::LogNot, ov, self.int());
+        self.claim(
+            guard,
+            check,
+            ClaimKind::Overflow,
+            "arithmetic overflow on signed type conversion".into(),
+        );
+    }
+
+    /// Claims for accessing (or taking the address of) an lvalue. `delta`/`size` is the byte
+    /// region of this lvalue that is actually accessed.
+    fn lvalue(&mut self, e: &Expr, mode: Mode, guard: Option<&Expr>, delta: u64, size: u64) {
+        match &e.kind {
+            ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Func(_) => {}
+            ExprKind::Deref(p) => {
+                self.value(p, guard);
+                if mode != Mode::Address && self.o.pointer {
+                    self.deref_claims(p, guard, delta, size);
+                }
+            }
+            ExprKind::Member(b, f) => {
+                let off = self
+                    .p
+                    .layout()
+                    .composite(&b.ty)
+                    .and_then(|c| c.fields.get(*f as usize))
+                    .map(|f| f.offset)
+                    .unwrap_or(0);
+                let bsize = if mode == Mode::Address { 0 } else { size };
+                self.lvalue(
+                    b,
+                    if mode == Mode::Address {
+                        Mode::Address
+                    } else {
+                        mode
+                    },
+                    guard,
+                    delta + off,
+                    bsize,
+                );
+            }
+            ExprKind::Index(b, i) => {
+                self.value(i, guard);
+                let known = matches!(&b.ty, Type::Array(_, ArrayLen::Fixed(_) | ArrayLen::Var(_)));
+                if mode != Mode::Address && self.o.bounds && known {
+                    self.bounds_claims(b, i, guard);
+                }
+                // the whole array region of the base
+                let bsize = if mode == Mode::Address {
+                    0
+                } else {
+                    self.p.size_of(&b.ty).unwrap_or(0)
+                };
+                if !known && mode != Mode::Address && self.o.pointer && rooted_in_deref(b) {
+                    // flexible array member: check the element itself
+                    let elem_ptr = Expr::addr_of(e.clone());
+                    let esize = self.p.size_of(&e.ty).unwrap_or(1);
+                    self.lvalue(b, Mode::Address, guard, 0, 0);
+                    self.deref_claims(&elem_ptr, guard, 0, esize);
+                    return;
+                }
+                self.lvalue(b, mode, guard, 0, bsize);
+            }
+            _ => self.value(e, guard),
+        }
+    }
+
+    fn bounds_claims(&mut self, base: &Expr, idx: &Expr, guard: Option<&Expr>) {
+        let int = self.int();
+        let name = expr_to_c(self.p, base);
+        let len = match &base.ty {
+            Type::Array(_, ArrayLen::Fixed(n)) => Expr::int(*n as i128, self.p.target.size_t()),
+            Type::Array(_, ArrayLen::Var(v)) => Expr::var(*v, self.p.var(*v).ty.clone()),
+            _ => return,
+        };
+        if idx.ty.is_signed() {
+            let lower = Expr::binary(
+                BinOp::Ge,
+                idx.clone(),
+                Expr::int(0, idx.ty.clone()),
+                int.clone(),
+            );
+            self.claim(
+                guard,
+                lower,
+                ClaimKind::ArrayBounds,
+                format!("array bounds violated: array `{name}' lower bound"),
+            );
+        }
+        // compare in a type wide enough for both
+        let ltype = self.p.target.int(IntName::LongLong);
+        let wide_idx = if idx.ty.int_width().unwrap_or(64) > 64 {
+            idx.clone()
+        } else {
+            Expr::cast(idx.clone(), ltype.clone())
+        };
+        let wide_len = Expr::cast(len, ltype);
+        let upper = if idx.ty.is_signed() || idx.ty.int_width().unwrap_or(64) < 64 {
+            Expr::binary(BinOp::Lt, wide_idx, wide_len, int.clone())
+        } else {
+            let ulen = Expr::cast(wide_len, idx.ty.clone());
+            Expr::binary(BinOp::Lt, idx.clone(), ulen, int.clone())
+        };
+        self.claim(
+            guard,
+            upper,
+            ClaimKind::ArrayBounds,
+            format!("array bounds violated: array `{name}' upper bound"),
+        );
+    }
+
+    /// NULL, validity and bounds of an access of `size` bytes at `p + delta`.
+    fn deref_claims(&mut self, p: &Expr, guard: Option<&Expr>, delta: u64, size: u64) {
+        let int = self.int();
+        let null = Expr::int(0, p.ty.clone());
+        let not_null = Expr::binary(BinOp::Ne, p.clone(), null.clone(), int.clone());
+        self.claim(
+            guard,
+            not_null.clone(),
+            ClaimKind::PointerNull,
+            "dereference failure: NULL pointer".into(),
+        );
+        let alive = Expr::builtin(Builtin::IsAlive, vec![p.clone()], int.clone());
+        let g_alive = self.and_guard(guard, not_null.clone());
+        self.claim(
+            Some(&g_alive),
+            alive.clone(),
+            ClaimKind::PointerInvalid,
+            "dereference failure: invalid pointer".into(),
+        );
+        let char_p = Type::ptr(self.p.target.int(IntName::Char));
+        let start = if delta == 0 {
+            p.clone()
+        } else {
+            let c = Expr::cast(p.clone(), char_p.clone());
+            Expr::binary(
+                BinOp::PtrAdd,
+                c,
+                Expr::int(delta as i128, self.p.target.size_t()),
+                char_p,
+            )
+        };
+        let in_bounds = Expr::builtin(
+            Builtin::ReadOk,
+            vec![start, Expr::int(size as i128, self.p.target.size_t())],
+            int.clone(),
+        );
+        let g_bounds = self.and_guard(Some(&g_alive), alive);
+        self.claim(
+            Some(&g_bounds),
+            in_bounds,
+            ClaimKind::PointerBounds,
+            "dereference failure: access outside object bounds".into(),
+        );
+    }
+}
+
+fn rooted_in_deref(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Deref(_) => true,
+        ExprKind::Member(b, _) | ExprKind::Index(b, _) => rooted_in_deref(b),
+        ExprKind::Var(_) => true, // extern arrays of unknown size live in memory
+        _ => false,
+    }
+}

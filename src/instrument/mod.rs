@@ -1,0 +1,82 @@
+//! Instrumentation: turns properties into explicit `Assert` instructions of the goto program.
+//!
+//! - verification-API calls without a body become assumptions, assertions and path ends;
+//! - calls through function pointers become a dispatch over the functions whose address is taken;
+//! - every expression gets the safety claims its evaluation needs (array bounds, division by
+//!   zero, overflow, shifts, pointer dereferences), guarded by the short-circuit conditions
+//!   under which it is evaluated;
+//! - `--error-label L` makes reaching L a claim.
+//!
+//! Depends on: ir. Must not depend on symex, smt or engine.
+
+mod api;
+mod checks;
+mod fnptr;
+mod rewrite;
+
+use crate::ir::{ClaimKind, Instr, InstrKind, Program};
+
+/// Which claims to generate (ESBMC's flags).
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub bounds: bool,
+    pub div_by_zero: bool,
+    pub pointer: bool,
+    pub pointer_relation: bool,
+    /// Signed arithmetic overflow, shift distance and float overflow (`--overflow-check`).
+    pub overflow: bool,
+    /// Unsigned wrap-around (`--unsigned-overflow-check`).
+    pub unsigned_overflow: bool,
+    /// Implicit narrowing conversions to signed types (part of `--overflow-check`).
+    pub conversion: bool,
+    pub assertions: bool,
+    pub error_label: Option<String>,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            bounds: true,
+            div_by_zero: true,
+            pointer: true,
+            pointer_relation: true,
+            overflow: false,
+            unsigned_overflow: false,
+            conversion: false,
+            assertions: true,
+            error_label: None,
+        }
+    }
+}
+
+/// Instruments every function body and the static initialiser.
+pub fn instrument(p: &mut Program, opts: &CheckOptions) {
+    api::lower_api_calls(p, opts);
+    fnptr::dispatch_function_pointers(p);
+    checks::add_safety_claims(p, opts);
+    if let Some(label) = &opts.error_label {
+        error_label(p, label);
+    }
+}
+
+fn error_label(p: &mut Program, label: &str) {
+    for f in &mut p.funcs {
+        let Some(body) = f.body.take() else { continue };
+        let body = rewrite::rewrite(body, |ins| {
+            if ins.labels.iter().any(|l| l == label) {
+                let claim = Instr::new(
+                    InstrKind::Assert {
+                        cond: crate::ir::Expr::int(0, p.target.int_t()),
+                        kind: ClaimKind::ErrorLabel,
+                        msg: format!("error label {label}"),
+                    },
+                    ins.loc,
+                );
+                (vec![claim], None)
+            } else {
+                (vec![], None)
+            }
+        });
+        f.body = Some(body);
+    }
+}

@@ -1,0 +1,141 @@
+//! Human-readable output in ESBMC's layout: counterexample states, violated property, a results
+//! table, and the final `VERIFICATION …` line.
+
+use std::fmt::Write;
+
+use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
+
+fn state_header(out: &mut String, n: usize, file: &str, line: u32, col: u32, function: &str) {
+    let _ = writeln!(
+        out,
+        "State {n} file {file} line {line} column {col} function {function} thread 0"
+    );
+    let _ = writeln!(out, "----------------------------------------------------");
+}
+
+/// The counterexample of one violated claim.
+pub fn counterexample(c: &ClaimResult) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "[Counterexample]\n\n");
+    let mut n = 0;
+    if let Some(tr) = &c.trace {
+        for st in &tr.steps {
+            match &st.event {
+                TraceEvent::Assign { lhs, value } => {
+                    n += 1;
+                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function);
+                    match &value.binary {
+                        Some(b) => {
+                            let _ = writeln!(out, "  {lhs} = {} ({b})\n", value.text);
+                        }
+                        None => {
+                            let _ = writeln!(out, "  {lhs} = {}\n", value.text);
+                        }
+                    }
+                }
+                TraceEvent::Input { name, value } => {
+                    n += 1;
+                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function);
+                    let _ = writeln!(out, "  {name} = {}\n", value.text);
+                }
+                TraceEvent::Call { .. } | TraceEvent::Return { .. } => {}
+            }
+        }
+    }
+    n += 1;
+    state_header(&mut out, n, &c.file, c.line, c.col, &c.function);
+    let _ = writeln!(out, "Violated property:");
+    let _ = writeln!(
+        out,
+        "  file {} line {} column {} function {}",
+        c.file, c.line, c.col, c.function
+    );
+    let _ = writeln!(out, "  {}", c.description);
+    if !c.expression.is_empty() {
+        let _ = writeln!(out, "  {}", c.expression);
+    }
+    out.push('\n');
+    out
+}
+
+fn status_word(s: &Status) -> &'static str {
+    match s {
+        Status::Holds => "PASSED",
+        Status::Violated => "FAILED",
+        Status::Unknown(_) => "UNKNOWN",
+        Status::NotChecked => "NOT CHECKED",
+    }
+}
+
+/// The whole report; the last line is the verdict.
+pub fn render(r: &Report, verbose_results: bool) -> String {
+    let mut out = String::new();
+    for c in r.claims.iter().filter(|c| c.status == Status::Violated) {
+        out.push_str(&counterexample(c));
+        if !verbose_results {
+            break;
+        }
+    }
+    if !r.externals.is_empty() {
+        let _ = writeln!(
+            out,
+            "Assumed behaviour of functions without a body (nondeterministic result; memory their non-const pointer arguments reach may change): {}\n",
+            r.externals.join(", ")
+        );
+    }
+    for (reason, file, line) in &r.unsupported {
+        let _ = writeln!(out, "UNSUPPORTED: {file}:{line}: {reason}");
+    }
+    if !r.unsupported.is_empty() {
+        out.push('\n');
+    }
+    if verbose_results || r.claims.len() <= 200 {
+        let _ = writeln!(out, "** Results:");
+        let mut last_fn = String::new();
+        for c in &r.claims {
+            if c.function != last_fn {
+                let _ = writeln!(out, "{}, function {}", c.file, c.function);
+                last_fn = c.function.clone();
+            }
+            let _ = writeln!(
+                out,
+                "  {:<11}  [{}]  line {}  {}",
+                status_word(&c.status),
+                c.id,
+                c.line,
+                c.description
+            );
+            if let Status::Unknown(why) = &c.status {
+                let _ = writeln!(out, "               ({why})");
+            }
+        }
+        let failed = r
+            .claims
+            .iter()
+            .filter(|c| c.status == Status::Violated)
+            .count();
+        let passed = r
+            .claims
+            .iter()
+            .filter(|c| c.status == Status::Holds)
+            .count();
+        let _ = writeln!(
+            out,
+            "\n** {failed} of {} properties failed, {passed} passed\n",
+            r.claims.len()
+        );
+    }
+    if r.bounded {
+        let _ = writeln!(out, "Note: unwinding assertions are off; executions beyond the loop bounds were not explored.");
+    }
+    for n in &r.notes {
+        let _ = writeln!(out, "Note: {n}");
+    }
+    if let Verdict::Unknown(reason) = &r.verdict {
+        let _ = writeln!(out, "Reason: {reason}");
+    }
+    out.push('\n');
+    out.push_str(r.verdict.line());
+    out.push('\n');
+    out
+}

@@ -1,0 +1,404 @@
+//! Term → Z3 encoding, memoised per term; solver control.
+
+use std::collections::HashMap;
+
+use z3::ast::{Ast, Dynamic};
+use z3::{Context, Params, SatResult, Solver};
+use z3_sys::*;
+
+use super::Answer;
+use crate::term::{Bits, MemKind, Op, Rm, Sort, TermStore, T};
+
+pub struct Smt {
+    ctx: Context,
+    solver: Solver,
+    cache: HashMap<T, Dynamic>,
+    sorts: HashMap<Sort, z3::Sort>,
+    funcs: HashMap<u32, z3::FuncDecl>,
+    lambdas: u32,
+    pub encode_nodes: usize,
+    rms: std::cell::RefCell<Vec<Dynamic>>,
+}
+
+/// Wraps a raw AST (taking a reference).
+fn wrap(ctx: &Context, a: Option<Z3_ast>) -> Dynamic {
+    let a = a.expect("Z3 returned no AST");
+    unsafe { Dynamic::wrap(ctx, a) }
+}
+
+impl Smt {
+    /// A solver in this thread's Z3 context. `timeout_ms`: per check.
+    pub fn new(timeout_ms: Option<u64>) -> Smt {
+        let ctx = Context::thread_local();
+        let solver = Solver::new();
+        if let Some(ms) = timeout_ms {
+            let mut p = Params::new();
+            p.set_u32("timeout", ms.min(u32::MAX as u64) as u32);
+            solver.set_params(&p);
+        }
+        Smt {
+            ctx,
+            solver,
+            cache: HashMap::new(),
+            sorts: HashMap::new(),
+            funcs: HashMap::new(),
+            lambdas: 0,
+            encode_nodes: 0,
+            rms: Default::default(),
+        }
+    }
+
+    /// Limits Z3's memory (megabytes) for this process.
+    pub fn set_memory_limit(mb: u64) {
+        z3::set_global_param("memory_max_size", &mb.to_string());
+    }
+
+    pub fn set_timeout(&mut self, ms: u64) {
+        let mut p = Params::new();
+        p.set_u32("timeout", ms.min(u32::MAX as u64).max(1) as u32);
+        self.solver.set_params(&p);
+    }
+
+    fn c(&self) -> Z3_context {
+        self.ctx.get_z3_context()
+    }
+
+    fn sort(&mut self, s: &Sort) -> z3::Sort {
+        if let Some(z) = self.sorts.get(s) {
+            return z.clone();
+        }
+        let z = match s {
+            Sort::Bool => z3::Sort::bool(),
+            Sort::Bv(w) => z3::Sort::bitvector(*w),
+            Sort::Fp(e, sb) => z3::Sort::float(*e, *sb),
+            Sort::Array(i, e) => {
+                let zi = self.sort(i);
+                let ze = self.sort(e);
+                z3::Sort::array(&zi, &ze)
+            }
+        };
+        self.sorts.insert(s.clone(), z.clone());
+        z
+    }
+
+    fn rm(&self, rm: Rm) -> Z3_ast {
+        let c = self.c();
+        let raw = unsafe {
+            match rm {
+                Rm::Rne => Z3_mk_fpa_rne(c),
+                Rm::Rna => Z3_mk_fpa_rna(c),
+                Rm::Rtp => Z3_mk_fpa_rtp(c),
+                Rm::Rtn => Z3_mk_fpa_rtn(c),
+                Rm::Rtz => Z3_mk_fpa_rtz(c),
+            }
+        };
+        // keep it referenced while it is used
+        let d = wrap(&self.ctx, raw);
+        let a = d.get_z3_ast();
+        self.rms.borrow_mut().push(d);
+        a
+    }
+
+    fn bv_numeral(&mut self, b: &Bits) -> Dynamic {
+        let c = self.c();
+        let w = b.width();
+        if w <= 64 {
+            let s = self.sort(&Sort::Bv(w));
+            let v = b.to_u64().unwrap_or(0);
+            return wrap(&self.ctx, unsafe {
+                Z3_mk_unsigned_int64(c, v, s.get_z3_sort())
+            });
+        }
+        // concatenate 64-bit limbs, most significant first
+        let mut parts: Vec<Dynamic> = Vec::new();
+        let mut lo = 0;
+        while lo < w {
+            let hi = (lo + 64).min(w) - 1;
+            let piece = b.extract(hi, lo);
+            parts.push(self.bv_numeral(&piece));
+            lo = hi + 1;
+        }
+        let mut acc = parts.pop().expect("limbs");
+        while let Some(p) = parts.pop() {
+            let _ = &p;
+            acc = wrap(&self.ctx, unsafe {
+                Z3_mk_concat(c, acc.get_z3_ast(), p.get_z3_ast())
+            });
+        }
+        acc
+    }
+
+    /// Encodes a term (iteratively, so deep terms do not exhaust the stack).
+    pub fn encode(&mut self, s: &TermStore, root: T) -> Dynamic {
+        if let Some(d) = self.cache.get(&root) {
+            return d.clone();
+        }
+        let mut stack: Vec<(T, bool)> = vec![(root, false)];
+        while let Some((t, ready)) = stack.pop() {
+            if self.cache.contains_key(&t) {
+                continue;
+            }
+            if !ready {
+                stack.push((t, true));
+                for &a in s.args(t) {
+                    if !self.cache.contains_key(&a) {
+                        stack.push((a, false));
+                    }
+                }
+                continue;
+            }
+            let d = self.node(s, t);
+            self.rms.borrow_mut().clear();
+            self.encode_nodes += 1;
+            self.cache.insert(t, d);
+        }
+        self.cache[&root].clone()
+    }
+
+    fn node(&mut self, s: &TermStore, t: T) -> Dynamic {
+        let c = self.c();
+        let a: Vec<Z3_ast> = s
+            .args(t)
+            .iter()
+            .map(|x| self.cache[x].get_z3_ast())
+            .collect();
+        let sort = s.sort(t).clone();
+        let op = s.op(t).clone();
+        let raw: Option<Z3_ast> = unsafe {
+            match op {
+                Op::BoolConst(b) => {
+                    if b {
+                        Z3_mk_true(c)
+                    } else {
+                        Z3_mk_false(c)
+                    }
+                }
+                Op::BvConst(b) => return self.bv_numeral(&b),
+                Op::FpConst(b) => {
+                    let bv = self.bv_numeral(&b);
+                    let zs = self.sort(&sort);
+                    Z3_mk_fpa_to_fp_bv(c, bv.get_z3_ast(), zs.get_z3_sort())
+                }
+                Op::Sym(id) => {
+                    let name = format!("{}!{}", s.symbol(id).name, id);
+                    let zs = self.sort(&sort);
+                    return Dynamic::new_const(name, &zs);
+                }
+                Op::Not => Z3_mk_not(c, a[0]),
+                Op::And => Z3_mk_and(c, a.len() as u32, a.as_ptr()),
+                Op::Or => Z3_mk_or(c, a.len() as u32, a.as_ptr()),
+                Op::Ite => Z3_mk_ite(c, a[0], a[1], a[2]),
+                Op::Eq => Z3_mk_eq(c, a[0], a[1]),
+                Op::BvNeg => Z3_mk_bvneg(c, a[0]),
+                Op::BvNot => Z3_mk_bvnot(c, a[0]),
+                Op::BvAdd => Z3_mk_bvadd(c, a[0], a[1]),
+                Op::BvMul => Z3_mk_bvmul(c, a[0], a[1]),
+                Op::BvUdiv => Z3_mk_bvudiv(c, a[0], a[1]),
+                Op::BvSdiv => Z3_mk_bvsdiv(c, a[0], a[1]),
+                Op::BvUrem => Z3_mk_bvurem(c, a[0], a[1]),
+                Op::BvSrem => Z3_mk_bvsrem(c, a[0], a[1]),
+                Op::BvAnd => Z3_mk_bvand(c, a[0], a[1]),
+                Op::BvOr => Z3_mk_bvor(c, a[0], a[1]),
+                Op::BvXor => Z3_mk_bvxor(c, a[0], a[1]),
+                Op::BvShl => Z3_mk_bvshl(c, a[0], a[1]),
+                Op::BvLshr => Z3_mk_bvlshr(c, a[0], a[1]),
+                Op::BvAshr => Z3_mk_bvashr(c, a[0], a[1]),
+                Op::BvUlt => Z3_mk_bvult(c, a[0], a[1]),
+                Op::BvUle => Z3_mk_bvule(c, a[0], a[1]),
+                Op::BvSlt => Z3_mk_bvslt(c, a[0], a[1]),
+                Op::BvSle => Z3_mk_bvsle(c, a[0], a[1]),
+                Op::Concat => Z3_mk_concat(c, a[0], a[1]),
+                Op::Extract(h, l) => Z3_mk_extract(c, h, l, a[0]),
+                Op::ZeroExt(n) => Z3_mk_zero_ext(c, n, a[0]),
+                Op::SignExt(n) => Z3_mk_sign_ext(c, n, a[0]),
+                Op::FpAdd(rm) => Z3_mk_fpa_add(c, self.rm(rm), a[0], a[1]),
+                Op::FpSub(rm) => Z3_mk_fpa_sub(c, self.rm(rm), a[0], a[1]),
+                Op::FpMul(rm) => Z3_mk_fpa_mul(c, self.rm(rm), a[0], a[1]),
+                Op::FpDiv(rm) => Z3_mk_fpa_div(c, self.rm(rm), a[0], a[1]),
+                Op::FpRem => Z3_mk_fpa_rem(c, a[0], a[1]),
+                Op::FpSqrt(rm) => Z3_mk_fpa_sqrt(c, self.rm(rm), a[0]),
+                Op::FpFma(rm) => Z3_mk_fpa_fma(c, self.rm(rm), a[0], a[1], a[2]),
+                Op::FpRoundInt(rm) => Z3_mk_fpa_round_to_integral(c, self.rm(rm), a[0]),
+                Op::FpNeg => Z3_mk_fpa_neg(c, a[0]),
+                Op::FpAbs => Z3_mk_fpa_abs(c, a[0]),
+                Op::FpMin => Z3_mk_fpa_min(c, a[0], a[1]),
+                Op::FpMax => Z3_mk_fpa_max(c, a[0], a[1]),
+                Op::FpEq => Z3_mk_fpa_eq(c, a[0], a[1]),
+                Op::FpLt => Z3_mk_fpa_lt(c, a[0], a[1]),
+                Op::FpLe => Z3_mk_fpa_leq(c, a[0], a[1]),
+                Op::FpIsNan => Z3_mk_fpa_is_nan(c, a[0]),
+                Op::FpIsInf => Z3_mk_fpa_is_infinite(c, a[0]),
+                Op::FpIsZero => Z3_mk_fpa_is_zero(c, a[0]),
+                Op::FpIsNormal => Z3_mk_fpa_is_normal(c, a[0]),
+                Op::FpIsSubnormal => Z3_mk_fpa_is_subnormal(c, a[0]),
+                Op::FpIsNeg => Z3_mk_fpa_is_negative(c, a[0]),
+                Op::FpToSbv(rm, w) => Z3_mk_fpa_to_sbv(c, self.rm(rm), a[0], w),
+                Op::FpToUbv(rm, w) => Z3_mk_fpa_to_ubv(c, self.rm(rm), a[0], w),
+                Op::SbvToFp(rm) => {
+                    let zs = self.sort(&sort);
+                    Z3_mk_fpa_to_fp_signed(c, self.rm(rm), a[0], zs.get_z3_sort())
+                }
+                Op::UbvToFp(rm) => {
+                    let zs = self.sort(&sort);
+                    Z3_mk_fpa_to_fp_unsigned(c, self.rm(rm), a[0], zs.get_z3_sort())
+                }
+                Op::FpToFp(rm) => {
+                    let zs = self.sort(&sort);
+                    Z3_mk_fpa_to_fp_float(c, self.rm(rm), a[0], zs.get_z3_sort())
+                }
+                Op::BitsToFp => {
+                    let zs = self.sort(&sort);
+                    Z3_mk_fpa_to_fp_bv(c, a[0], zs.get_z3_sort())
+                }
+                Op::FpToBits => {
+                    // NaN has one canonical image, as in the term layer
+                    let Sort::Fp(e, sb) = s.sort(s.arg(t, 0)).clone() else {
+                        unreachable!()
+                    };
+                    let nan = self.bv_numeral(&crate::term::canonical_nan(e, sb));
+                    let isnan = wrap(&self.ctx, Z3_mk_fpa_is_nan(c, a[0]));
+                    let bits = wrap(&self.ctx, Z3_mk_fpa_to_ieee_bv(c, a[0]));
+                    Z3_mk_ite(c, isnan.get_z3_ast(), nan.get_z3_ast(), bits.get_z3_ast())
+                }
+                Op::Select => Z3_mk_select(c, a[0], a[1]),
+                Op::Store => Z3_mk_store(c, a[0], a[1], a[2]),
+                Op::ConstArray => {
+                    let (idx, _) = sort.array_parts();
+                    let zi = self.sort(&idx.clone());
+                    Z3_mk_const_array(c, zi.get_z3_sort(), a[0])
+                }
+                Op::MemRange(kind, off_bits) => return self.mem_range(s, t, kind, off_bits),
+                Op::Apply(f) => {
+                    self.declare_func(s, f);
+                    let args: Vec<Dynamic> =
+                        s.args(t).iter().map(|x| self.cache[x].clone()).collect();
+                    let refs: Vec<&dyn Ast> = args.iter().map(|d| d as &dyn Ast).collect();
+                    return self.funcs[&f].apply(&refs);
+                }
+            }
+        };
+        wrap(&self.ctx, raw)
+    }
+
+    fn declare_func(&mut self, s: &TermStore, f: u32) {
+        if self.funcs.contains_key(&f) {
+            return;
+        }
+        let info = s.func(f).clone();
+        let dom: Vec<z3::Sort> = info.domain.iter().map(|d| self.sort(d)).collect();
+        let dom_refs: Vec<&z3::Sort> = dom.iter().collect();
+        let range = self.sort(&info.range);
+        let fd = z3::FuncDecl::new(format!("{}!uf{f}", info.name), &dom_refs, &range);
+        self.funcs.insert(f, fd);
+    }
+
+    /// λa. ite(a in [dst, dst+len), new(a), base[a])
+    fn mem_range(&mut self, s: &TermStore, t: T, kind: MemKind, off_bits: u32) -> Dynamic {
+        let c = self.c();
+        let args: Vec<Dynamic> = s.args(t).iter().map(|x| self.cache[x].clone()).collect();
+        let idx_sort = s.sort(t).array_parts().0.clone();
+        let w = idx_sort.bv_width();
+        let zi = self.sort(&idx_sort);
+        self.lambdas += 1;
+        let x = Dynamic::new_const(format!("addr!{}", self.lambdas), &zi);
+        let (base, dst, len) = (&args[0], &args[1], &args[2]);
+        unsafe {
+            let xa = x.get_z3_ast();
+            let xo = wrap(&self.ctx, Z3_mk_extract(c, w - 1, off_bits, xa));
+            let d_o = wrap(
+                &self.ctx,
+                Z3_mk_extract(c, w - 1, off_bits, dst.get_z3_ast()),
+            );
+            let same = wrap(&self.ctx, Z3_mk_eq(c, xo.get_z3_ast(), d_o.get_z3_ast()));
+            let xoff = wrap(&self.ctx, Z3_mk_extract(c, off_bits - 1, 0, xa));
+            let doff = wrap(
+                &self.ctx,
+                Z3_mk_extract(c, off_bits - 1, 0, dst.get_z3_ast()),
+            );
+            let rel = wrap(
+                &self.ctx,
+                Z3_mk_bvsub(c, xoff.get_z3_ast(), doff.get_z3_ast()),
+            );
+            let inside = wrap(
+                &self.ctx,
+                Z3_mk_bvult(c, rel.get_z3_ast(), len.get_z3_ast()),
+            );
+            let conds = [same.get_z3_ast(), inside.get_z3_ast()];
+            let cond = wrap(&self.ctx, Z3_mk_and(c, 2, conds.as_ptr()));
+            let new = match kind {
+                MemKind::Fresh => wrap(&self.ctx, Z3_mk_select(c, args[3].get_z3_ast(), xa)),
+                MemKind::Fill => args[3].clone(),
+                MemKind::Copy => {
+                    let relw = wrap(&self.ctx, Z3_mk_zero_ext(c, w - off_bits, rel.get_z3_ast()));
+                    let sa = wrap(
+                        &self.ctx,
+                        Z3_mk_bvadd(c, args[4].get_z3_ast(), relw.get_z3_ast()),
+                    );
+                    wrap(
+                        &self.ctx,
+                        Z3_mk_select(c, args[3].get_z3_ast(), sa.get_z3_ast()),
+                    )
+                }
+            };
+            let old = wrap(&self.ctx, Z3_mk_select(c, base.get_z3_ast(), xa));
+            let body = wrap(
+                &self.ctx,
+                Z3_mk_ite(c, cond.get_z3_ast(), new.get_z3_ast(), old.get_z3_ast()),
+            );
+            let z3::ast::Dynamic { .. } = body.clone();
+            let arr = z3::ast::lambda_const(&[&x as &dyn Ast], &body);
+            Dynamic::from_ast(&arr)
+        }
+    }
+
+    /// Asserts a boolean term.
+    pub fn assert(&mut self, s: &TermStore, t: T) {
+        let d = self.encode(s, t);
+        if let Some(b) = d.as_bool() {
+            self.solver.assert(&b);
+        }
+    }
+
+    pub fn push(&mut self) {
+        self.solver.push();
+    }
+
+    pub fn pop(&mut self) {
+        self.solver.pop(1);
+    }
+
+    /// Checks satisfiability under the given boolean assumptions (literals).
+    pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
+        let lits: Vec<z3::ast::Bool> = assumptions
+            .iter()
+            .filter_map(|&a| self.encode(s, a).as_bool())
+            .collect();
+        let r = if lits.is_empty() {
+            self.solver.check()
+        } else {
+            self.solver.check_assumptions(&lits)
+        };
+        match r {
+            SatResult::Sat => Answer::Sat,
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => Answer::Unknown(
+                self.solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into()),
+            ),
+        }
+    }
+
+    pub fn model(&self) -> Option<z3::Model> {
+        self.solver.get_model()
+    }
+
+    pub(crate) fn ctx(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// The SMT-LIB text of the current assertions.
+    pub fn to_smt2(&self) -> String {
+        self.solver.to_smt2()
+    }
+}

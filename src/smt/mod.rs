@@ -1,0 +1,23 @@
+//! SMT back end: encodes terms into Z3 (bit-vectors, arrays, IEEE floats, lambdas for memory
+//! ranges), solves, and reads models back as bits.
+//!
+//! Depends on: term. Must not depend on symex or later stages.
+
+mod encode;
+mod model;
+
+pub use encode::Smt;
+pub use model::parse_decimal;
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Sat,
+    Unsat,
+    Unknown(String),
+}
+
+/// The Z3 version linked in.
+pub fn z3_version() -> String {
+    z3::full_version().to_string()
+}

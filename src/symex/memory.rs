@@ -1,0 +1,362 @@
+//! The memory model.
+//!
+//! A pointer is a bit-vector whose high `object_bits` number an object and whose low bits are
+//! a byte offset into it (object 0 is NULL, object 1 the invalid object). Memory is one SMT
+//! array from pointers to bytes; each object has a size (path-independent, fixed when it is
+//! created) and an alive flag (path-dependent: freed, out of scope). Object sizes and kinds
+//! are arrays indexed by object number, so a symbolic pointer's object can be queried.
+
+use super::{ObjInfo, State, Symex};
+use crate::ir::{Loc, Type, VarId, VarKind};
+use crate::term::{MemKind, Sort, T};
+
+impl Symex<'_> {
+    pub(crate) fn mem_sort(&self) -> Sort {
+        Sort::Array(Box::new(Sort::Bv(self.ptr_w)), Box::new(Sort::Bv(8)))
+    }
+
+    pub(crate) fn initial_state(&mut self) -> State {
+        let z = self.s.bv_zero(8);
+        let mem = self.s.const_array(Sort::Bv(self.ptr_w), z);
+        let f = self.s.fals();
+        let alive = self.s.const_array(Sort::Bv(self.obj_bits), f);
+        State {
+            guard: super::Guard::new(),
+            regs: Default::default(),
+            addrs: Default::default(),
+            mem,
+            alive,
+            frames: vec![],
+            live: true,
+        }
+    }
+
+    /// A pointer to `obj` at byte offset `off` (offset-width term).
+    pub(crate) fn ptr(&mut self, obj: u32, off: T) -> T {
+        let o = self.s.bv_u(self.obj_bits, obj as u128);
+        self.s.concat(o, off)
+    }
+
+    pub(crate) fn ptr_to(&mut self, obj: u32) -> T {
+        let z = self.s.bv_zero(self.off_bits);
+        self.ptr(obj, z)
+    }
+
+    pub(crate) fn obj_of(&mut self, p: T) -> T {
+        self.s.extract(self.ptr_w - 1, self.off_bits, p)
+    }
+
+    pub(crate) fn off_of(&mut self, p: T) -> T {
+        self.s.extract(self.off_bits - 1, 0, p)
+    }
+
+    /// `p + delta` bytes (delta: any-width two's-complement bit-vector).
+    pub(crate) fn ptr_add(&mut self, p: T, delta: T) -> T {
+        let d = self.s.resize(delta, self.off_bits, true);
+        let o = self.obj_of(p);
+        let off = self.off_of(p);
+        let n = self.s.bvadd(off, d);
+        self.s.concat(o, n)
+    }
+
+    /// Creates an object of `size` bytes (offset-width term); it is alive in `st`.
+    pub(crate) fn new_object(
+        &mut self,
+        st: &mut State,
+        name: String,
+        size: T,
+        dynamic: bool,
+        loc: Loc,
+    ) -> Option<u32> {
+        let id = self.objects.len() as u32;
+        if (id as u64) >= (1u64 << self.obj_bits) {
+            self.reach_unsupported(
+                st,
+                format!(
+                    "more than {} memory objects (raise --object-bits, now {})",
+                    (1u64 << self.obj_bits) - 2,
+                    self.obj_bits
+                ),
+                loc,
+            );
+            st.live = false;
+            return None;
+        }
+        let size = self.s.resize(size, self.off_bits, false);
+        self.objects.push(ObjInfo {
+            name,
+            size,
+            dynamic,
+            loc,
+        });
+        let o = self.s.bv_u(self.obj_bits, id as u128);
+        self.sizes = self.s.store(self.sizes, o, size);
+        if dynamic {
+            let t = self.s.tru();
+            self.dynamic = self.s.store(self.dynamic, o, t);
+        }
+        let t = self.s.tru();
+        st.alive = self.s.store(st.alive, o, t);
+        Some(id)
+    }
+
+    pub(crate) fn set_alive(&mut self, st: &mut State, obj: T, alive: bool) {
+        let v = self.s.bool_const(alive);
+        st.alive = self.s.store(st.alive, obj, v);
+    }
+
+    /// Fresh (nondeterministic) content for the `len` bytes at `p`.
+    pub(crate) fn havoc(&mut self, st: &mut State, p: T, len: T, what: &str) {
+        let sort = self.mem_sort();
+        let fresh = self.input(st, sort, what);
+        let len = self.s.resize(len, self.off_bits, false);
+        st.mem = self
+            .s
+            .mem_range(MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
+    }
+
+    pub(crate) fn fill(&mut self, st: &mut State, p: T, len: T, byte: T) {
+        let len = self.s.resize(len, self.off_bits, false);
+        st.mem = self
+            .s
+            .mem_range(MemKind::Fill, self.off_bits, st.mem, p, len, &[byte]);
+    }
+
+    /// Copies `len` bytes from `src` to `dst` (memmove semantics: reads the old memory).
+    pub(crate) fn copy(&mut self, st: &mut State, dst: T, src: T, len: T) {
+        let len = self.s.resize(len, self.off_bits, false);
+        if let Some(n) = self.s.as_bv(len).and_then(|b| b.to_u64()) {
+            if n <= 64 {
+                let bits = self.load_bits(st.mem, src, n as u32);
+                st.mem = self.store_bits(st.mem, dst, bits, n as u32);
+                return;
+            }
+        }
+        let old = st.mem;
+        st.mem = self
+            .s
+            .mem_range(MemKind::Copy, self.off_bits, st.mem, dst, len, &[old, src]);
+    }
+
+    /// `n` bytes at `addr` as a bit-vector (little endian: the byte at `addr` is lowest).
+    pub(crate) fn load_bits(&mut self, mem: T, addr: T, n: u32) -> T {
+        let mut acc: Option<T> = None;
+        for i in 0..n {
+            let k = if self.p.target.big_endian {
+                n - 1 - i
+            } else {
+                i
+            };
+            let d = self.s.bv_u(self.off_bits, k as u128);
+            let a = self.ptr_add(addr, d);
+            let b = self.s.select(mem, a);
+            acc = Some(match acc {
+                None => b,
+                Some(lo) => self.s.concat(b, lo),
+            });
+        }
+        acc.unwrap_or_else(|| self.s.bv_zero(8))
+    }
+
+    pub(crate) fn store_bits(&mut self, mut mem: T, addr: T, bits: T, n: u32) -> T {
+        for i in 0..n {
+            let k = if self.p.target.big_endian {
+                n - 1 - i
+            } else {
+                i
+            };
+            let byte = self.s.extract(8 * k + 7, 8 * k, bits);
+            let d = self.s.bv_u(self.off_bits, i as u128);
+            let a = self.ptr_add(addr, d);
+            mem = self.s.store(mem, a, byte);
+        }
+        mem
+    }
+
+    pub(crate) fn load(&mut self, mem: T, addr: T, ty: &Type) -> T {
+        let n = self.size(ty) as u32;
+        if n == 0 {
+            return self.zero(ty);
+        }
+        let bits = self.load_bits(mem, addr, n);
+        let w = self.bits_of(ty);
+        let bits = if self.s.width(bits) != w {
+            self.s.resize(bits, w, false)
+        } else {
+            bits
+        };
+        self.from_bits(bits, ty)
+    }
+
+    pub(crate) fn store(&mut self, mem: T, addr: T, val: T, ty: &Type) -> T {
+        let n = self.size(ty) as u32;
+        if n == 0 {
+            return mem;
+        }
+        let bits = self.to_bits(val, ty);
+        let bits = if self.s.width(bits) < n * 8 {
+            self.s.zext(n * 8 - self.s.width(bits), bits)
+        } else {
+            bits
+        };
+        self.store_bits(mem, addr, bits, n)
+    }
+
+    /// Whether a variable lives in memory (its address is taken, or it is too large or of a
+    /// kind a bit-vector cannot hold well).
+    pub(crate) fn in_memory(&self, v: VarId) -> bool {
+        let var = self.p.var(v);
+        if var.addressed {
+            return true;
+        }
+        match &var.ty {
+            Type::Array(_, crate::ir::ArrayLen::Fixed(_)) => !self.array_in_register(&var.ty),
+            Type::Array(..) => true,
+            Type::Struct(_) | Type::Union(_) => self.size(&var.ty) > 256,
+            _ => false,
+        }
+    }
+
+    fn array_in_register(&self, t: &Type) -> bool {
+        match t {
+            Type::Array(e, crate::ir::ArrayLen::Fixed(_)) => self.array_in_register(e),
+            Type::Array(..) => false,
+            Type::Struct(_) | Type::Union(_) => self.size(t) <= 64,
+            _ => true,
+        }
+    }
+
+    /// Static-lifetime objects: memory-resident globals, string literals, functions whose
+    /// address is taken.
+    pub(crate) fn setup_statics(&mut self, st: &mut State) {
+        let p = self.p;
+        for (i, v) in p.vars.iter().enumerate() {
+            let id = VarId(i as u32);
+            if !matches!(v.kind, VarKind::Global | VarKind::StaticLocal(_)) || !self.in_memory(id) {
+                continue;
+            }
+            let size = self.size(&v.ty);
+            let size_t = self.s.bv_u(self.off_bits, size as u128);
+            if let Some(o) = self.new_object(st, v.name.clone(), size_t, false, v.loc) {
+                let a = self.ptr_to(o);
+                st.addrs.insert((id, 0), a);
+            }
+        }
+        for (i, bytes) in p.strings.iter().enumerate() {
+            let size = self.s.bv_u(self.off_bits, bytes.len() as u128);
+            let o = self
+                .new_object(
+                    st,
+                    format!("string literal {i}"),
+                    size,
+                    false,
+                    Loc::default(),
+                )
+                .unwrap_or(1);
+            self.str_objs.push(o);
+            let base = self.ptr_to(o);
+            for (k, &b) in bytes.iter().enumerate() {
+                if b == 0 {
+                    continue;
+                }
+                let d = self.s.bv_u(self.off_bits, k as u128);
+                let a = self.ptr_add(base, d);
+                let bv = self.s.bv_u(8, b as u128);
+                st.mem = self.s.store(st.mem, a, bv);
+            }
+        }
+        for (i, f) in p.funcs.iter().enumerate() {
+            let z = self.s.bv_zero(self.off_bits);
+            if let Some(o) = self.new_object(st, f.name.clone(), z, false, f.loc) {
+                self.func_objs.insert(crate::ir::FuncId(i as u32), o);
+            }
+        }
+    }
+
+    /// A local coming into scope: fresh value (register) or a fresh object (memory).
+    pub(crate) fn declare_local(&mut self, st: &mut State, v: VarId, loc: Loc) {
+        let fid = st.frame_id();
+        let var = self.p.var(v);
+        let key = (v, if var.is_static() { 0 } else { fid });
+        if var.is_static() {
+            return;
+        }
+        if self.in_memory(v) {
+            let ty = var.ty.clone();
+            let size = match &ty {
+                Type::Array(e, crate::ir::ArrayLen::Var(n)) => {
+                    let nt = self.p.var(*n).ty.clone();
+                    let ne = crate::ir::Expr::var(*n, nt);
+                    let nv = self.eval(st, &ne, loc);
+                    let es = self.size(e);
+                    let es = self.s.bv_u(self.ptr_w, es as u128);
+                    let nv = self.s.resize(nv, self.ptr_w, false);
+                    self.s.bvmul(nv, es)
+                }
+                _ => {
+                    let n = self.size(&ty);
+                    self.s.bv_u(self.ptr_w, n as u128)
+                }
+            };
+            let Some(o) = self.new_object(st, var.name.clone(), size, false, loc) else {
+                return;
+            };
+            let addr = self.ptr_to(o);
+            st.addrs.insert(key, addr);
+            st.top_mut().objects.push(o);
+            self.havoc(st, addr, size, &var.name);
+        } else {
+            let (ty, name) = (var.ty.clone(), var.name.clone());
+            let val = self.nondet_of(st, &ty, &name);
+            st.regs.insert(key, val);
+        }
+    }
+
+    pub(crate) fn kill_local(&mut self, st: &mut State, v: VarId) {
+        let var = self.p.var(v);
+        if var.is_static() || !self.in_memory(v) {
+            return;
+        }
+        if let Some(&a) = st.addrs.get(&(v, st.frame_id())) {
+            let o = self.obj_of(a);
+            self.set_alive(st, o, false);
+        }
+    }
+
+    /// The byte size of the object `p` points into (offset-width term).
+    pub(crate) fn object_size(&mut self, p: T) -> T {
+        let o = self.obj_of(p);
+        self.s.select(self.sizes, o)
+    }
+
+    pub(crate) fn is_alive(&mut self, st: &State, p: T) -> T {
+        let o = self.obj_of(p);
+        self.s.select(st.alive, o)
+    }
+
+    pub(crate) fn is_dynamic(&mut self, p: T) -> T {
+        let o = self.obj_of(p);
+        self.s.select(self.dynamic, o)
+    }
+
+    /// `[p, p+n)` lies inside p's object (n: any width, unsigned).
+    pub(crate) fn in_bounds(&mut self, p: T, n: T) -> T {
+        let w = self.off_bits + 1;
+        let nw = self.s.width(n);
+        let n_ok = if nw > self.off_bits {
+            let lim = self.s.bv_u(nw, 1u128 << self.off_bits);
+            self.s.bvult(n, lim)
+        } else {
+            self.s.tru()
+        };
+        let n = self.s.resize(n, w, false);
+        let size = self.object_size(p);
+        let size = self.s.zext(1, size);
+        let off = self.off_of(p);
+        let off = self.s.zext(1, off);
+        // off + n <= size without wrap-around; a negative offset reads as a huge one and fails
+        let end = self.s.bvadd(off, n);
+        let fits = self.s.bvule(end, size);
+        self.s.and(fits, n_ok)
+    }
+}

@@ -1,0 +1,785 @@
+//! Symbolic execution of goto programs: loops unwound to a bound, functions inlined, one
+//! state per program point with ite-merges at join points.
+//!
+//! Values are hash-consed terms: an assignment binds the variable to the term of its new value
+//! (SSA by value numbering, with forward substitution and constant propagation built in), and
+//! only terms reachable from claims are ever encoded — slicing by construction.
+//!
+//! In *concrete* mode (replay of a counterexample) every input comes from an oracle, so every
+//! term folds to a constant and the run follows one path, recording a trace.
+//!
+//! Depends on: ir, term. Must not depend on smt or engine (feasibility checks come in through
+//! a callback).
+
+mod call;
+mod eval;
+mod memory;
+mod models;
+mod place;
+pub mod state;
+mod value;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
+use std::time::Instant;
+
+use crate::ir::{ClaimKind, Expr, FuncId, InstrKind, Loc, Program, Type};
+use crate::term::{ArrayOracle, Bits, Sort, TermStore, T};
+pub use state::{Frame, Guard, State};
+
+/// How to execute.
+#[derive(Clone, Debug)]
+pub struct SymexOptions {
+    /// Global loop and recursion bound (`--unwind`); None: unlimited.
+    pub unwind: Option<u32>,
+    /// Per-loop bounds by (function, back-edge pc).
+    pub unwindset: HashMap<(FuncId, usize), u32>,
+    pub unwinding_assertions: bool,
+    /// `malloc` may return NULL.
+    pub malloc_may_fail: bool,
+    /// Bits of a pointer that number the object (the rest is the offset).
+    pub object_bits: u32,
+    pub deadline: Option<Instant>,
+    /// Give up (UNKNOWN) beyond this many terms.
+    pub max_terms: usize,
+    /// Without `--unwind`: after this many iterations of one loop, ask the feasibility
+    /// callback whether the loop can continue; beyond `unbounded_limit`, give up.
+    pub unbounded_limit: u32,
+}
+
+impl Default for SymexOptions {
+    fn default() -> Self {
+        SymexOptions {
+            unwind: None,
+            unwindset: HashMap::new(),
+            unwinding_assertions: true,
+            malloc_may_fail: true,
+            object_bits: 16,
+            deadline: None,
+            max_terms: 20_000_000,
+            unbounded_limit: 5000,
+        }
+    }
+}
+
+/// A property as written in the program (one per assertion site / loop / recursion).
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// Identity of the claim site, equal across runs of the same program.
+    pub key: ClaimKey,
+    pub kind: ClaimKind,
+    pub msg: String,
+    pub loc: Loc,
+    pub func: Option<FuncId>,
+    /// The condition as C text (empty for generated claims without one).
+    pub expr: String,
+}
+
+/// One symbolic occurrence of a claim: it is violated when `guard` holds and `cond` does not.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    pub claim: usize,
+    pub guard: T,
+    pub cond: T,
+}
+
+/// A reached instruction verdiff does not model.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    pub reason: String,
+    pub loc: Loc,
+    pub func: Option<FuncId>,
+    pub guard: T,
+}
+
+/// A step of a concrete (replayed) execution.
+#[derive(Clone, Debug)]
+pub enum Step {
+    Assign { lhs: String, value: T, ty: Type },
+    Call { func: String, args: Vec<(T, Type)> },
+    Return { func: String },
+    Violation { claim: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct TraceStep {
+    pub loc: Loc,
+    pub func: Option<FuncId>,
+    pub step: Step,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub instructions: u64,
+    pub assignments: u64,
+    pub merges: u64,
+    pub max_loop: u32,
+    pub objects: u32,
+}
+
+/// Why symbolic execution stopped without a result.
+#[derive(Clone, Debug)]
+pub enum Abort {
+    Timeout,
+    TooBig(String),
+}
+
+pub struct Output {
+    pub store: TermStore,
+    pub claims: Vec<Claim>,
+    pub instances: Vec<Instance>,
+    pub unsupported: Vec<Reach>,
+    /// Input key → its symbol (symbolic mode).
+    pub inputs: HashMap<String, T>,
+    pub trace: Vec<TraceStep>,
+    /// Body-less functions whose effect was assumed (nondet result, havocked arguments).
+    pub externals: BTreeSet<String>,
+    pub stats: Stats,
+    /// In concrete mode: the claim that was violated (the run stops there).
+    pub violated: Option<usize>,
+    /// Names of memory objects by number (for showing pointers).
+    pub objects: Vec<String>,
+}
+
+/// Supplies input values during concrete replay.
+pub trait InputOracle {
+    /// Bits of a scalar input (Bool as width 1).
+    fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits>;
+    /// Bits of an element of an array input at constant indices.
+    fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits>;
+}
+
+/// Asks whether a path condition is satisfiable (None: unknown).
+pub type Feasibility<'a> = dyn FnMut(&TermStore, T) -> Option<bool> + 'a;
+
+struct ReplayArrays {
+    oracle: Rc<RefCell<dyn InputOracle>>,
+    keys: Rc<RefCell<HashMap<u32, String>>>,
+}
+
+impl ArrayOracle for ReplayArrays {
+    fn select(&mut self, sym: u32, indices: &[Bits]) -> Option<Bits> {
+        let key = self.keys.borrow().get(&sym)?.clone();
+        // the element sort is recovered by the caller from the term
+        self.oracle
+            .borrow_mut()
+            .element(&key, indices, &Sort::Bv(8))
+    }
+}
+
+/// Key of a claim site: (function or u32::MAX for the initialiser, pc, discriminator).
+pub type ClaimKey = (u32, usize, u8);
+
+pub struct Symex<'p> {
+    p: &'p Program,
+    o: SymexOptions,
+    pub s: TermStore,
+    ptr_w: u32,
+    obj_bits: u32,
+    off_bits: u32,
+    /// Object number → (size term, dynamic, name, allocation location).
+    objects: Vec<ObjInfo>,
+    sizes: T,
+    dynamic: T,
+    str_objs: Vec<u32>,
+    func_objs: HashMap<FuncId, u32>,
+    claims: Vec<Claim>,
+    claim_index: HashMap<ClaimKey, usize>,
+    instances: Vec<Instance>,
+    unsupported: Vec<Reach>,
+    inputs: HashMap<String, T>,
+    pending: BTreeMap<(u64, usize), Vec<State>>,
+    next_frame: u64,
+    externals: BTreeSet<String>,
+    stats: Stats,
+    concrete: Option<Rc<RefCell<dyn InputOracle>>>,
+    array_keys: Rc<RefCell<HashMap<u32, String>>>,
+    trace: Vec<TraceStep>,
+    /// Concrete mode: stop at the first violation of this claim (any claim if None).
+    target: Option<ClaimKey>,
+    violated: Option<usize>,
+    /// Nondet values created by the current instruction (distinguishes their keys).
+    input_seq: u32,
+    abort: Option<Abort>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ObjInfo {
+    pub name: String,
+    pub size: T,
+    pub dynamic: bool,
+    pub loc: Loc,
+}
+
+impl<'p> Symex<'p> {
+    pub fn new(p: &'p Program, o: SymexOptions) -> Symex<'p> {
+        let mut s = TermStore::new();
+        s.max_terms = o.max_terms;
+        let ptr_w = p.target.pointer_width();
+        let obj_bits = o.object_bits.clamp(4, ptr_w - 8);
+        let off_bits = ptr_w - obj_bits;
+        let zero_size = s.bv_zero(off_bits);
+        let sizes = s.const_array(Sort::Bv(obj_bits), zero_size);
+        let f = s.fals();
+        let dynamic = s.const_array(Sort::Bv(obj_bits), f);
+        let mut sx = Symex {
+            p,
+            o,
+            s,
+            ptr_w,
+            obj_bits,
+            off_bits,
+            objects: Vec::new(),
+            sizes,
+            dynamic,
+            str_objs: Vec::new(),
+            func_objs: HashMap::new(),
+            claims: Vec::new(),
+            claim_index: HashMap::new(),
+            instances: Vec::new(),
+            unsupported: Vec::new(),
+            inputs: HashMap::new(),
+            pending: BTreeMap::new(),
+            next_frame: 1,
+            externals: BTreeSet::new(),
+            stats: Stats::default(),
+            concrete: None,
+            array_keys: Rc::new(RefCell::new(HashMap::new())),
+            trace: Vec::new(),
+            target: None,
+            violated: None,
+            input_seq: 0,
+            abort: None,
+        };
+        // object 0 is NULL, object 1 the invalid object
+        for name in ["NULL", "INVALID"] {
+            let z = sx.s.bv_zero(sx.off_bits);
+            sx.objects.push(ObjInfo {
+                name: name.into(),
+                size: z,
+                dynamic: false,
+                loc: Loc::default(),
+            });
+        }
+        sx
+    }
+
+    /// Replays with inputs from `oracle`, stopping at the first violation of `target`.
+    pub fn concrete(
+        mut self,
+        oracle: Rc<RefCell<dyn InputOracle>>,
+        target: Option<ClaimKey>,
+    ) -> Self {
+        let arrays = ReplayArrays {
+            oracle: oracle.clone(),
+            keys: self.array_keys.clone(),
+        };
+        self.s.set_oracle(Some(Box::new(arrays)));
+        self.concrete = Some(oracle);
+        self.target = target;
+        self
+    }
+
+    fn is_concrete(&self) -> bool {
+        self.concrete.is_some()
+    }
+
+    /// Runs `entry` (after the static initialiser).
+    /// The number of bits of a pointer that hold the offset.
+    pub fn offset_bits(&self) -> u32 {
+        self.off_bits
+    }
+
+    pub fn run(
+        mut self,
+        entry: FuncId,
+        feasible: &mut Feasibility<'_>,
+    ) -> Result<Output, (Abort, Box<Output>)> {
+        let mut st = self.initial_state();
+        self.setup_statics(&mut st);
+        // the initialiser runs as a frame of its own; its end calls the entry function
+        let init_frame = Frame {
+            func: None,
+            id: 0,
+            pc: 0,
+            ret_lhs: None,
+            ret_val: None,
+            loops: HashMap::new(),
+            via_backedge: None,
+            objects: vec![],
+        };
+        st.frames.push(init_frame);
+        let mut entry_pending = Some(entry);
+        loop {
+            if let Some(a) = self.abort.take() {
+                return Err((a, Box::new(self.finish())));
+            }
+            if self.violated.is_some() {
+                break;
+            }
+            if st.frames.is_empty() {
+                break;
+            }
+            // join point
+            let key = (st.frame_id(), st.pc());
+            if let Some(list) = self.pending.remove(&key) {
+                for other in list {
+                    st = self.merge(st, other);
+                }
+            }
+            if !st.live || st.guard.is_false(&self.s) {
+                st.live = false;
+                // resume at the next pending point of this frame
+                let fid = st.frame_id();
+                let next = self
+                    .pending
+                    .range((fid, st.pc() + 1)..(fid, usize::MAX))
+                    .next()
+                    .map(|(k, _)| k.1);
+                match next {
+                    Some(pc) => {
+                        st.top_mut().pc = pc;
+                        continue;
+                    }
+                    None => {
+                        // nothing else reaches the rest of this frame
+                        let fr = st.frames.pop();
+                        if st.frames.is_empty() {
+                            if fr.is_some_and(|f| f.func.is_none()) && entry_pending.is_some() {
+                                // the initialiser never completes: no execution
+                            }
+                            break;
+                        }
+                        st.top_mut().pc += 1;
+                        continue;
+                    }
+                }
+            }
+            self.stats.instructions += 1;
+            if self.stats.instructions % 4096 == 0 {
+                if let Some(d) = self.o.deadline {
+                    if Instant::now() >= d {
+                        self.abort = Some(Abort::Timeout);
+                        continue;
+                    }
+                }
+                if self.s.len() > self.o.max_terms {
+                    self.abort = Some(Abort::TooBig(format!(
+                        "more than {} terms",
+                        self.o.max_terms
+                    )));
+                    continue;
+                }
+            }
+            let body = self.body(st.top().func);
+            let pc = st.pc();
+            if pc >= body.len() {
+                // end of a body
+                if st.top().func.is_none() {
+                    st.frames.pop();
+                    match entry_pending.take() {
+                        Some(f) => self.enter_entry(&mut st, f),
+                        None => break,
+                    }
+                    continue;
+                }
+                self.function_end(&mut st);
+                continue;
+            }
+            self.input_seq = 0;
+            self.step(&mut st, pc, feasible);
+        }
+        Ok(self.finish())
+    }
+
+    fn finish(mut self) -> Output {
+        self.stats.objects = self.objects.len() as u32;
+        self.s.set_oracle(None);
+        Output {
+            store: self.s,
+            claims: self.claims,
+            instances: self.instances,
+            unsupported: self.unsupported,
+            inputs: self.inputs,
+            trace: self.trace,
+            externals: self.externals,
+            stats: self.stats,
+            violated: self.violated,
+            objects: self.objects.iter().map(|o| o.name.clone()).collect(),
+        }
+    }
+
+    fn body(&self, f: Option<FuncId>) -> &'p [crate::ir::Instr] {
+        match f {
+            None => &self.p.init,
+            Some(f) => self.p.func(f).body.as_deref().unwrap_or(&[]),
+        }
+    }
+
+    fn merge(&mut self, a: State, b: State) -> State {
+        self.stats.merges += 1;
+        let p = self.p;
+        state::merge(&mut self.s, a, b, &|v| p.var(v).is_static())
+    }
+
+    /// Adds `st` as a pending state at `pc` of its current frame.
+    fn defer(&mut self, mut st: State, pc: usize) {
+        st.top_mut().pc = pc;
+        let key = (st.frame_id(), pc);
+        self.pending.entry(key).or_default().push(st);
+    }
+
+    fn step(&mut self, st: &mut State, pc: usize, feasible: &mut Feasibility<'_>) {
+        let body = self.body(st.top().func);
+        let ins = &body[pc];
+        let loc = ins.loc;
+        // loop heads entered from outside start counting afresh
+        if st.top().via_backedge != Some(pc) {
+            let heads: Vec<usize> = st
+                .top()
+                .loops
+                .keys()
+                .copied()
+                .filter(|&be| matches!(body.get(be).map(|i| &i.kind), Some(InstrKind::Goto { target, .. }) if *target == pc))
+                .collect();
+            for be in heads {
+                st.top_mut().loops.remove(&be);
+            }
+        }
+        st.top_mut().via_backedge = None;
+        match &ins.kind {
+            InstrKind::Skip => st.top_mut().pc += 1,
+            InstrKind::Decl(v) => {
+                self.declare_local(st, *v, loc);
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Dead(v) => {
+                self.kill_local(st, *v);
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Assign { lhs, rhs } => {
+                self.stats.assignments += 1;
+                let v = self.eval(st, rhs, loc);
+                self.assign(st, lhs, v, loc);
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Assume(c) => {
+                let c = self.eval_cond(st, c, loc);
+                st.guard.add(&mut self.s, c);
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Assert { cond, kind, msg } => {
+                let c = self.eval_cond(st, cond, loc);
+                let text = crate::ir::display::expr_to_c(self.p, cond);
+                let key = (st.top().func.map(|f| f.0).unwrap_or(u32::MAX), pc, 0);
+                self.claim(st, key, *kind, msg.clone(), text, loc, c);
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Goto { cond, target } => {
+                let c = match cond {
+                    None => self.s.tru(),
+                    Some(c) => self.eval_cond(st, c, loc),
+                };
+                self.goto(st, pc, *target, c, loc, feasible);
+            }
+            InstrKind::Call { lhs, func, args } => {
+                self.call(st, lhs.as_ref(), func, args, loc, feasible);
+            }
+            InstrKind::Return(e) => {
+                let v = e.as_ref().map(|e| self.eval(st, e, loc));
+                st.top_mut().ret_val = v;
+                let end = body.len();
+                let next = st.clone();
+                st.live = false;
+                st.top_mut().pc = pc + 1;
+                self.defer(next, end);
+            }
+            InstrKind::EndPath => {
+                st.live = false;
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Unsupported(reason) => {
+                self.reach_unsupported(st, reason.clone(), loc);
+                st.live = false;
+                st.top_mut().pc += 1;
+            }
+        }
+    }
+
+    pub(crate) fn reach_unsupported(&mut self, st: &State, reason: String, loc: Loc) {
+        let g = st.guard.term(&mut self.s);
+        if self.s.is_false(g) {
+            return;
+        }
+        self.unsupported.push(Reach {
+            reason,
+            loc,
+            func: st.top().func,
+            guard: g,
+        });
+        if self.is_concrete() && self.s.is_true(g) && self.target.is_none() {
+            self.violated = Some(usize::MAX);
+        }
+    }
+
+    /// Records one occurrence of a claim.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn claim(
+        &mut self,
+        st: &State,
+        key: ClaimKey,
+        kind: ClaimKind,
+        msg: String,
+        expr: String,
+        loc: Loc,
+        cond: T,
+    ) {
+        let id = match self.claim_index.get(&key) {
+            Some(&i) => i,
+            None => {
+                self.claims.push(Claim {
+                    key,
+                    kind,
+                    msg,
+                    loc,
+                    func: st.top().func,
+                    expr,
+                });
+                self.claim_index.insert(key, self.claims.len() - 1);
+                self.claims.len() - 1
+            }
+        };
+        let guard = st.guard.term(&mut self.s);
+        if self.s.is_false(guard) || self.s.is_true(cond) {
+            // recorded as a claim that holds here
+            let t = self.s.tru();
+            self.instances.push(Instance {
+                claim: id,
+                guard: t,
+                cond: t,
+            });
+            return;
+        }
+        self.instances.push(Instance {
+            claim: id,
+            guard,
+            cond,
+        });
+        if self.is_concrete()
+            && self.s.is_true(guard)
+            && self.s.is_false(cond)
+            && self.target.is_none_or(|t| t == key)
+        {
+            self.trace.push(TraceStep {
+                loc,
+                func: st.top().func,
+                step: Step::Violation { claim: id },
+            });
+            self.violated = Some(id);
+        }
+    }
+
+    fn goto(
+        &mut self,
+        st: &mut State,
+        pc: usize,
+        target: usize,
+        c: T,
+        loc: Loc,
+        feasible: &mut Feasibility<'_>,
+    ) {
+        if target > pc {
+            if self.s.is_false(c) {
+                st.top_mut().pc += 1;
+                return;
+            }
+            let mut taken = st.clone();
+            taken.guard.add(&mut self.s, c);
+            taken.top_mut().pc = target;
+            let nc = self.s.not(c);
+            st.guard.add(&mut self.s, nc);
+            st.top_mut().pc += 1;
+            if self.s.is_true(c) {
+                st.live = false;
+            }
+            self.defer(taken, target);
+            return;
+        }
+        // a back-edge: one more arrival
+        if self.s.is_false(c) {
+            st.top_mut().loops.remove(&pc);
+            st.top_mut().pc += 1;
+            return;
+        }
+        let func = st.top().func;
+        let count = {
+            let e = st.top_mut().loops.entry(pc).or_insert(0);
+            *e += 1;
+            *e
+        };
+        self.stats.max_loop = self.stats.max_loop.max(count);
+        let bound = func
+            .and_then(|f| self.o.unwindset.get(&(f, pc)).copied())
+            .or(self.o.unwind);
+        let stop = match bound {
+            Some(b) if b > 0 => count >= b,
+            _ => {
+                // unlimited: prune infeasible continuations, give up past the limit
+                if count >= 64 && count.is_power_of_two() {
+                    let mut g = st.guard.clone();
+                    g.add(&mut self.s, c);
+                    let gt = g.term(&mut self.s);
+                    if feasible(&self.s, gt) == Some(false) {
+                        let nc = self.s.not(c);
+                        st.guard.add(&mut self.s, nc);
+                        st.top_mut().loops.remove(&pc);
+                        st.top_mut().pc += 1;
+                        return;
+                    }
+                }
+                if count > self.o.unbounded_limit {
+                    let mut cont = st.clone();
+                    cont.guard.add(&mut self.s, c);
+                    self.reach_unsupported(
+                        &cont,
+                        format!(
+                            "loop {} may run more than {} iterations and no --unwind bound was given",
+                            self.loop_id(func, pc),
+                            self.o.unbounded_limit
+                        ),
+                        loc,
+                    );
+                    let nc = self.s.not(c);
+                    st.guard.add(&mut self.s, nc);
+                    st.top_mut().loops.remove(&pc);
+                    st.top_mut().pc += 1;
+                    return;
+                }
+                false
+            }
+        };
+        if stop {
+            if self.o.unwinding_assertions {
+                let key = (func.map(|f| f.0).unwrap_or(u32::MAX), pc, 1);
+                let nc = self.s.not(c);
+                let id = self.loop_id(func, pc);
+                self.claim(
+                    st,
+                    key,
+                    ClaimKind::Unwinding,
+                    format!("unwinding assertion loop {id}"),
+                    String::new(),
+                    loc,
+                    nc,
+                );
+            }
+            let nc = self.s.not(c);
+            st.guard.add(&mut self.s, nc);
+            st.top_mut().loops.remove(&pc);
+            st.top_mut().pc += 1;
+            return;
+        }
+        if !self.s.is_true(c) {
+            let mut exit = st.clone();
+            let nc = self.s.not(c);
+            exit.guard.add(&mut self.s, nc);
+            exit.top_mut().loops.remove(&pc);
+            exit.top_mut().pc = pc + 1;
+            self.defer(exit, pc + 1);
+            st.guard.add(&mut self.s, c);
+        }
+        st.top_mut().pc = target;
+        st.top_mut().via_backedge = Some(target);
+    }
+
+    /// The loop's name as `--show-loops` prints it.
+    fn loop_id(&self, func: Option<FuncId>, pc: usize) -> String {
+        match func {
+            Some(f) => {
+                let n = self
+                    .body(Some(f))
+                    .iter()
+                    .enumerate()
+                    .take(pc)
+                    .filter(|(i, ins)| matches!(ins.kind, InstrKind::Goto { target, .. } if target <= *i))
+                    .count();
+                format!("{}.{}", self.p.func(f).name, n)
+            }
+            None => format!("initialiser.{pc}"),
+        }
+    }
+
+    /// A fresh input of the given sort; in concrete mode its value comes from the oracle.
+    pub(crate) fn input(&mut self, st: &State, sort: Sort, what: &str) -> T {
+        let key = self.input_key(st);
+        if let Some(oracle) = self.concrete.clone() {
+            match &sort {
+                Sort::Array(..) => {
+                    let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
+                    if let crate::term::Op::Sym(id) = self.s.op(t) {
+                        self.array_keys.borrow_mut().insert(*id, key);
+                    }
+                    return t;
+                }
+                _ => {
+                    let v = oracle.borrow_mut().scalar(&key, &sort);
+                    return match (v, &sort) {
+                        (Some(b), Sort::Bool) => self.s.bool_const(!b.is_zero()),
+                        (Some(b), Sort::Bv(w)) if b.width() == *w => self.s.bv(b),
+                        (Some(b), Sort::Fp(e, sb)) if b.width() == e + sb => self.s.fp(*e, *sb, b),
+                        _ => self.s.fresh_symbol(format!("{what}#{key}"), sort),
+                    };
+                }
+            }
+        }
+        let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
+        self.inputs.insert(key, t);
+        t
+    }
+
+    /// Identifies an input by where it is created: the call chain with the loop iteration
+    /// counts of every frame, and its number within the instruction.
+    fn input_key(&mut self, st: &State) -> String {
+        let mut key = String::new();
+        for fr in &st.frames {
+            let f = fr.func.map(|f| f.0 as i64).unwrap_or(-1);
+            key.push_str(&format!("{f}:{}", fr.pc));
+            let body = self.body(fr.func);
+            let mut loops: Vec<(usize, u32)> = fr
+                .loops
+                .iter()
+                .filter(|(be, _)| {
+                    matches!(body.get(**be).map(|i| &i.kind), Some(InstrKind::Goto { target, .. }) if *target <= fr.pc && fr.pc <= **be)
+                })
+                .map(|(a, b)| (*a, *b))
+                .collect();
+            loops.sort_unstable();
+            for (be, n) in loops {
+                key.push_str(&format!("[{be}={n}]"));
+            }
+            key.push('/');
+        }
+        self.input_seq += 1;
+        key.push_str(&format!("#{}", self.input_seq));
+        key
+    }
+
+    fn record(&mut self, st: &State, loc: Loc, step: Step) {
+        if self.is_concrete() {
+            self.trace.push(TraceStep {
+                loc,
+                func: st.top().func,
+                step,
+            });
+        }
+    }
+
+    /// The C text of an lvalue for traces.
+    fn lhs_text(&self, e: &Expr) -> String {
+        crate::ir::display::expr_to_c(self.p, e)
+    }
+}
+
+#[cfg(test)]
+mod tests;

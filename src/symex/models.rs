@@ -1,0 +1,311 @@
+//! Calls to functions without a body: nondet sources, heap and memory functions, verifier
+//! intrinsics, and the default for unknown functions (nondeterministic result, memory reachable
+//! through non-const pointer arguments havocked, and the function listed as assumed).
+
+use super::{State, Symex};
+use crate::ir::{Expr, FuncId, Loc, Type};
+use crate::term::{Sort, T};
+
+impl Symex<'_> {
+    pub(crate) fn model_call(
+        &mut self,
+        st: &mut State,
+        f: FuncId,
+        lhs: Option<&Expr>,
+        args: &[Expr],
+        vals: &[T],
+        loc: Loc,
+    ) {
+        let fun = self.p.func(f);
+        let name = fun.name.as_str();
+        let name = name.strip_prefix("__builtin_").unwrap_or(name);
+        let ret_ty = fun.ty.ret.clone();
+        let arg = |i: usize| vals.get(i).copied();
+        let result: Option<T> = match name {
+            n if n.starts_with("nondet_") || n.starts_with("__VERIFIER_nondet_") => {
+                let ty = lhs.map(|l| l.ty.clone()).unwrap_or(ret_ty.clone());
+                let v = self.nondet_of(st, &ret_ty, n);
+                let v = self.convert(st, v, &ret_ty, &ty, loc);
+                if let Some(l) = lhs {
+                    self.assign(st, l, v, loc);
+                }
+                return;
+            }
+            "malloc" | "alloca" | "__ESBMC_alloca" | "__builtin_alloca" | "valloc" => {
+                let Some(n) = arg(0) else {
+                    return self.model_default(st, f, lhs, args, vals, loc);
+                };
+                let heap = name != "alloca" && name != "__ESBMC_alloca";
+                let p = self.allocate(st, n, heap, heap && self.o.malloc_may_fail, false, loc);
+                Some(p)
+            }
+            "calloc" => {
+                let (Some(n), Some(sz)) = (arg(0), arg(1)) else {
+                    return self.model_default(st, f, lhs, args, vals, loc);
+                };
+                let w = self.ptr_w;
+                let n = self.s.resize(n, 2 * w, false);
+                let sz = self.s.resize(sz, 2 * w, false);
+                let total = self.s.bvmul(n, sz);
+                // an overflowing product fails (returns NULL)
+                let lim = self.s.bv_u(2 * w, 1u128 << (self.off_bits - 1));
+                let fits = self.s.bvult(total, lim);
+                let total = self.s.extract(w - 1, 0, total);
+                let p = self.allocate(st, total, true, self.o.malloc_may_fail, true, loc);
+                let null = self.s.bv_zero(self.ptr_w);
+                Some(self.s.ite(fits, p, null))
+            }
+            "realloc" => {
+                let (Some(old), Some(n)) = (arg(0), arg(1)) else {
+                    return self.model_default(st, f, lhs, args, vals, loc);
+                };
+                let p = self.allocate(st, n, true, self.o.malloc_may_fail, false, loc);
+                // copy min(old size - offset, n) bytes, free the old block when the new one exists
+                let old_size = self.object_size(old);
+                let n_off = self.s.resize(n, self.off_bits, false);
+                let smaller = self.s.bvult(n_off, old_size);
+                let len = self.s.ite(smaller, n_off, old_size);
+                let null = self.s.bv_zero(self.ptr_w);
+                let old_null = self.s.eq(old, null);
+                let new_null = self.s.eq(p, null);
+                let zero = self.s.bv_zero(self.off_bits);
+                let skip = self.s.or(old_null, new_null);
+                let len = self.s.ite(skip, zero, len);
+                self.copy(st, p, old, len);
+                let o = self.obj_of(old);
+                let was = self.s.select(st.alive, o);
+                let f = self.s.fals();
+                let keep = self.s.ite(skip, was, f);
+                st.alive = self.s.store(st.alive, o, keep);
+                Some(p)
+            }
+            "free" => {
+                if let Some(p) = arg(0) {
+                    let null = self.s.bv_zero(self.ptr_w);
+                    let is_null = self.s.eq(p, null);
+                    let o = self.obj_of(p);
+                    let was = self.s.select(st.alive, o);
+                    let f = self.s.fals();
+                    let v = self.s.ite(is_null, was, f);
+                    st.alive = self.s.store(st.alive, o, v);
+                }
+                None
+            }
+            "memset" => {
+                if let (Some(p), Some(c), Some(n)) = (arg(0), arg(1), arg(2)) {
+                    let byte = self.s.extract(7, 0, c);
+                    self.fill(st, p, n, byte);
+                }
+                arg(0)
+            }
+            "memcpy" | "memmove" => {
+                if let (Some(d), Some(s), Some(n)) = (arg(0), arg(1), arg(2)) {
+                    self.copy(st, d, s, n);
+                }
+                arg(0)
+            }
+            "__ESBMC_r_ok" | "__CPROVER_r_ok" | "__CPROVER_w_ok" | "__CPROVER_rw_ok"
+            | "__ESBMC_w_ok" => {
+                let (Some(p), Some(n)) = (arg(0), arg(1)) else {
+                    return;
+                };
+                let ok = self.in_bounds(p, n);
+                let null = self.s.bv_zero(self.ptr_w);
+                let is_null = self.s.eq(p, null);
+                let nw = self.s.width(n);
+                let z = self.s.bv_zero(nw);
+                let nz = self.s.eq(n, z);
+                let r = if name.starts_with("__CPROVER") {
+                    let alive = self.is_alive(st, p);
+                    let nn = self.s.not(is_null);
+                    self.s.and_n(&[nn, alive, ok])
+                } else {
+                    self.s.ite(is_null, nz, ok)
+                };
+                Some(self.from_bool(r, &ret_ty))
+            }
+            "__ESBMC_get_object_size" | "__CPROVER_OBJECT_SIZE" | "__ESBMC_OBJECT_SIZE" => {
+                let p = arg(0).unwrap_or_else(|| self.ptr_to(0));
+                let sz = self.object_size(p);
+                let Sort::Bv(w) = self.sort_of(&ret_ty) else {
+                    return;
+                };
+                Some(self.s.resize(sz, w, false))
+            }
+            "__ESBMC_POINTER_OBJECT" | "__CPROVER_POINTER_OBJECT" => {
+                let p = arg(0).unwrap_or_else(|| self.ptr_to(0));
+                let o = self.obj_of(p);
+                let Sort::Bv(w) = self.sort_of(&ret_ty) else {
+                    return;
+                };
+                Some(self.s.resize(o, w, false))
+            }
+            "__ESBMC_POINTER_OFFSET" | "__CPROVER_POINTER_OFFSET" => {
+                let p = arg(0).unwrap_or_else(|| self.ptr_to(0));
+                let o = self.off_of(p);
+                let Sort::Bv(w) = self.sort_of(&ret_ty) else {
+                    return;
+                };
+                Some(self.s.resize(o, w, true))
+            }
+            "__ESBMC_same_object" | "__CPROVER_same_object" => {
+                let (Some(p), Some(q)) = (arg(0), arg(1)) else {
+                    return;
+                };
+                let a = self.obj_of(p);
+                let b = self.obj_of(q);
+                let e = self.s.eq(a, b);
+                Some(self.from_bool(e, &ret_ty))
+            }
+            "__ESBMC_is_dynamic" | "__CPROVER_DYNAMIC_OBJECT" => {
+                let Some(p) = arg(0) else { return };
+                let d = self.is_dynamic(p);
+                Some(self.from_bool(d, &ret_ty))
+            }
+            "__CPROVER_LIVE_OBJECT" => {
+                let Some(p) = arg(0) else { return };
+                let d = self.is_alive(st, p);
+                Some(self.from_bool(d, &ret_ty))
+            }
+            "__ESBMC_init_object" | "__CPROVER_havoc_object" => {
+                if let Some(p) = arg(0) {
+                    let o = self.obj_of(p);
+                    let z = self.s.bv_zero(self.off_bits);
+                    let base = self.s.concat(o, z);
+                    let sz = self.object_size(p);
+                    self.havoc(st, base, sz, "init_object");
+                }
+                None
+            }
+            _ => return self.model_default(st, f, lhs, args, vals, loc),
+        };
+        if let (Some(l), Some(v)) = (lhs, result) {
+            let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
+            self.assign(st, l, v, loc);
+        }
+    }
+
+    /// A new object of `n` bytes (any width). May return NULL when `may_fail`.
+    fn allocate(
+        &mut self,
+        st: &mut State,
+        n: T,
+        dynamic: bool,
+        may_fail: bool,
+        zeroed: bool,
+        loc: Loc,
+    ) -> T {
+        let nw = self.s.width(n);
+        let n = self.s.resize(n, self.ptr_w.max(nw), false);
+        // sizes beyond the offset space cannot be allocated
+        let lim = self.s.bv_u(self.s.width(n), 1u128 << (self.off_bits - 1));
+        let fits = self.s.bvult(n, lim);
+        let size = self.s.resize(n, self.ptr_w, false);
+        let name = if dynamic {
+            format!("dynamic_{}", self.objects.len())
+        } else {
+            format!("alloca_{}", self.objects.len())
+        };
+        let Some(o) = self.new_object(st, name.clone(), size, dynamic, loc) else {
+            return self.ptr_to(1);
+        };
+        let p = self.ptr_to(o);
+        if zeroed {
+            let z = self.s.bv_zero(8);
+            self.fill(st, p, size, z);
+        } else {
+            self.havoc(st, p, size, &name);
+        }
+        let null = self.s.bv_zero(self.ptr_w);
+        let mut result = self.s.ite(fits, p, null);
+        if may_fail {
+            let ok = self.input(st, Sort::Bool, "malloc_succeeds");
+            result = self.s.ite(ok, result, null);
+        }
+        if !dynamic {
+            // alloca storage dies with the frame
+            st.top_mut().objects.push(o);
+        }
+        // a NULL result leaves the object unused: it is not alive
+        let is_null = self.s.eq(result, null);
+        let ot = self.s.bv_u(self.obj_bits, o as u128);
+        let alive = self.s.not(is_null);
+        st.alive = self.s.store(st.alive, ot, alive);
+        result
+    }
+
+    /// Unknown body-less function: nondet result; objects its non-const pointer arguments point
+    /// to are havocked.
+    fn model_default(
+        &mut self,
+        st: &mut State,
+        f: FuncId,
+        lhs: Option<&Expr>,
+        args: &[Expr],
+        vals: &[T],
+        loc: Loc,
+    ) {
+        let fun = self.p.func(f);
+        self.externals.insert(fun.name.clone());
+        let read_only = READ_ONLY.contains(&fun.name.as_str());
+        for (i, (a, &v)) in args.iter().zip(vals).enumerate() {
+            let Type::Pointer(pointee) = &a.ty else {
+                continue;
+            };
+            let const_param = fun.ty.const_pointee.get(i).copied().unwrap_or(false);
+            if pointee.is_function() || const_param || read_only {
+                continue;
+            }
+            let o = self.obj_of(v);
+            let z = self.s.bv_zero(self.off_bits);
+            let base = self.s.concat(o, z);
+            let sz = self.object_size(v);
+            let alive = self.is_alive(st, v);
+            let zero = self.s.bv_zero(self.off_bits);
+            let sz = self.s.ite(alive, sz, zero);
+            let name = format!("{}_effect", fun.name);
+            self.havoc(st, base, sz, &name);
+        }
+        if let Some(l) = lhs {
+            let name = format!("{}_result", fun.name);
+            let ret = fun.ty.ret.clone();
+            let v = self.nondet_of(st, &ret, &name);
+            let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
+            self.assign(st, l, v, loc);
+        }
+    }
+}
+
+/// Library functions that only read through their pointer arguments (including variadic ones).
+const READ_ONLY: &[&str] = &[
+    "printf",
+    "fprintf",
+    "vprintf",
+    "vfprintf",
+    "puts",
+    "fputs",
+    "putc",
+    "fputc",
+    "putchar",
+    "perror",
+    "fflush",
+    "fclose",
+    "__printf_chk",
+    "__fprintf_chk",
+    "syslog",
+    "fwrite",
+    "write",
+    "strlen",
+    "strcmp",
+    "strncmp",
+    "memcmp",
+    "atoi",
+    "atol",
+    "atoll",
+    "time",
+    "getenv",
+    "strchr",
+    "strrchr",
+    "strstr",
+    "assert_perror",
+];

@@ -1,0 +1,224 @@
+//! The symbolic state of one path (or of several merged paths): guard, variable values,
+//! memory, call stack; and merging at join points.
+
+use std::collections::HashMap;
+
+use crate::ir::{Expr, FuncId, VarId};
+use crate::term::{TermStore, T};
+
+/// A variable instance: the variable and the frame it lives in (0 for statics).
+pub type VarKey = (VarId, u64);
+
+/// The path condition as a conjunction; merging keeps the common prefix.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    pub conj: Vec<T>,
+}
+
+impl Guard {
+    pub fn new() -> Guard {
+        Guard { conj: Vec::new() }
+    }
+    pub fn term(&self, s: &mut TermStore) -> T {
+        s.and_n(&self.conj)
+    }
+    pub fn add(&mut self, s: &mut TermStore, c: T) {
+        if s.is_true(c) {
+            return;
+        }
+        if s.is_false(c) {
+            self.conj.clear();
+            let f = s.fals();
+            self.conj.push(f);
+            return;
+        }
+        if let crate::term::Op::And = s.op(c) {
+            let parts: Vec<T> = s.args(c).to_vec();
+            self.conj.extend(parts);
+        } else {
+            self.conj.push(c);
+        }
+    }
+    pub fn is_false(&self, s: &TermStore) -> bool {
+        self.conj.iter().any(|&c| s.is_false(c))
+    }
+}
+
+impl Default for Guard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// None: the static initialiser.
+    pub func: Option<FuncId>,
+    pub id: u64,
+    pub pc: usize,
+    /// Where the caller wants the return value (an lvalue of the caller's frame).
+    pub ret_lhs: Option<Expr>,
+    pub ret_val: Option<T>,
+    /// Arrivals at each loop back-edge (by its pc) in the current entry of that loop.
+    pub loops: HashMap<usize, u32>,
+    /// Set when the last jump was a back-edge to this head pc.
+    pub via_backedge: Option<usize>,
+    /// Objects (numbers) of memory-resident locals allocated in this frame.
+    pub objects: Vec<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub guard: Guard,
+    /// Values of register-resident variables.
+    pub regs: HashMap<VarKey, T>,
+    /// Addresses (pointer terms) of memory-resident variables.
+    pub addrs: HashMap<VarKey, T>,
+    /// Byte memory: pointer → byte.
+    pub mem: T,
+    /// Object number → alive.
+    pub alive: T,
+    pub frames: Vec<Frame>,
+    /// Whether this state stands for any execution at all.
+    pub live: bool,
+}
+
+impl State {
+    pub fn top(&self) -> &Frame {
+        self.frames.last().expect("no frame")
+    }
+    pub fn top_mut(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("no frame")
+    }
+    pub fn frame_id(&self) -> u64 {
+        self.top().id
+    }
+    pub fn pc(&self) -> usize {
+        self.top().pc
+    }
+    pub fn kill(&mut self) {
+        self.live = false;
+    }
+}
+
+/// Merges `b` into `a` (both at the same frame and pc). Either may be dead.
+pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) -> bool) -> State {
+    if !b.live {
+        return a;
+    }
+    if !a.live {
+        return b;
+    }
+    let k = a
+        .guard
+        .conj
+        .iter()
+        .zip(&b.guard.conj)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let rest_a = s.and_n(&a.guard.conj[k..]);
+    let rest_b = s.and_n(&b.guard.conj[k..]);
+    let either = s.or(rest_a, rest_b);
+    let mut guard = Guard {
+        conj: a.guard.conj[..k].to_vec(),
+    };
+    guard.add(s, either);
+    let cond = rest_a;
+
+    let mut regs = a.regs.clone();
+    for (key, vb) in &b.regs {
+        match a.regs.get(key) {
+            Some(&va) if va != *vb => {
+                let v = s.ite(cond, va, *vb);
+                regs.insert(*key, v);
+            }
+            Some(_) => {}
+            None => {
+                if is_static(key.0) {
+                    // the other path still has the initial (zero) value
+                    let zero = zero_like(s, *vb);
+                    let v = s.ite(cond, zero, *vb);
+                    regs.insert(*key, v);
+                } else {
+                    regs.insert(*key, *vb);
+                }
+            }
+        }
+    }
+    for (key, va) in &a.regs {
+        if !b.regs.contains_key(key) && is_static(key.0) {
+            let zero = zero_like(s, *va);
+            let v = s.ite(cond, *va, zero);
+            regs.insert(*key, v);
+        }
+    }
+    let mut addrs = a.addrs.clone();
+    for (key, vb) in &b.addrs {
+        match a.addrs.get(key) {
+            Some(&va) if va != *vb => {
+                let v = s.ite(cond, va, *vb);
+                addrs.insert(*key, v);
+            }
+            Some(_) => {}
+            None => {
+                addrs.insert(*key, *vb);
+            }
+        }
+    }
+    let mem = s.ite(cond, a.mem, b.mem);
+    let alive = s.ite(cond, a.alive, b.alive);
+    let mut frames = a.frames.clone();
+    if let (Some(fa), Some(fb)) = (frames.last_mut(), b.frames.last()) {
+        for (pc, n) in &fb.loops {
+            let e = fa.loops.entry(*pc).or_insert(0);
+            *e = (*e).max(*n);
+        }
+        for o in &fb.objects {
+            if !fa.objects.contains(o) {
+                fa.objects.push(*o);
+            }
+        }
+        fa.ret_val = match (fa.ret_val, fb.ret_val) {
+            (Some(x), Some(y)) if x != y => Some(s.ite(cond, x, y)),
+            (Some(x), _) => Some(x),
+            (None, y) => y,
+        };
+        fa.via_backedge = None;
+    }
+    State {
+        guard,
+        regs,
+        addrs,
+        mem,
+        alive,
+        frames,
+        live: true,
+    }
+}
+
+/// The zero of the sort of `t`.
+pub fn zero_like(s: &mut TermStore, t: T) -> T {
+    use crate::term::Sort;
+    match s.sort(t).clone() {
+        Sort::Bool => s.fals(),
+        Sort::Bv(w) => s.bv_zero(w),
+        Sort::Fp(e, sb) => s.fp(e, sb, crate::term::Bits::zero(e + sb)),
+        Sort::Array(i, e) => {
+            let ez = zero_of_sort(s, &e);
+            s.const_array(*i, ez)
+        }
+    }
+}
+
+pub fn zero_of_sort(s: &mut TermStore, sort: &crate::term::Sort) -> T {
+    use crate::term::Sort;
+    match sort {
+        Sort::Bool => s.fals(),
+        Sort::Bv(w) => s.bv_zero(*w),
+        Sort::Fp(e, sb) => s.fp(*e, *sb, crate::term::Bits::zero(e + sb)),
+        Sort::Array(i, e) => {
+            let ez = zero_of_sort(s, e);
+            s.const_array((**i).clone(), ez)
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! How C values are represented as terms, and C's conversions between them.
+//!
+//! integers, `_Bool` (one byte), enums → bit-vectors of their width; pointers → bit-vectors of
+//! the pointer width (object number in the high bits, offset in the low bits); floats → IEEE
+//! floating-point sorts; structs and unions → one flat bit-vector of their size (byte `i` is
+//! bits `8i..8i+7`, the little-endian image of memory); arrays held in variables → SMT arrays
+//! indexed by `size_t`.
+
+use super::{State, Symex};
+use crate::ir::{ArrayLen, FloatKind, Loc, Type};
+use crate::term::{Rm, Sort, T};
+
+impl Symex<'_> {
+    pub(crate) fn idx_sort(&self) -> Sort {
+        Sort::Bv(self.ptr_w)
+    }
+
+    /// Size in bytes of a complete type (0 when unknown).
+    pub(crate) fn size(&self, t: &Type) -> u64 {
+        self.p.size_of(t).unwrap_or(0)
+    }
+
+    /// The sort that represents a value of type `t` held in a variable.
+    pub(crate) fn sort_of(&self, t: &Type) -> Sort {
+        match t {
+            Type::Bool => Sort::Bv(8),
+            Type::Int(i) => Sort::Bv(i.width),
+            Type::Float(k) => {
+                let (e, s) = k.format();
+                Sort::Fp(e, s)
+            }
+            Type::Pointer(_) | Type::Function(_) => Sort::Bv(self.ptr_w),
+            Type::Struct(_) | Type::Union(_) => Sort::Bv((self.size(t) * 8).max(8) as u32),
+            Type::Array(e, _) => Sort::Array(Box::new(self.idx_sort()), Box::new(self.sort_of(e))),
+            Type::Void => Sort::Bv(8),
+        }
+    }
+
+    /// Width in bits of the memory image of `t`.
+    pub(crate) fn bits_of(&self, t: &Type) -> u32 {
+        match t {
+            Type::Struct(_) | Type::Union(_) => (self.size(t) * 8).max(8) as u32,
+            _ => (self.size(t) * 8) as u32,
+        }
+    }
+
+    /// A nondeterministic value of type `t` (an input of the run). `_Bool` is 0 or 1.
+    pub(crate) fn nondet_of(&mut self, st: &State, t: &Type, what: &str) -> T {
+        if matches!(t, Type::Bool) {
+            let b = self.input(st, Sort::Bv(1), what);
+            return self.s.zext(7, b);
+        }
+        let sort = self.sort_of(t);
+        self.input(st, sort, what)
+    }
+
+    pub(crate) fn zero(&mut self, t: &Type) -> T {
+        let sort = self.sort_of(t);
+        super::state::zero_of_sort(&mut self.s, &sort)
+    }
+
+    /// The memory image of a value (not for arrays).
+    pub(crate) fn to_bits(&mut self, v: T, t: &Type) -> T {
+        match t {
+            Type::Float(k) => {
+                let b = self.s.fp_to_bits(v);
+                let w = self.bits_of(t);
+                let bw = self.s.width(b);
+                if *k == FloatKind::LongDouble && w > bw {
+                    self.s.zext(w - bw, b)
+                } else {
+                    b
+                }
+            }
+            _ => v,
+        }
+    }
+
+    /// The value of a memory image of type `t`.
+    pub(crate) fn from_bits(&mut self, b: T, t: &Type) -> T {
+        match t {
+            Type::Float(k) => {
+                let (e, s) = k.format();
+                let b = if self.s.width(b) > e + s {
+                    self.s.extract(e + s - 1, 0, b)
+                } else {
+                    b
+                };
+                self.s.bits_to_fp(b, e, s)
+            }
+            _ => b,
+        }
+    }
+
+    /// `v != 0` as a boolean term.
+    pub(crate) fn truth(&mut self, v: T, t: &Type) -> T {
+        match t {
+            Type::Float(_) => {
+                let z = self.zero(t);
+                let eq = self.s.fp_cmp(crate::term::Op::FpEq, v, z);
+                self.s.not(eq)
+            }
+            _ => {
+                if self.s.sort(v).is_bool() {
+                    return v;
+                }
+                let w = self.s.width(v);
+                let z = self.s.bv_zero(w);
+                let eq = self.s.eq(v, z);
+                self.s.not(eq)
+            }
+        }
+    }
+
+    /// A boolean as the C int 0/1 of type `t`.
+    pub(crate) fn from_bool(&mut self, b: T, t: &Type) -> T {
+        let w = match self.sort_of(t) {
+            Sort::Bv(w) => w,
+            _ => 32,
+        };
+        self.s.bool_to_bv(b, w)
+    }
+
+    /// C conversion of `v` from type `from` to type `to`.
+    pub(crate) fn convert(&mut self, st: &State, v: T, from: &Type, to: &Type, loc: Loc) -> T {
+        if from == to {
+            return v;
+        }
+        match (from, to) {
+            (_, Type::Void) => v,
+            (_, Type::Bool) => {
+                let t = self.truth(v, from);
+                self.s.bool_to_bv(t, 8)
+            }
+            (Type::Float(_), Type::Float(k)) => {
+                let (e, s) = k.format();
+                self.s.fp_to_fp(Rm::Rne, v, e, s)
+            }
+            (Type::Float(_), _) => {
+                let Sort::Bv(w) = self.sort_of(to) else {
+                    return v;
+                };
+                let signed = to.is_signed();
+                self.float_to_int(st, v, w, signed, loc)
+            }
+            (_, Type::Float(k)) => {
+                let (e, s) = k.format();
+                self.s.bv_to_fp(Rm::Rne, v, from.is_signed(), e, s)
+            }
+            (Type::Struct(_), _)
+            | (Type::Union(_), _)
+            | (_, Type::Struct(_))
+            | (_, Type::Union(_)) => {
+                let w = self.bits_of(to);
+                let vw = self.s.width(v);
+                if w == vw {
+                    v
+                } else {
+                    self.s.resize(v, w, false)
+                }
+            }
+            (Type::Array(..), _) | (_, Type::Array(..)) => v,
+            _ => {
+                // integers and pointers: truncate or extend by the source's signedness
+                let Sort::Bv(w) = self.sort_of(to) else {
+                    return v;
+                };
+                if !self.s.sort(v).is_bv() {
+                    return v;
+                }
+                self.s.resize(v, w, from.is_signed())
+            }
+        }
+    }
+
+    /// Float to integer: truncation toward zero; NaN, infinities and out-of-range values give
+    /// an unspecified value (a fresh input), as C leaves them undefined.
+    fn float_to_int(&mut self, st: &State, v: T, w: u32, signed: bool, _loc: Loc) -> T {
+        let r = self.s.fp_to_bv(Rm::Rtz, v, w, signed);
+        if self.s.is_const(r) {
+            return r;
+        }
+        let in_range = self.float_in_int_range(v, w, signed);
+        if self.s.is_true(in_range) {
+            return r;
+        }
+        let unspecified = self.input(st, Sort::Bv(w), "unspecified_conversion");
+        self.s.ite(in_range, r, unspecified)
+    }
+
+    /// Whether trunc(v) fits in a (signed) integer of width w (false for NaN and infinities).
+    pub(crate) fn float_in_int_range(&mut self, v: T, w: u32, signed: bool) -> T {
+        let Sort::Fp(e, s) = self.s.sort(v).clone() else {
+            return self.s.fals();
+        };
+        let konst = |sx: &mut Self, x: f64| {
+            let t = sx.s.fp_f64(x);
+            sx.s.fp_to_fp(Rm::Rne, t, e, s)
+        };
+        let lower = if signed {
+            let m = -(2f64.powi(w as i32 - 1));
+            if w - 1 < s.min(53) {
+                // -2^(w-1) - 1 is exact: trunc(v) >= -2^(w-1) iff v > -2^(w-1) - 1
+                let lo = konst(self, m - 1.0);
+                self.s.fp_cmp(crate::term::Op::FpLt, lo, v)
+            } else {
+                let lo = konst(self, m);
+                self.s.fp_cmp(crate::term::Op::FpLe, lo, v)
+            }
+        } else {
+            let lo = konst(self, -1.0);
+            self.s.fp_cmp(crate::term::Op::FpLt, lo, v)
+        };
+        let hi = konst(
+            self,
+            if signed {
+                2f64.powi(w as i32 - 1)
+            } else {
+                2f64.powi(w as i32)
+            },
+        );
+        let upper = self.s.fp_cmp(crate::term::Op::FpLt, v, hi);
+        self.s.and(lower, upper)
+    }
+
+    /// The number of elements of an array type, as a size_t term.
+    pub(crate) fn array_len(&mut self, st: &mut State, t: &Type, loc: Loc) -> Option<T> {
+        match t {
+            Type::Array(_, ArrayLen::Fixed(n)) => Some(self.s.bv_u(self.ptr_w, *n as u128)),
+            Type::Array(_, ArrayLen::Var(v)) => {
+                let ty = self.p.var(*v).ty.clone();
+                let e = crate::ir::Expr::var(*v, ty);
+                Some(self.eval(st, &e, loc))
+            }
+            _ => None,
+        }
+    }
+}

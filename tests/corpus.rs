@@ -1,0 +1,209 @@
+//! Runs every program of tests/programs through the `verdiff` binary and compares the verdict,
+//! the exit status and (with --multi-property) the exact set of violated claims with the
+//! expectations written in each file's header (see tests/programs/README.md).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Debug, Default)]
+struct Expect {
+    flags: Vec<String>,
+    verdict: String,
+    /// (kind, line)
+    failures: BTreeSet<(String, u32)>,
+    unknown_word: Option<String>,
+}
+
+fn parse_header(path: &Path) -> Expect {
+    let text = std::fs::read_to_string(path).expect("readable test program");
+    let mut e = Expect::default();
+    for line in text.lines().take(40) {
+        let Some(rest) = line.trim().strip_prefix("//") else {
+            continue;
+        };
+        let rest = rest.trim();
+        if let Some(f) = rest.strip_prefix("flags:") {
+            e.flags.extend(f.split_whitespace().map(String::from));
+        } else if let Some(x) = rest.strip_prefix("expect:") {
+            let parts: Vec<&str> = x.split_whitespace().collect();
+            match parts.first().copied() {
+                Some("SUCCESSFUL") => e.verdict = "SUCCESSFUL".into(),
+                Some("FAILED") => {
+                    e.verdict = "FAILED".into();
+                    // FAILED <kind> line <N>
+                    if parts.len() >= 4 && parts[2] == "line" {
+                        let n: u32 = parts[3].parse().expect("line number");
+                        e.failures.insert((parts[1].to_string(), n));
+                    }
+                }
+                Some("UNKNOWN") => {
+                    e.verdict = "UNKNOWN".into();
+                    e.unknown_word = parts.get(1).map(|s| s.to_string());
+                }
+                _ => panic!("{}: bad expect line `{line}`", path.display()),
+            }
+        }
+    }
+    assert!(
+        !e.verdict.is_empty(),
+        "{}: no `// expect:` line",
+        path.display()
+    );
+    e
+}
+
+fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("tests/programs")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            programs(&p, out);
+        } else if p.extension().is_some_and(|x| x == "c") {
+            out.push(p);
+        }
+    }
+}
+
+fn run(path: &Path, flags: &[String], extra: &[&str], json: &Path) -> (i32, serde_json::Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
+        .arg(path)
+        .args(flags)
+        .args(extra)
+        .arg("--json")
+        .arg(json)
+        .arg("--timeout")
+        .arg("120")
+        .output()
+        .expect("verdiff runs");
+    let code = out.status.code().unwrap_or(-1);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    let v: serde_json::Value = std::fs::read_to_string(json)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_else(|| serde_json::json!({"verdict": "NONE", "stdout": stdout}));
+    // the text output must end with the same verdict line
+    if let Some(vd) = v["verdict"].as_str() {
+        if vd != "NONE" {
+            assert_eq!(
+                last,
+                format!("VERIFICATION {vd}"),
+                "{}: last line",
+                path.display()
+            );
+        }
+    }
+    (code, v)
+}
+
+fn check_one(path: &Path, tmp: &Path) -> Result<(), String> {
+    let e = parse_header(path);
+    let json = tmp.join(format!(
+        "{}.json",
+        path.file_stem().unwrap_or_default().to_string_lossy()
+    ));
+    let (code, v) = run(path, &e.flags, &[], &json);
+    let verdict = v["verdict"].as_str().unwrap_or("NONE").to_string();
+    if verdict != e.verdict {
+        return Err(format!(
+            "expected {} got {} (reason: {})",
+            e.verdict, verdict, v["reason"]
+        ));
+    }
+    let want_code = match verdict.as_str() {
+        "SUCCESSFUL" => 0,
+        "FAILED" => 10,
+        _ => 6,
+    };
+    if code != want_code {
+        return Err(format!("exit status {code}, expected {want_code}"));
+    }
+    if let Some(w) = &e.unknown_word {
+        let reason = v["reason"].as_str().unwrap_or("");
+        if !reason.contains(w.as_str()) {
+            return Err(format!("UNKNOWN reason `{reason}` does not mention `{w}`"));
+        }
+    }
+    if verdict == "FAILED" {
+        // every violated claim, exactly
+        let (_, m) = run(path, &e.flags, &["--multi-property"], &json);
+        let mut got = BTreeSet::new();
+        for c in m["claims"].as_array().cloned().unwrap_or_default() {
+            if c["status"] == "violated" {
+                got.insert((
+                    c["kind"].as_str().unwrap_or("").to_string(),
+                    c["line"].as_u64().unwrap_or(0) as u32,
+                ));
+                if c["trace"]["replayed"] != true {
+                    return Err(format!(
+                        "claim {} reported without a replayed trace",
+                        c["id"]
+                    ));
+                }
+            }
+            if c["status"] == "unknown" {
+                return Err(format!("claim {} undecided: {}", c["id"], c["reason"]));
+            }
+        }
+        if got != e.failures {
+            return Err(format!(
+                "violated claims {got:?}, expected {:?}",
+                e.failures
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn corpus_programs_give_their_expected_verdicts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let mut files = Vec::new();
+    programs(&root, &mut files);
+    assert!(files.len() > 50, "corpus is missing");
+    let tmp = std::env::temp_dir().join(format!("verdiff-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .min(4);
+    let chunks: Vec<Vec<PathBuf>> = (0..threads)
+        .map(|i| files.iter().skip(i).step_by(threads).cloned().collect())
+        .collect();
+    let mut failures = Vec::new();
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                let tmp = tmp.clone();
+                sc.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter_map(|f| {
+                            check_one(f, &tmp)
+                                .err()
+                                .map(|e| format!("{}: {e}", f.display()))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            failures.extend(h.join().expect("worker"));
+        }
+    });
+    let _ = std::fs::remove_dir_all(&tmp);
+    failures.sort();
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs wrong:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
