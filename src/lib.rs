@@ -8,6 +8,7 @@ pub mod engine;
 pub mod frontend;
 pub mod instrument;
 pub mod ir;
+pub mod models;
 pub mod report;
 pub mod smt;
 pub mod symex;

@@ -3,9 +3,7 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || verdiff::cli::main(args));
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || verdiff::cli::main(args));
     let code = match worker {
         Ok(h) => match h.join() {
             Ok(code) => code,

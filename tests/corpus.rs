@@ -45,20 +45,12 @@ fn parse_header(path: &Path) -> Expect {
             }
         }
     }
-    assert!(
-        !e.verdict.is_empty(),
-        "{}: no `// expect:` line",
-        path.display()
-    );
+    assert!(!e.verdict.is_empty(), "{}: no `// expect:` line", path.display());
     e
 }
 
 fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("tests/programs")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("tests/programs").flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -90,12 +82,7 @@ fn run(path: &Path, flags: &[String], extra: &[&str], json: &Path) -> (i32, serd
     // the text output must end with the same verdict line
     if let Some(vd) = v["verdict"].as_str() {
         if vd != "NONE" {
-            assert_eq!(
-                last,
-                format!("VERIFICATION {vd}"),
-                "{}: last line",
-                path.display()
-            );
+            assert_eq!(last, format!("VERIFICATION {vd}"), "{}: last line", path.display());
         }
     }
     (code, v)
@@ -103,17 +90,11 @@ fn run(path: &Path, flags: &[String], extra: &[&str], json: &Path) -> (i32, serd
 
 fn check_one(path: &Path, tmp: &Path) -> Result<(), String> {
     let e = parse_header(path);
-    let json = tmp.join(format!(
-        "{}.json",
-        path.file_stem().unwrap_or_default().to_string_lossy()
-    ));
+    let json = tmp.join(format!("{}.json", path.file_stem().unwrap_or_default().to_string_lossy()));
     let (code, v) = run(path, &e.flags, &[], &json);
     let verdict = v["verdict"].as_str().unwrap_or("NONE").to_string();
     if verdict != e.verdict {
-        return Err(format!(
-            "expected {} got {} (reason: {})",
-            e.verdict, verdict, v["reason"]
-        ));
+        return Err(format!("expected {} got {} (reason: {})", e.verdict, verdict, v["reason"]));
     }
     let want_code = match verdict.as_str() {
         "SUCCESSFUL" => 0,
@@ -135,15 +116,9 @@ fn check_one(path: &Path, tmp: &Path) -> Result<(), String> {
         let mut got = BTreeSet::new();
         for c in m["claims"].as_array().cloned().unwrap_or_default() {
             if c["status"] == "violated" {
-                got.insert((
-                    c["kind"].as_str().unwrap_or("").to_string(),
-                    c["line"].as_u64().unwrap_or(0) as u32,
-                ));
+                got.insert((c["kind"].as_str().unwrap_or("").to_string(), c["line"].as_u64().unwrap_or(0) as u32));
                 if c["trace"]["replayed"] != true {
-                    return Err(format!(
-                        "claim {} reported without a replayed trace",
-                        c["id"]
-                    ));
+                    return Err(format!("claim {} reported without a replayed trace", c["id"]));
                 }
             }
             if c["status"] == "unknown" {
@@ -151,10 +126,7 @@ fn check_one(path: &Path, tmp: &Path) -> Result<(), String> {
             }
         }
         if got != e.failures {
-            return Err(format!(
-                "violated claims {got:?}, expected {:?}",
-                e.failures
-            ));
+            return Err(format!("violated claims {got:?}, expected {:?}", e.failures));
         }
     }
     Ok(())
@@ -168,13 +140,9 @@ fn corpus_programs_give_their_expected_verdicts() {
     assert!(files.len() > 50, "corpus is missing");
     let tmp = std::env::temp_dir().join(format!("verdiff-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2)
-        .min(4);
-    let chunks: Vec<Vec<PathBuf>> = (0..threads)
-        .map(|i| files.iter().skip(i).step_by(threads).cloned().collect())
-        .collect();
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(4);
+    let chunks: Vec<Vec<PathBuf>> =
+        (0..threads).map(|i| files.iter().skip(i).step_by(threads).cloned().collect()).collect();
     let mut failures = Vec::new();
     std::thread::scope(|sc| {
         let handles: Vec<_> = chunks
@@ -184,11 +152,7 @@ fn corpus_programs_give_their_expected_verdicts() {
                 sc.spawn(move || {
                     chunk
                         .iter()
-                        .filter_map(|f| {
-                            check_one(f, &tmp)
-                                .err()
-                                .map(|e| format!("{}: {e}", f.display()))
-                        })
+                        .filter_map(|f| check_one(f, &tmp).err().map(|e| format!("{}: {e}", f.display())))
                         .collect::<Vec<_>>()
                 })
             })
@@ -199,11 +163,5 @@ fn corpus_programs_give_their_expected_verdicts() {
     });
     let _ = std::fs::remove_dir_all(&tmp);
     failures.sort();
-    assert!(
-        failures.is_empty(),
-        "{} of {} programs wrong:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {} programs wrong:\n{}", failures.len(), files.len(), failures.join("\n"));
 }

@@ -32,10 +32,7 @@ impl Parsed {
         self.flags.contains_key(name)
     }
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.flags
-            .get(name)
-            .and_then(|v| v.last())
-            .map(|s| s.as_str())
+        self.flags.get(name).and_then(|v| v.last()).map(|s| s.as_str())
     }
     pub fn values(&self, name: &str) -> Vec<String> {
         self.flags.get(name).cloned().unwrap_or_default()
@@ -106,9 +103,7 @@ pub fn parse(args: &[String], specs: &[Spec], ignored: &[&str]) -> Result<Parsed
                 (Arity::Flag, Some(_)) => return Err(format!("option `--{name}` takes no value")),
                 (Arity::Value, Some(v)) => v,
                 (Arity::Value, None) => {
-                    let v = args
-                        .get(i)
-                        .ok_or_else(|| format!("option `--{name}` needs a value"))?;
+                    let v = args.get(i).ok_or_else(|| format!("option `--{name}` needs a value"))?;
                     i += 1;
                     v.clone()
                 }
@@ -133,9 +128,7 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         Some('h') => (&s[..s.len() - 1], 3600.0),
         _ => (s, 1.0),
     };
-    let v: f64 = num
-        .parse()
-        .map_err(|_| format!("bad time `{s}` (use e.g. 30, 30s, 5m, 1h)"))?;
+    let v: f64 = num.parse().map_err(|_| format!("bad time `{s}` (use e.g. 30, 30s, 5m, 1h)"))?;
     if !(v > 0.0) {
         return Err(format!("bad time `{s}`"));
     }
@@ -151,9 +144,7 @@ pub fn parse_memory(s: &str) -> Result<u64, String> {
         Some('g') => (&s[..s.len() - 1], 1024.0),
         _ => (s.as_str(), 1.0),
     };
-    let v: f64 = num
-        .parse()
-        .map_err(|_| format!("bad memory size `{s}` (use e.g. 512m, 2g)"))?;
+    let v: f64 = num.parse().map_err(|_| format!("bad memory size `{s}` (use e.g. 512m, 2g)"))?;
     if !(v > 0.0) {
         return Err(format!("bad memory size `{s}`"));
     }
@@ -166,37 +157,18 @@ mod tests {
 
     fn specs() -> Vec<Spec> {
         vec![
-            Spec {
-                name: "unwind",
-                arity: Arity::Value,
-                help: "",
-            },
-            Spec {
-                name: "overflow-check",
-                arity: Arity::Flag,
-                help: "",
-            },
+            Spec { name: "unwind", arity: Arity::Value, help: "" },
+            Spec { name: "overflow-check", arity: Arity::Flag, help: "" },
         ]
     }
 
     #[test]
     fn esbmc_spellings_are_accepted() {
-        let args: Vec<String> = [
-            "a.c",
-            "--unwind",
-            "5",
-            "--overflow-check",
-            "-Iinc",
-            "-I",
-            "x",
-            "-DN=3",
-            "-Wall",
-            "--z3",
-            "--unwind=7",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let args: Vec<String> =
+            ["a.c", "--unwind", "5", "--overflow-check", "-Iinc", "-I", "x", "-DN=3", "-Wall", "--z3", "--unwind=7"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
         let p = parse(&args, &specs(), &["z3"]).unwrap();
         assert_eq!(p.positional, vec!["a.c"]);
         assert_eq!(p.value("unwind"), Some("7"));
@@ -209,12 +181,8 @@ mod tests {
     #[test]
     fn unknown_flags_and_missing_values_are_errors() {
         let a = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert!(parse(&a(&["--nope"]), &specs(), &[])
-            .unwrap_err()
-            .contains("--nope"));
-        assert!(parse(&a(&["--unwind"]), &specs(), &[])
-            .unwrap_err()
-            .contains("needs a value"));
+        assert!(parse(&a(&["--nope"]), &specs(), &[]).unwrap_err().contains("--nope"));
+        assert!(parse(&a(&["--unwind"]), &specs(), &[]).unwrap_err().contains("needs a value"));
         assert!(parse(&a(&["--overflow-check=1"]), &specs(), &[]).is_err());
     }
 

@@ -12,11 +12,7 @@ use crate::report;
 use crate::symex::SymexOptions;
 
 pub const SPECS: &[Spec] = &[
-    Spec {
-        name: "unwind",
-        arity: Arity::Value,
-        help: "bound for every loop and recursion (default: unlimited)",
-    },
+    Spec { name: "unwind", arity: Arity::Value, help: "bound for every loop and recursion (default: unlimited)" },
     Spec {
         name: "unwindset",
         arity: Arity::Value,
@@ -32,150 +28,63 @@ pub const SPECS: &[Spec] = &[
         arity: Arity::Flag,
         help: "raise the bound from 1 until a violation or full unwinding",
     },
-    Spec {
-        name: "max-k-step",
-        arity: Arity::Value,
-        help: "largest bound for --incremental-bmc (default 50)",
-    },
+    Spec { name: "max-k-step", arity: Arity::Value, help: "largest bound for --incremental-bmc (default 50)" },
     Spec {
         name: "overflow-check",
         arity: Arity::Flag,
         help: "check signed overflow, implicit narrowing to signed types, shifts, float overflow",
     },
-    Spec {
-        name: "unsigned-overflow-check",
-        arity: Arity::Flag,
-        help: "also check unsigned wrap-around",
-    },
-    Spec {
-        name: "no-bounds-check",
-        arity: Arity::Flag,
-        help: "do not check array bounds",
-    },
-    Spec {
-        name: "no-div-by-zero-check",
-        arity: Arity::Flag,
-        help: "do not check division by zero",
-    },
-    Spec {
-        name: "no-pointer-check",
-        arity: Arity::Flag,
-        help: "do not check pointer dereferences",
-    },
+    Spec { name: "unsigned-overflow-check", arity: Arity::Flag, help: "also check unsigned wrap-around" },
+    Spec { name: "no-bounds-check", arity: Arity::Flag, help: "do not check array bounds" },
+    Spec { name: "no-div-by-zero-check", arity: Arity::Flag, help: "do not check division by zero" },
+    Spec { name: "no-pointer-check", arity: Arity::Flag, help: "do not check pointer dereferences" },
     Spec {
         name: "no-pointer-relation-check",
         arity: Arity::Flag,
         help: "do not check that compared pointers share an object",
     },
+    Spec { name: "no-assertions", arity: Arity::Flag, help: "ignore user assertions" },
+    Spec { name: "no-align-check", arity: Arity::Flag, help: "do not check the alignment of dereferences" },
     Spec {
-        name: "no-assertions",
+        name: "no-vla-size-check",
         arity: Arity::Flag,
-        help: "ignore user assertions",
+        help: "do not check that variable-length arrays have a positive size",
     },
-    Spec {
-        name: "memory-leak-check",
-        arity: Arity::Flag,
-        help: "check that heap memory is freed",
-    },
-    Spec {
-        name: "force-malloc-success",
-        arity: Arity::Flag,
-        help: "malloc never returns NULL",
-    },
+    Spec { name: "memory-leak-check", arity: Arity::Flag, help: "check that heap memory is freed" },
+    Spec { name: "force-malloc-success", arity: Arity::Flag, help: "malloc never returns NULL" },
     Spec {
         name: "function",
         arity: Arity::Value,
         help: "entry function (default main); parameters are nondeterministic",
     },
-    Spec {
-        name: "error-label",
-        arity: Arity::Value,
-        help: "reaching this label is a violation",
-    },
+    Spec { name: "error-label", arity: Arity::Value, help: "reaching this label is a violation" },
     Spec {
         name: "multi-property",
         arity: Arity::Flag,
         help: "decide every claim instead of stopping at the first violation",
     },
-    Spec {
-        name: "32",
-        arity: Arity::Flag,
-        help: "ILP32 data model",
-    },
-    Spec {
-        name: "64",
-        arity: Arity::Flag,
-        help: "LP64 data model (default)",
-    },
-    Spec {
-        name: "little-endian",
-        arity: Arity::Flag,
-        help: "little-endian memory (default)",
-    },
-    Spec {
-        name: "big-endian",
-        arity: Arity::Flag,
-        help: "big-endian memory",
-    },
+    Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
+    Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
+    Spec { name: "little-endian", arity: Arity::Flag, help: "little-endian memory (default)" },
+    Spec { name: "big-endian", arity: Arity::Flag, help: "big-endian memory" },
     Spec {
         name: "object-bits",
         arity: Arity::Value,
         help: "pointer bits that number objects (default 16, 8 with --32)",
     },
-    Spec {
-        name: "timeout",
-        arity: Arity::Value,
-        help: "time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN",
-    },
-    Spec {
-        name: "memlimit",
-        arity: Arity::Value,
-        help: "memory limit (512m, 2g); hitting it gives UNKNOWN",
-    },
-    Spec {
-        name: "json",
-        arity: Arity::Value,
-        help: "write the result as JSON (schema verdiff.check/1) to this file",
-    },
-    Spec {
-        name: "show-loops",
-        arity: Arity::Flag,
-        help: "list loops with their ids and exit",
-    },
-    Spec {
-        name: "show-goto",
-        arity: Arity::Flag,
-        help: "print the instrumented goto program and exit",
-    },
-    Spec {
-        name: "show-claims",
-        arity: Arity::Flag,
-        help: "list the claims and exit",
-    },
-    Spec {
-        name: "quiet",
-        arity: Arity::Flag,
-        help: "print only the verdict line",
-    },
-    Spec {
-        name: "help",
-        arity: Arity::Flag,
-        help: "this help",
-    },
+    Spec { name: "timeout", arity: Arity::Value, help: "time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN" },
+    Spec { name: "memlimit", arity: Arity::Value, help: "memory limit (512m, 2g); hitting it gives UNKNOWN" },
+    Spec { name: "json", arity: Arity::Value, help: "write the result as JSON (schema verdiff.check/1) to this file" },
+    Spec { name: "show-loops", arity: Arity::Flag, help: "list loops with their ids and exit" },
+    Spec { name: "show-goto", arity: Arity::Flag, help: "print the instrumented goto program and exit" },
+    Spec { name: "show-claims", arity: Arity::Flag, help: "list the claims and exit" },
+    Spec { name: "quiet", arity: Arity::Flag, help: "print only the verdict line" },
+    Spec { name: "help", arity: Arity::Flag, help: "this help" },
 ];
 
 /// ESBMC flags accepted and ignored (solver and encoding choices verdiff makes itself).
-pub const IGNORED: &[&str] = &[
-    "z3",
-    "bv",
-    "floatbv",
-    "boolector",
-    "no-slice",
-    "smt",
-    "ir-ieee",
-    "compact-trace",
-    "no-library",
-];
+pub const IGNORED: &[&str] =
+    &["z3", "bv", "floatbv", "boolector", "no-slice", "smt", "ir-ieee", "compact-trace", "no-library"];
 
 pub fn help() -> String {
     let mut s = String::from(
@@ -190,11 +99,7 @@ pub fn help() -> String {
     }
     s.push_str(&format!(
         "  accepted and ignored: {}\n",
-        IGNORED
-            .iter()
-            .map(|f| format!("--{f}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        IGNORED.iter().map(|f| format!("--{f}")).collect::<Vec<_>>().join(" ")
     ));
     s
 }
@@ -250,16 +155,8 @@ fn num(p: &super::args::Parsed, name: &str) -> Result<Option<u32>, CheckError> {
 
 fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     let start = Instant::now();
-    let model = if p.has("32") {
-        DataModel::Ilp32
-    } else {
-        DataModel::Lp64
-    };
-    let target = Target {
-        model,
-        char_signed: true,
-        big_endian: p.has("big-endian"),
-    };
+    let model = if p.has("32") { DataModel::Ilp32 } else { DataModel::Lp64 };
+    let target = Target { model, char_signed: true, big_endian: p.has("big-endian") };
     let deadline = match p.value("timeout") {
         Some(t) => Some(start + parse_duration(t).map_err(CheckError::Usage)?),
         None => None,
@@ -268,16 +165,12 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         Some(m) => Some(parse_memory(m).map_err(CheckError::Usage)?),
         None => None,
     };
-    let mut fo = FrontendOptions {
-        target,
-        ..Default::default()
-    };
+    let mut fo = FrontendOptions { target, ..Default::default() };
     fo.pp.include_dirs = p.include_dirs.iter().map(PathBuf::from).collect();
     fo.pp.defines = p.defines.clone();
     fo.pp.undefines = p.undefines.clone();
     let files: Vec<PathBuf> = p.positional.iter().map(PathBuf::from).collect();
-    let mut prog: Program =
-        frontend::load(&files, &fo).map_err(|e| CheckError::Input(e.to_string()))?;
+    let mut prog: Program = frontend::load(&files, &fo).map_err(|e| CheckError::Input(e.to_string()))?;
     let t_frontend = start.elapsed();
 
     let checks = CheckOptions {
@@ -289,6 +182,8 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         unsigned_overflow: p.has("unsigned-overflow-check"),
         conversion: p.has("overflow-check") || p.has("unsigned-overflow-check"),
         assertions: !p.has("no-assertions"),
+        alignment: !p.has("no-align-check") && !p.has("no-pointer-check"),
+        vla_size: !p.has("no-vla-size-check"),
         error_label: p.value("error-label").map(String::from),
     };
     let t_inst = Instant::now();
@@ -313,12 +208,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
             if f.system {
                 continue;
             }
-            let loc = f
-                .body
-                .as_ref()
-                .and_then(|b| b.get(l.back_edge))
-                .map(|i| i.loc)
-                .unwrap_or_default();
+            let loc = f.body.as_ref().and_then(|b| b.get(l.back_edge)).map(|i| i.loc).unwrap_or_default();
             println!(
                 "Loop {} ({}):\n  file {} line {} function {}",
                 l.global,
@@ -331,24 +221,16 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         return Ok(0);
     }
     let entry_name = p.value("function").unwrap_or("main").to_string();
-    let Some(entry) = prog
-        .func_named(&entry_name)
-        .filter(|&f| prog.func(f).body.is_some())
-    else {
-        return Err(CheckError::Input(format!(
-            "entry function `{entry_name}` not found (no definition)"
-        )));
+    let Some(entry) = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some()) else {
+        return Err(CheckError::Input(format!("entry function `{entry_name}` not found (no definition)")));
     };
 
     let mut so = SymexOptions {
         unwind: num(p, "unwind")?.filter(|&n| n > 0),
         unwinding_assertions: !p.has("no-unwinding-assertions"),
         malloc_may_fail: !p.has("force-malloc-success"),
-        object_bits: num(p, "object-bits")?.unwrap_or(if model == DataModel::Ilp32 {
-            8
-        } else {
-            16
-        }),
+        memory_leak_check: p.has("memory-leak-check"),
+        object_bits: num(p, "object-bits")?.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
         ..SymexOptions::default()
     };
     if let Some(mb) = memlimit {
@@ -357,25 +239,18 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     for spec in p.values("unwindset") {
         for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
-            let (id, n) = item.rsplit_once(':').ok_or_else(|| {
-                CheckError::Usage(format!("--unwindset expects L:N, got `{item}`"))
-            })?;
-            let n: u32 = n.trim().parse().map_err(|_| {
-                CheckError::Usage(format!("--unwindset bound `{n}` is not a number"))
-            })?;
+            let (id, n) = item
+                .rsplit_once(':')
+                .ok_or_else(|| CheckError::Usage(format!("--unwindset expects L:N, got `{item}`")))?;
+            let n: u32 =
+                n.trim().parse().map_err(|_| CheckError::Usage(format!("--unwindset bound `{n}` is not a number")))?;
             let id = id.trim();
-            let found = all_loops
-                .iter()
-                .find(|l| l.id(&prog) == id || l.global.to_string() == id);
+            let found = all_loops.iter().find(|l| l.id(&prog) == id || l.global.to_string() == id);
             match found {
                 Some(l) => {
                     so.unwindset.insert((l.func, l.back_edge), n);
                 }
-                None => {
-                    return Err(CheckError::Usage(format!(
-                        "--unwindset: no loop `{id}` (see --show-loops)"
-                    )))
-                }
+                None => return Err(CheckError::Usage(format!("--unwindset: no loop `{id}` (see --show-loops)"))),
             }
         }
     }
@@ -387,37 +262,18 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         deadline,
     };
     if p.has("show-claims") {
-        let eo2 = EngineOptions {
-            multi_property: true,
-            ..eo.clone()
-        };
+        let eo2 = EngineOptions { multi_property: true, ..eo.clone() };
         let r = engine::verify(&prog, entry, &eo2);
         for c in &r.claims {
-            println!(
-                "{}: {}:{} {} ({})",
-                c.id,
-                c.file,
-                c.line,
-                c.description,
-                c.kind.name()
-            );
+            println!("{}: {}:{} {} ({})", c.id, c.file, c.line, c.description, c.kind.name());
         }
         return Ok(0);
     }
     let mut report = engine::verify(&prog, entry, &eo);
     report.timings.instrument = t_instrument;
     for n in &prog.notes {
-        if prog
-            .files
-            .get(n.loc.file as usize)
-            .is_some_and(|f| !f.starts_with("/usr/"))
-        {
-            report.notes.push(format!(
-                "{}:{}: {}",
-                prog.file_name(n.loc),
-                n.loc.line,
-                n.text
-            ));
+        if prog.files.get(n.loc.file as usize).is_some_and(|f| !f.starts_with("/usr/")) {
+            report.notes.push(format!("{}:{}: {}", prog.file_name(n.loc), n.loc.line, n.text));
         }
     }
     if let Some(path) = p.value("json") {

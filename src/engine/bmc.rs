@@ -15,21 +15,11 @@ use crate::symex::{Abort, Symex, SymexOptions};
 use crate::term::T;
 
 fn remaining_ms(deadline: Option<Instant>) -> Option<u64> {
-    deadline.map(|d| {
-        d.saturating_duration_since(Instant::now())
-            .as_millis()
-            .max(1) as u64
-    })
+    deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis().max(1) as u64)
 }
 
 /// One BMC run at the bounds in `so`.
-pub fn bmc_once(
-    p: &Program,
-    entry: FuncId,
-    so: &SymexOptions,
-    o: &EngineOptions,
-    timings: &mut Timings,
-) -> Report {
+pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions, timings: &mut Timings) -> Report {
     let t_symex = Instant::now();
     let mut feas = Smt::new(Some(2_000));
     let mut feasible = |s: &crate::term::TermStore, t: T| {
@@ -55,11 +45,7 @@ pub fn bmc_once(
             return unknown_report(p, &out, reason, timings);
         }
     };
-    let mut claims: Vec<ClaimResult> = out
-        .claims
-        .iter()
-        .map(|c| super::claim_result(p, c))
-        .collect();
+    let mut claims: Vec<ClaimResult> = out.claims.iter().map(|c| super::claim_result(p, c)).collect();
     let externals: Vec<String> = out.externals.iter().cloned().collect();
     let stats = RunStats {
         instructions: out.stats.instructions,
@@ -100,12 +86,7 @@ pub fn bmc_once(
         }
     }
 
-    let shared = Rc::new(RefCell::new(Solving {
-        smt: Smt::new(remaining_ms(o.deadline)),
-        store,
-        inputs,
-        model: None,
-    }));
+    let shared = Rc::new(RefCell::new(Solving { smt: Smt::new(remaining_ms(o.deadline)), store, inputs, model: None }));
     let mut stats = stats;
     let mut stopped = false;
     let mut unknown: Option<String> = None;
@@ -168,10 +149,7 @@ pub fn bmc_once(
                             .filter(|&i| {
                                 let Some(v) = viol[i] else { return false };
                                 match &model {
-                                    Some(m) => sh
-                                        .smt
-                                        .value(&mut sh.store, m, v)
-                                        .is_some_and(|b| !b.is_zero()),
+                                    Some(m) => sh.smt.value(&mut sh.store, m, v).is_some_and(|b| !b.is_zero()),
                                     None => false,
                                 }
                             })
@@ -181,18 +159,13 @@ pub fn bmc_once(
                     };
                     if violated.is_empty() {
                         for &i in &remaining {
-                            claims[i].status =
-                                Status::Unknown("the solver's model violates no claim".into());
+                            claims[i].status = Status::Unknown("the solver's model violates no claim".into());
                         }
                         unknown = Some("inconsistent solver model".into());
                         stopped = true;
                         continue;
                     }
-                    let todo: Vec<usize> = if o.multi_property {
-                        violated.clone()
-                    } else {
-                        vec![violated[0]]
-                    };
+                    let todo: Vec<usize> = if o.multi_property { violated.clone() } else { vec![violated[0]] };
                     for &i in &todo {
                         let t_rep = Instant::now();
                         let r = replay(p, entry, so, shared.clone(), claim_keys[i]);
@@ -201,21 +174,15 @@ pub fn bmc_once(
                             Replayed::Confirmed(rout) => {
                                 let steps = super::format::trace(p, &rout, off_bits);
                                 claims[i].status = Status::Violated;
-                                claims[i].trace = Some(Trace {
-                                    steps,
-                                    replayed: true,
-                                });
+                                claims[i].trace = Some(Trace { steps, replayed: true });
                             }
                             Replayed::NotConfirmed(why) => {
-                                claims[i].status =
-                                    Status::Unknown(format!("counterexample not confirmed: {why}"));
+                                claims[i].status = Status::Unknown(format!("counterexample not confirmed: {why}"));
                             }
                         }
                     }
                     remaining.retain(|i| !todo.contains(i));
-                    if !o.multi_property
-                        && todo.iter().any(|&i| claims[i].status == Status::Violated)
-                    {
+                    if !o.multi_property && todo.iter().any(|&i| claims[i].status == Status::Violated) {
                         stopped = true;
                     }
                 }
@@ -240,9 +207,7 @@ pub fn bmc_once(
         let gs: Vec<T> = unsupported.iter().map(|r| r.guard).collect();
         let any = sh.store.or_n(&gs);
         if !sh.store.is_false(any) {
-            let act = sh
-                .store
-                .fresh_symbol("unsupported", crate::term::Sort::Bool);
+            let act = sh.store.fresh_symbol("unsupported", crate::term::Sort::Bool);
             let imp = sh.store.implies(act, any);
             sh.smt.assert(&sh.store, imp);
             let t_solve = Instant::now();
@@ -253,34 +218,21 @@ pub fn bmc_once(
                     let model = sh.smt.model();
                     for r in &unsupported {
                         let reached = match &model {
-                            Some(m) => sh
-                                .smt
-                                .value(&mut sh.store, m, r.guard)
-                                .is_some_and(|b| !b.is_zero()),
+                            Some(m) => sh.smt.value(&mut sh.store, m, r.guard).is_some_and(|b| !b.is_zero()),
                             None => true,
                         };
                         if reached {
-                            unsupported_reached.push((
-                                r.reason.clone(),
-                                p.file_name(r.loc).to_string(),
-                                r.loc.line,
-                            ));
+                            unsupported_reached.push((r.reason.clone(), p.file_name(r.loc).to_string(), r.loc.line));
                         }
                     }
                     if unsupported_reached.is_empty() {
                         let r = &unsupported[0];
-                        unsupported_reached.push((
-                            r.reason.clone(),
-                            p.file_name(r.loc).to_string(),
-                            r.loc.line,
-                        ));
+                        unsupported_reached.push((r.reason.clone(), p.file_name(r.loc).to_string(), r.loc.line));
                     }
                 }
                 Answer::Unsat => {}
                 Answer::Unknown(why) => {
-                    unknown = Some(format!(
-                        "cannot decide whether unsupported code is reachable ({why})"
-                    ))
+                    unknown = Some(format!("cannot decide whether unsupported code is reachable ({why})"))
                 }
             }
         }
@@ -291,13 +243,8 @@ pub fn bmc_once(
         Verdict::Unknown(u)
     } else if let Some((reason, file, line)) = unsupported_reached.first() {
         Verdict::Unknown(format!("{file}:{line}: {reason}"))
-    } else if let Some(c) = claims
-        .iter()
-        .find(|c| matches!(c.status, Status::Unknown(_)))
-    {
-        let Status::Unknown(r) = &c.status else {
-            unreachable!()
-        };
+    } else if let Some(c) = claims.iter().find(|c| matches!(c.status, Status::Unknown(_))) {
+        let Status::Unknown(r) = &c.status else { unreachable!() };
         Verdict::Unknown(r.clone())
     } else {
         Verdict::Successful
@@ -315,19 +262,10 @@ pub fn bmc_once(
     }
 }
 
-fn unknown_report(
-    p: &Program,
-    out: &crate::symex::Output,
-    reason: String,
-    timings: &Timings,
-) -> Report {
+fn unknown_report(p: &Program, out: &crate::symex::Output, reason: String, timings: &Timings) -> Report {
     Report {
         verdict: Verdict::Unknown(reason),
-        claims: out
-            .claims
-            .iter()
-            .map(|c| super::claim_result(p, c))
-            .collect(),
+        claims: out.claims.iter().map(|c| super::claim_result(p, c)).collect(),
         unsupported: vec![],
         externals: out.externals.iter().cloned().collect(),
         notes: vec![],

@@ -7,22 +7,11 @@ use crate::term::{fp_bits_to_f64, Op, TermStore, T};
 
 fn binary_groups(b: &crate::term::Bits) -> String {
     let s = b.to_binary();
-    s.as_bytes()
-        .chunks(8)
-        .map(|c| String::from_utf8_lossy(c).into_owned())
-        .collect::<Vec<_>>()
-        .join(" ")
+    s.as_bytes().chunks(8).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join(" ")
 }
 
 /// A concrete value of type `ty` as C text.
-pub fn value(
-    p: &Program,
-    s: &TermStore,
-    objects: &[String],
-    off_bits: u32,
-    v: T,
-    ty: &Type,
-) -> TraceValue {
+pub fn value(p: &Program, s: &TermStore, objects: &[String], off_bits: u32, v: T, ty: &Type) -> TraceValue {
     match s.op(v) {
         Op::BvConst(b) => {
             let text = match ty {
@@ -34,10 +23,7 @@ pub fn value(
                     if b.is_zero() {
                         "NULL".to_string()
                     } else {
-                        let name = objects
-                            .get(obj)
-                            .cloned()
-                            .unwrap_or_else(|| format!("object {obj}"));
+                        let name = objects.get(obj).cloned().unwrap_or_else(|| format!("object {obj}"));
                         if off_i == 0 {
                             format!("&{name}")
                         } else {
@@ -50,11 +36,7 @@ pub fn value(
                 Type::Struct(_) | Type::Union(_) => format!("{{ 0x{} }}", b.to_hex()),
                 _ => b.to_udec(),
             };
-            let binary = if b.width() <= 128 {
-                Some(binary_groups(b))
-            } else {
-                None
-            };
+            let binary = if b.width() <= 128 { Some(binary_groups(b)) } else { None };
             TraceValue { text, binary }
         }
         Op::FpConst(b) => {
@@ -64,9 +46,7 @@ pub fn value(
             };
             let text = match fp_bits_to_f64(e, sb, b) {
                 Some(x) if x.is_nan() => "NAN".to_string(),
-                Some(x) if x.is_infinite() => {
-                    if x > 0.0 { "+INFINITY" } else { "-INFINITY" }.to_string()
-                }
+                Some(x) if x.is_infinite() => if x > 0.0 { "+INFINITY" } else { "-INFINITY" }.to_string(),
                 Some(x) => {
                     let t = format!("{x}");
                     if t.contains('.') || t.contains('e') {
@@ -77,21 +57,12 @@ pub fn value(
                 }
                 None => format!("0x{}", b.to_hex()),
             };
-            TraceValue {
-                text,
-                binary: Some(binary_groups(b)),
-            }
+            TraceValue { text, binary: Some(binary_groups(b)) }
         }
-        Op::BoolConst(b) => TraceValue {
-            text: (*b as u8).to_string(),
-            binary: None,
-        },
+        Op::BoolConst(b) => TraceValue { text: (*b as u8).to_string(), binary: None },
         _ => {
             let _ = p;
-            TraceValue {
-                text: "(symbolic)".into(),
-                binary: None,
-            }
+            TraceValue { text: "(symbolic)".into(), binary: None }
         }
     }
 }
@@ -100,21 +71,14 @@ pub fn value(
 pub fn trace(p: &Program, out: &Output, off_bits: u32) -> Vec<TraceStep> {
     let mut steps = Vec::new();
     for st in &out.trace {
-        let function = st
-            .func
-            .map(|f| p.func(f).name.clone())
-            .unwrap_or_else(|| "(static initialisation)".into());
+        let function = st.func.map(|f| p.func(f).name.clone()).unwrap_or_else(|| "(static initialisation)".into());
         let event = match &st.step {
-            Step::Assign { lhs, value: v, ty } => TraceEvent::Assign {
-                lhs: lhs.clone(),
-                value: value(p, &out.store, &out.objects, off_bits, *v, ty),
-            },
+            Step::Assign { lhs, value: v, ty } => {
+                TraceEvent::Assign { lhs: lhs.clone(), value: value(p, &out.store, &out.objects, off_bits, *v, ty) }
+            }
             Step::Call { func, args } => TraceEvent::Call {
                 func: func.clone(),
-                args: args
-                    .iter()
-                    .map(|(v, t)| value(p, &out.store, &out.objects, off_bits, *v, t).text)
-                    .collect(),
+                args: args.iter().map(|(v, t)| value(p, &out.store, &out.objects, off_bits, *v, t).text).collect(),
             },
             Step::Return { func } => TraceEvent::Return { func: func.clone() },
             Step::Violation { .. } => continue,

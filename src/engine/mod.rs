@@ -10,9 +10,7 @@ pub mod result;
 
 use std::time::Instant;
 
-pub use result::{
-    ClaimResult, Report, Status, Timings, Trace, TraceEvent, TraceStep, TraceValue, Verdict,
-};
+pub use result::{ClaimResult, Report, Status, Timings, Trace, TraceEvent, TraceStep, TraceValue, Verdict};
 
 use crate::ir::{FuncId, Program};
 use crate::symex::{Claim, SymexOptions};
@@ -40,10 +38,7 @@ impl Default for EngineOptions {
 }
 
 pub(crate) fn claim_result(p: &Program, c: &Claim) -> ClaimResult {
-    let function = c
-        .func
-        .map(|f| p.func(f).name.clone())
-        .unwrap_or_else(|| "(static initialisation)".into());
+    let function = c.func.map(|f| p.func(f).name.clone()).unwrap_or_else(|| "(static initialisation)".into());
     ClaimResult {
         id: String::new(),
         kind: c.kind,
@@ -95,13 +90,7 @@ pub fn verify(p: &Program, entry: FuncId, o: &EngineOptions) -> Report {
 
 /// k = 1, 2, …: a violation within k iterations is a real failure; when no unwinding assertion
 /// can fail at k, the loops are fully explored and the program is verified.
-fn incremental(
-    p: &Program,
-    entry: FuncId,
-    so: &SymexOptions,
-    o: &EngineOptions,
-    timings: &mut Timings,
-) -> Report {
+fn incremental(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions, timings: &mut Timings) -> Report {
     let mut last = None;
     let max = o.max_k.max(1);
     for k in 1..=max {
@@ -109,14 +98,10 @@ fn incremental(
         sk.unwind = Some(k);
         sk.unwinding_assertions = true;
         let mut r = bmc::bmc_once(p, entry, &sk, o, timings);
-        let real_failure = r
-            .claims
-            .iter()
-            .any(|c| c.status == Status::Violated && c.kind != crate::ir::ClaimKind::Unwinding);
-        let unwinding_failure = r
-            .claims
-            .iter()
-            .any(|c| c.status == Status::Violated && c.kind == crate::ir::ClaimKind::Unwinding);
+        let real_failure =
+            r.claims.iter().any(|c| c.status == Status::Violated && c.kind != crate::ir::ClaimKind::Unwinding);
+        let unwinding_failure =
+            r.claims.iter().any(|c| c.status == Status::Violated && c.kind == crate::ir::ClaimKind::Unwinding);
         if real_failure {
             // the unwinding claims are not violations of the program
             for c in r.claims.iter_mut() {
@@ -125,8 +110,7 @@ fn incremental(
                     c.trace = None;
                 }
             }
-            r.notes
-                .push(format!("violation found with the bound raised to k = {k}"));
+            r.notes.push(format!("violation found with the bound raised to k = {k}"));
             return r;
         }
         match &r.verdict {
@@ -152,8 +136,7 @@ fn incremental(
             c.trace = None;
         }
     }
-    r.verdict = Verdict::Unknown(format!(
-        "no violation up to k = {max}, and k = {max} does not unwind every loop completely"
-    ));
+    r.verdict =
+        Verdict::Unknown(format!("no violation up to k = {max}, and k = {max} does not unwind every loop completely"));
     r
 }

@@ -88,9 +88,7 @@ pub fn replay(
     }
     let any = out.store.or_n(&viol);
     if out.store.is_false(any) || !out.store.is_ground(any) {
-        return Replayed::NotConfirmed(
-            "the counterexample does not violate the claim when replayed".into(),
-        );
+        return Replayed::NotConfirmed("the counterexample does not violate the claim when replayed".into());
     }
     let mut smt = Smt::new(Some(30_000));
     smt.assert(&out.store, any);
@@ -101,8 +99,6 @@ pub fn replay(
             }
             Replayed::Confirmed(Box::new(out))
         }
-        _ => Replayed::NotConfirmed(
-            "the counterexample does not violate the claim when replayed".into(),
-        ),
+        _ => Replayed::NotConfirmed("the counterexample does not violate the claim when replayed".into()),
     }
 }

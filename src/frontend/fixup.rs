@@ -12,6 +12,33 @@ use std::collections::HashMap;
 /// Attributes found between `struct`/`union` and the tag, by tag.
 pub type TagAttrs = HashMap<String, Vec<String>>;
 
+/// `#pragma pack` state changes: (offset in the rewritten text, packing from there on).
+pub type Packs = Vec<(usize, Option<u64>)>;
+
+/// Parses a `#pragma pack(...)` line, updating the stack; returns the new packing.
+fn pragma_pack(line: &str, stack: &mut Vec<Option<u64>>, cur: Option<u64>) -> Option<Option<u64>> {
+    let rest = line.trim_start_matches('#').trim_start();
+    let rest = rest.strip_prefix("pragma")?.trim_start();
+    let rest = rest.strip_prefix("pack")?.trim();
+    let inner = rest.strip_prefix('(')?.strip_suffix(')')?;
+    let parts: Vec<&str> = inner.split(',').map(|p| p.trim()).filter(|p| !p.is_empty()).collect();
+    let num = |s: &str| s.parse::<u64>().ok();
+    Some(match parts.as_slice() {
+        [] => None,
+        ["push"] => {
+            stack.push(cur);
+            cur
+        }
+        ["push", n] => {
+            stack.push(cur);
+            num(n)
+        }
+        ["pop"] | ["pop", _] => stack.pop().unwrap_or(None),
+        [n] => num(n),
+        _ => cur,
+    })
+}
+
 fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
@@ -70,8 +97,8 @@ fn ident_at(b: &[u8], i: usize) -> Option<&str> {
     std::str::from_utf8(&b[i..j]).ok()
 }
 
-/// Rewrites `text`; returns the new text and the struct attributes found.
-pub fn rewrite(text: &str) -> (String, TagAttrs) {
+/// Rewrites `text`; returns the new text, the struct attributes and the `#pragma pack` changes.
+pub fn rewrite(text: &str) -> (String, TagAttrs, Packs) {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 64);
     let mut attrs = TagAttrs::new();
@@ -79,6 +106,9 @@ pub fn rewrite(text: &str) -> (String, TagAttrs) {
     let mut last = 0;
     let mut anon = 0;
     let mut line_start = true;
+    let mut packs: Packs = Vec::new();
+    let mut pack_stack: Vec<Option<u64>> = Vec::new();
+    let mut pack: Option<u64> = None;
     while i < b.len() {
         let c = b[i];
         if c == b'\n' {
@@ -88,8 +118,13 @@ pub fn rewrite(text: &str) -> (String, TagAttrs) {
         }
         if line_start && c == b'#' {
             // line markers and pragmas: copy as is
+            let start = i;
             while i < b.len() && b[i] != b'\n' {
                 i += 1;
+            }
+            if let Some(p) = pragma_pack(&text[start..i], &mut pack_stack, pack) {
+                pack = p;
+                packs.push((out.len() + (start - last), pack));
             }
             continue;
         }
@@ -129,14 +164,8 @@ pub fn rewrite(text: &str) -> (String, TagAttrs) {
                     i = end;
                     continue;
                 };
-                let attr_text: String = text[p..close]
-                    .chars()
-                    .filter(|c| !c.is_whitespace())
-                    .collect();
-                let attr_text = attr_text
-                    .trim_start_matches("((")
-                    .trim_end_matches("))")
-                    .to_string();
+                let attr_text: String = text[p..close].chars().filter(|c| !c.is_whitespace()).collect();
+                let attr_text = attr_text.trim_start_matches("((").trim_end_matches("))").to_string();
                 let after = skip_ws(b, close);
                 let tag = match ident_at(b, after) {
                     Some(t) => t.to_string(),
@@ -155,27 +184,19 @@ pub fn rewrite(text: &str) -> (String, TagAttrs) {
                     out.push_str(&tag);
                     out.push(' ');
                 }
-                attrs.entry(tag).or_default().extend(
-                    attr_text
-                        .split(',')
-                        .map(|s| s.trim_matches('_').to_string()),
-                );
+                attrs.entry(tag).or_default().extend(attr_text.split(',').map(|s| s.trim_matches('_').to_string()));
                 last = close;
                 i = close;
             }
             "_Alignas" => {
                 let p = skip_ws(b, end);
-                let Some(close) = (if p < b.len() && b[p] == b'(' {
-                    skip_parens(b, p)
-                } else {
-                    None
-                }) else {
+                let Some(close) = (if p < b.len() && b[p] == b'(' { skip_parens(b, p) } else { None }) else {
                     i = end;
                     continue;
                 };
                 let arg = text[p + 1..close - 1].trim();
-                let is_number = arg.chars().all(|c| c.is_ascii_alphanumeric())
-                    && arg.starts_with(|c: char| c.is_ascii_digit());
+                let is_number =
+                    arg.chars().all(|c| c.is_ascii_alphanumeric()) && arg.starts_with(|c: char| c.is_ascii_digit());
                 out.push_str(&text[last..i]);
                 if is_number {
                     out.push_str(&format!("__attribute__((aligned({arg})))"));
@@ -193,21 +214,14 @@ pub fn rewrite(text: &str) -> (String, TagAttrs) {
                 let trimmed = before.trim_end();
                 let (kept, unsigned) = if trimmed.ends_with("unsigned") && word == "__int128" {
                     (&trimmed[..trimmed.len() - "unsigned".len()], true)
-                } else if trimmed.ends_with("signed")
-                    && !trimmed.ends_with("unsigned")
-                    && word == "__int128"
-                {
+                } else if trimmed.ends_with("signed") && !trimmed.ends_with("unsigned") && word == "__int128" {
                     (&trimmed[..trimmed.len() - "signed".len()], false)
                 } else {
                     (before, word == "__uint128_t")
                 };
                 out.push_str(kept);
                 out.push(' ');
-                out.push_str(if unsigned {
-                    "__verdiff_uint128"
-                } else {
-                    "__verdiff_int128"
-                });
+                out.push_str(if unsigned { "__verdiff_uint128" } else { "__verdiff_int128" });
                 last = end;
                 i = end;
             }
@@ -215,7 +229,7 @@ pub fn rewrite(text: &str) -> (String, TagAttrs) {
         }
     }
     out.push_str(&text[last..]);
-    (out, attrs)
+    (out, attrs, packs)
 }
 
 /// If the parser stopped at a file-scope declaration that relies on implicit `int` (`f(x) {`,
@@ -230,25 +244,10 @@ pub fn implicit_int(text: &str, offset: usize) -> Option<String> {
     let line_start = text[..offset].rfind('\n').map(|p| p + 1).unwrap_or(0);
     let first = skip_ws(b, line_start);
     let word = ident_at(b, first)?;
-    if matches!(
-        word,
-        "int"
-            | "struct"
-            | "union"
-            | "enum"
-            | "typedef"
-            | "return"
-            | "if"
-            | "while"
-            | "for"
-            | "else"
-    ) {
+    if matches!(word, "int" | "struct" | "union" | "enum" | "typedef" | "return" | "if" | "while" | "for" | "else") {
         return None;
     }
-    let (insert_at, name_at) = if matches!(
-        word,
-        "static" | "extern" | "register" | "const" | "volatile" | "inline"
-    ) {
+    let (insert_at, name_at) = if matches!(word, "static" | "extern" | "register" | "const" | "volatile" | "inline") {
         let j = skip_ws(b, first + word.len());
         (j, j)
     } else {
@@ -272,21 +271,18 @@ mod tests {
 
     #[test]
     fn struct_attributes_move_to_the_tag() {
-        let (t, a) = rewrite("typedef struct __attribute__((__packed__)) {\n char c; int i; } S;\nstruct __attribute__((aligned(16))) T { int x; };");
+        let (t, a, _) = rewrite("typedef struct __attribute__((__packed__)) {\n char c; int i; } S;\nstruct __attribute__((aligned(16))) T { int x; };");
         let squashed: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(squashed.contains("struct __verdiff_tag1 {"), "{t}");
         assert!(squashed.contains("struct T {"), "{t}");
-        assert_eq!(
-            a.get("__verdiff_tag1").map(|v| v[0].as_str()),
-            Some("packed")
-        );
+        assert_eq!(a.get("__verdiff_tag1").map(|v| v[0].as_str()), Some("packed"));
         assert_eq!(a.get("T").map(|v| v[0].as_str()), Some("aligned(16)"));
         assert_eq!(t.matches('\n').count(), 2);
     }
 
     #[test]
     fn int128_and_alignas_are_rewritten() {
-        let (t, _) = rewrite("unsigned __int128 x; __int128 y; struct s { _Alignas(32) int a; };");
+        let (t, _, _) = rewrite("unsigned __int128 x; __int128 y; struct s { _Alignas(32) int a; };");
         assert!(t.contains("__verdiff_uint128 x"), "{t}");
         assert!(t.contains("__verdiff_int128 y"), "{t}");
         assert!(t.contains("__attribute__((aligned(32))) int a"), "{t}");

@@ -25,26 +25,10 @@ pub struct FrontendOptions {
 /// Why a program could not be read.
 #[derive(Debug)]
 pub enum FrontendError {
-    Io {
-        file: PathBuf,
-        msg: String,
-    },
-    Preprocess {
-        file: PathBuf,
-        msg: String,
-    },
-    Parse {
-        file: String,
-        line: u32,
-        col: u32,
-        msg: String,
-    },
-    Lower {
-        file: String,
-        line: u32,
-        col: u32,
-        msg: String,
-    },
+    Io { file: PathBuf, msg: String },
+    Preprocess { file: PathBuf, msg: String },
+    Parse { file: String, line: u32, col: u32, msg: String },
+    Lower { file: String, line: u32, col: u32, msg: String },
 }
 
 impl fmt::Display for FrontendError {
@@ -54,18 +38,8 @@ impl fmt::Display for FrontendError {
             FrontendError::Preprocess { file, msg } => {
                 write!(f, "{}: preprocessing failed: {msg}", file.display())
             }
-            FrontendError::Parse {
-                file,
-                line,
-                col,
-                msg,
-            } => write!(f, "{file}:{line}:{col}: parse error: {msg}"),
-            FrontendError::Lower {
-                file,
-                line,
-                col,
-                msg,
-            } => write!(f, "{file}:{line}:{col}: {msg}"),
+            FrontendError::Parse { file, line, col, msg } => write!(f, "{file}:{line}:{col}: parse error: {msg}"),
+            FrontendError::Lower { file, line, col, msg } => write!(f, "{file}:{line}:{col}: {msg}"),
         }
     }
 }
@@ -92,51 +66,49 @@ pub struct Source {
 
 /// Reads, preprocesses, parses and lowers the given files into one program.
 pub fn load(files: &[PathBuf], opts: &FrontendOptions) -> Result<Program, FrontendError> {
-    let sources: Vec<Source> = files
-        .iter()
-        .map(|p| Source {
-            path: p.clone(),
-            content: None,
-        })
-        .collect();
+    let sources: Vec<Source> = files.iter().map(|p| Source { path: p.clone(), content: None }).collect();
     load_sources(&sources, opts)
 }
 
 pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Program, FrontendError> {
-    let mut prog = Program {
-        target: opts.target,
-        ..Program::default()
-    };
+    let mut prog = Program { target: opts.target, ..Program::default() };
     let mut pp = opts.pp.clone();
     pp.model = Some(opts.target.model);
     let mut link = lower::Linkage::default();
     for (unit, src) in sources.iter().enumerate() {
         if src.content.is_none() && !src.path.exists() {
-            return Err(FrontendError::Io {
-                file: src.path.clone(),
-                msg: "no such file".into(),
-            });
+            return Err(FrontendError::Io { file: src.path.clone(), msg: "no such file".into() });
         }
-        let text =
-            preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp).map_err(|e| {
-                FrontendError::Preprocess {
-                    file: src.path.clone(),
-                    msg: e.message,
-                }
-            })?;
+        let text = preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp)
+            .map_err(|e| FrontendError::Preprocess { file: src.path.clone(), msg: e.message })?;
         lower_text(&mut prog, &mut link, unit, &text)?;
     }
+    link_models(&mut prog, &mut link, sources.len())?;
     Ok(prog)
 }
 
+/// Adds verdiff's C library models for functions the program declares but does not define.
+pub fn link_models(prog: &mut Program, link: &mut lower::Linkage, first_unit: usize) -> Result<(), FrontendError> {
+    for (i, (name, text)) in crate::models::LIBC.iter().enumerate() {
+        let marked = format!("# 1 \"<verdiff-libc>/{name}\"\n{text}");
+        lower_unit_text(prog, link, first_unit + i, &marked, true)?;
+    }
+    Ok(())
+}
+
 /// Parses and lowers one preprocessed translation unit into `prog`.
-pub fn lower_text(
+pub fn lower_text(prog: &mut Program, link: &mut lower::Linkage, unit: usize, text: &str) -> Result<(), FrontendError> {
+    lower_unit_text(prog, link, unit, text, false)
+}
+
+fn lower_unit_text(
     prog: &mut Program,
     link: &mut lower::Linkage,
     unit: usize,
     text: &str,
+    model: bool,
 ) -> Result<(), FrontendError> {
-    let (mut text, tag_attrs) = fixup::rewrite(text);
+    let (mut text, tag_attrs, packs) = fixup::rewrite(text);
     let config = lang_c::driver::Config {
         cpp_command: String::new(),
         cpp_options: vec![],
@@ -175,19 +147,12 @@ pub fn lower_text(
     let map = srcmap::SrcMap::new(&text, &mut prog.files);
     let mut l = lower::Lowerer::new(prog, map, link, unit);
     l.tag_attrs = tag_attrs;
+    l.packs = packs;
+    l.model_unit = model;
     let r = l.lower_unit(&parsed.unit);
     r.map_err(|e| {
-        let file = prog
-            .files
-            .get(e.loc.file as usize)
-            .cloned()
-            .unwrap_or_default();
-        FrontendError::Lower {
-            file,
-            line: e.loc.line,
-            col: e.loc.col,
-            msg: e.msg,
-        }
+        let file = prog.files.get(e.loc.file as usize).cloned().unwrap_or_default();
+        FrontendError::Lower { file, line: e.loc.line, col: e.loc.col, msg: e.msg }
     })
 }
 
@@ -198,10 +163,7 @@ pub fn loc_text(p: &Program, loc: Loc) -> String {
 
 /// Convenience for tests: lowers C text (no preprocessing beyond what the text contains).
 pub fn load_text(text: &str, target: Target) -> Result<Program, FrontendError> {
-    let mut prog = Program {
-        target,
-        ..Program::default()
-    };
+    let mut prog = Program { target, ..Program::default() };
     let mut link = lower::Linkage::default();
     lower_text(&mut prog, &mut link, 0, text)?;
     Ok(prog)

@@ -42,20 +42,14 @@ fn preprocessor() -> (String, Vec<String>) {
 
 fn header_path() -> Result<PathBuf, PreprocessError> {
     // One copy per process and version, in the temporary directory.
-    let dir = std::env::temp_dir().join(format!(
-        "verdiff-{}-{}",
-        env!("CARGO_PKG_VERSION"),
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("verdiff-{}-{}", env!("CARGO_PKG_VERSION"), std::process::id()));
     let path = dir.join("verdiff.h");
     if path.exists() {
         return Ok(path);
     }
     std::fs::create_dir_all(&dir)
         .and_then(|_| std::fs::write(&path, VERDIFF_H))
-        .map_err(|e| PreprocessError {
-            message: format!("cannot write {}: {e}", path.display()),
-        })?;
+        .map_err(|e| PreprocessError { message: format!("cannot write {}: {e}", path.display()) })?;
     Ok(path)
 }
 
@@ -107,9 +101,7 @@ pub fn preprocess_source(
     let mut c = Command::new(&cmd);
     c.args(&base);
     c.arg("-std=gnu11");
-    c.arg("-D__VERDIFF__=1")
-        .arg("-D__ESBMC=1")
-        .arg("-D__CPROVER__=1");
+    c.arg("-D__VERDIFF__=1").arg("-D__ESBMC=1").arg("-D__CPROVER__=1");
     if opts.model == Some(DataModel::Ilp32) {
         c.arg("-m32");
     }
@@ -123,16 +115,8 @@ pub fn preprocess_source(
         c.arg(format!("-U{u}"));
     }
     c.arg("-include").arg(&header);
-    let dir = file
-        .parent()
-        .map(|p| {
-            if p.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                p
-            }
-        })
-        .unwrap_or(Path::new("."));
+    let dir =
+        file.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p }).unwrap_or(Path::new("."));
     match content {
         None => {
             c.arg(file);
@@ -144,12 +128,9 @@ pub fn preprocess_source(
             c.stdin(std::process::Stdio::piped());
         }
     }
-    c.stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
+    c.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
     let mut child = c.spawn().map_err(|e| PreprocessError {
-        message: format!(
-            "cannot run the C preprocessor `{cmd}`: {e} (install gcc, or set VERDIFF_CPP)"
-        ),
+        message: format!("cannot run the C preprocessor `{cmd}`: {e} (install gcc, or set VERDIFF_CPP)"),
     })?;
     if let Some(text) = content {
         use std::io::Write;
@@ -157,26 +138,15 @@ pub fn preprocess_source(
         if let Some(mut stdin) = child.stdin.take() {
             stdin
                 .write_all(named.as_bytes())
-                .map_err(|e| PreprocessError {
-                    message: format!("cannot feed the preprocessor: {e}"),
-                })?;
+                .map_err(|e| PreprocessError { message: format!("cannot feed the preprocessor: {e}") })?;
         }
     }
-    let out = child.wait_with_output().map_err(|e| PreprocessError {
-        message: format!("the C preprocessor failed: {e}"),
-    })?;
+    let out =
+        child.wait_with_output().map_err(|e| PreprocessError { message: format!("the C preprocessor failed: {e}") })?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let first: Vec<&str> = err
-            .lines()
-            .filter(|l| l.contains("error"))
-            .take(5)
-            .collect();
-        let msg = if first.is_empty() {
-            err.trim().to_string()
-        } else {
-            first.join("\n")
-        };
+        let first: Vec<&str> = err.lines().filter(|l| l.contains("error")).take(5).collect();
+        let msg = if first.is_empty() { err.trim().to_string() } else { first.join("\n") };
         return Err(PreprocessError { message: msg });
     }
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -195,13 +165,7 @@ fn check_roots(
     let mut roots: Vec<PathBuf> = Vec::new();
     let file_dir = file
         .parent()
-        .map(|p| {
-            if p.as_os_str().is_empty() {
-                PathBuf::from(".")
-            } else {
-                p.to_path_buf()
-            }
-        })
+        .map(|p| if p.as_os_str().is_empty() { PathBuf::from(".") } else { p.to_path_buf() })
         .unwrap_or_else(|| PathBuf::from("."));
     roots.push(file_dir);
     roots.extend(opts.include_dirs.iter().cloned());
@@ -209,10 +173,7 @@ fn check_roots(
     if let Some(h) = header.parent() {
         roots.push(h.to_path_buf());
     }
-    let mut roots: Vec<PathBuf> = roots
-        .into_iter()
-        .map(|r| r.canonicalize().unwrap_or(r))
-        .collect();
+    let mut roots: Vec<PathBuf> = roots.into_iter().map(|r| r.canonicalize().unwrap_or(r)).collect();
     roots.extend(system_include_dirs(cmd, base, opts.model));
     let file_canon = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
     let mut checked = std::collections::HashSet::new();

@@ -9,10 +9,7 @@ pub fn marker_file(line: &str) -> Option<String> {
 fn parse_marker(line: &str) -> Option<(u32, String, Vec<u32>)> {
     let rest = line.strip_prefix('#')?;
     let rest = rest.trim_start();
-    let rest = rest
-        .strip_prefix("line")
-        .map(|r| r.trim_start())
-        .unwrap_or(rest);
+    let rest = rest.strip_prefix("line").map(|r| r.trim_start()).unwrap_or(rest);
     let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
     if digits.is_empty() {
         return None;
@@ -32,11 +29,7 @@ fn parse_marker(line: &str) -> Option<(u32, String, Vec<u32>)> {
             c => name.push(c),
         }
     }
-    let flags = chars
-        .as_str()
-        .split_whitespace()
-        .filter_map(|f| f.parse().ok())
-        .collect();
+    let flags = chars.as_str().split_whitespace().filter_map(|f| f.parse().ok()).collect();
     Some((n, name, flags))
 }
 
@@ -93,11 +86,7 @@ impl SrcMap {
                 seg_first_line.push(li + 1);
             }
         }
-        SrcMap {
-            line_starts,
-            segments,
-            seg_first_line,
-        }
+        SrcMap { line_starts, segments, seg_first_line }
     }
 
     /// (file index, line, column) of a byte offset; line 0 when unknown.
@@ -110,10 +99,7 @@ impl SrcMap {
             Err(i) => i - 1,
         };
         let col = (offset - self.line_starts[li]) as u32 + 1;
-        let si = match self
-            .segments
-            .binary_search_by(|s| s.offset.cmp(&self.line_starts[li]))
-        {
+        let si = match self.segments.binary_search_by(|s| s.offset.cmp(&self.line_starts[li])) {
             Ok(i) => Some(i),
             Err(0) => None,
             Err(i) => Some(i - 1),

@@ -22,21 +22,13 @@ enum Api {
 
 fn classify(name: &str) -> Option<Api> {
     Some(match name {
-        "__VERIFIER_assume" | "__ESBMC_assume" | "__CPROVER_assume" | "__builtin_assume" => {
-            Api::Assume
-        }
+        "__VERIFIER_assume" | "__ESBMC_assume" | "__CPROVER_assume" | "__builtin_assume" => Api::Assume,
         "assert" | "__VERIFIER_assert" | "__ESBMC_assert" | "__CPROVER_assert" => Api::Assert,
-        "__assert_fail"
-        | "__assert_rtn"
-        | "__assert"
-        | "_assert"
-        | "_wassert"
-        | "__assert_perror_fail" => Api::AssertFail,
-        "reach_error" | "__VERIFIER_error" | "__builtin_unreachable" | "__builtin_trap" => {
-            Api::Error
+        "__assert_fail" | "__assert_rtn" | "__assert" | "_assert" | "_wassert" | "__assert_perror_fail" => {
+            Api::AssertFail
         }
-        "abort" | "exit" | "_Exit" | "_exit" | "__builtin_abort" | "__builtin_exit"
-        | "quick_exit" => Api::End,
+        "reach_error" | "__VERIFIER_error" | "__builtin_unreachable" | "__builtin_trap" => Api::Error,
+        "abort" | "exit" | "_Exit" | "_exit" | "__builtin_abort" | "__builtin_exit" | "quick_exit" => Api::End,
         "__ESBMC_atomic_begin"
         | "__ESBMC_atomic_end"
         | "__VERIFIER_atomic_begin"
@@ -99,10 +91,7 @@ pub fn lower_api_calls(p: &mut Program, opts: &CheckOptions) {
             let int = snapshot.target.int_t();
             let code = match api {
                 Api::Assume => match args.first() {
-                    Some(c) => vec![Instr::new(
-                        InstrKind::Assume(nonzero(&snapshot, c.clone())),
-                        loc,
-                    )],
+                    Some(c) => vec![Instr::new(InstrKind::Assume(nonzero(&snapshot, c.clone())), loc)],
                     None => vec![],
                 },
                 Api::Assert => {
@@ -117,20 +106,13 @@ pub fn lower_api_calls(p: &mut Program, opts: &CheckOptions) {
                             .and_then(|m| literal_text(&snapshot, m))
                             .unwrap_or_else(|| format!("assertion {}", expr_to_c(&snapshot, c)));
                         vec![Instr::new(
-                            InstrKind::Assert {
-                                cond: nonzero(&snapshot, c.clone()),
-                                kind: ClaimKind::Assertion,
-                                msg,
-                            },
+                            InstrKind::Assert { cond: nonzero(&snapshot, c.clone()), kind: ClaimKind::Assertion, msg },
                             loc,
                         )]
                     }
                 }
                 Api::AssertFail => {
-                    let text = args
-                        .first()
-                        .and_then(|m| literal_text(&snapshot, m))
-                        .unwrap_or_else(|| "false".into());
+                    let text = args.first().and_then(|m| literal_text(&snapshot, m)).unwrap_or_else(|| "false".into());
                     let mut code = Vec::new();
                     if opts.assertions {
                         code.push(Instr::new(

@@ -8,8 +8,7 @@ use super::rewrite::rewrite;
 use super::CheckOptions;
 use crate::ir::display::expr_to_c;
 use crate::ir::{
-    ArrayLen, BinOp, Builtin, ClaimKind, Expr, ExprKind, Instr, InstrKind, IntName, Loc, Program,
-    Type, UnOp,
+    ArrayLen, BinOp, Builtin, ClaimKind, Expr, ExprKind, Instr, InstrKind, IntName, Loc, Program, Type, UnOp,
 };
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -33,12 +32,7 @@ pub fn add_safety_claims(p: &mut Program, opts: &CheckOptions) {
     let snapshot = p.clone();
     let instrument = |body: Vec<Instr>| {
         rewrite(body, |ins| {
-            let mut c = Ctx {
-                p: &snapshot,
-                o: opts,
-                loc: ins.loc,
-                out: Vec::new(),
-            };
+            let mut c = Ctx { p: &snapshot, o: opts, loc: ins.loc, out: Vec::new() };
             match &ins.kind {
                 InstrKind::Assign { lhs, rhs } => {
                     c.lvalue(
@@ -47,6 +41,7 @@ pub fn add_safety_claims(p: &mut Program, opts: &CheckOptions) {
                         None,
                         0,
                         snapshot.size_of(&lhs.ty).unwrap_or(0),
+                        snapshot.layout().align_of(&lhs.ty),
                     );
                     c.value(rhs, None);
                 }
@@ -66,10 +61,13 @@ pub fn add_safety_claims(p: &mut Program, opts: &CheckOptions) {
                             None,
                             0,
                             snapshot.size_of(&l.ty).unwrap_or(0),
+                            snapshot.layout().align_of(&l.ty),
                         );
                     }
+                    c.library_call(func, args);
                 }
                 InstrKind::Return(Some(e)) => c.value(e, None),
+                InstrKind::Decl(v) if opts.vla_size => c.vla_claims(&snapshot.var(*v).ty.clone()),
                 _ => {}
             }
             (c.out, None)
@@ -103,8 +101,7 @@ impl Ctx<'_> {
                 Expr::binary(BinOp::LogOr, ng, check, self.int())
             }
         };
-        self.out
-            .push(Instr::new(InstrKind::Assert { cond, kind, msg }, self.loc));
+        self.out.push(Instr::new(InstrKind::Assert { cond, kind, msg }, self.loc));
     }
 
     fn and_guard(&self, guard: Option<&Expr>, c: Expr) -> Expr {
@@ -125,17 +122,14 @@ impl Ctx<'_> {
     /// Claims for evaluating `e` as a value.
     fn value(&mut self, e: &Expr, guard: Option<&Expr>) {
         match &e.kind {
-            ExprKind::Int(_)
-            | ExprKind::Float(_)
-            | ExprKind::Func(_)
-            | ExprKind::Nondet
-            | ExprKind::Zero => {}
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Func(_) | ExprKind::Nondet | ExprKind::Zero => {}
             ExprKind::Var(_) | ExprKind::Str(_) => {}
             ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Deref(_) => {
                 let size = self.p.size_of(&e.ty).unwrap_or(0);
-                self.lvalue(e, Mode::Read, guard, 0, size);
+                let align = self.p.layout().align_of(&e.ty);
+                self.lvalue(e, Mode::Read, guard, 0, size, align);
             }
-            ExprKind::AddrOf(lv) => self.lvalue(lv, Mode::Address, guard, 0, 0),
+            ExprKind::AddrOf(lv) => self.lvalue(lv, Mode::Address, guard, 0, 0, 1),
             ExprKind::Cast(a, _) => {
                 self.value(a, guard);
                 self.conversion(a, e, guard);
@@ -145,12 +139,7 @@ impl Ctx<'_> {
                 if *op == UnOp::Neg && self.overflow_checked(&e.ty) {
                     let ov = Expr::builtin(Builtin::NegOverflow, vec![(**a).clone()], self.int());
                     let check = Expr::unary(UnOp::LogNot, ov, self.int());
-                    self.claim(
-                        guard,
-                        check,
-                        ClaimKind::Overflow,
-                        "arithmetic overflow on neg".into(),
-                    );
+                    self.claim(guard, check, ClaimKind::Overflow, "arithmetic overflow on neg".into());
                 }
             }
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e, guard),
@@ -184,11 +173,7 @@ impl Ctx<'_> {
         match op {
             BinOp::LogAnd | BinOp::LogOr => {
                 let ta = self.truth(a);
-                let c = if op == BinOp::LogAnd {
-                    ta
-                } else {
-                    Expr::unary(UnOp::LogNot, ta, self.int())
-                };
+                let c = if op == BinOp::LogAnd { ta } else { Expr::unary(UnOp::LogNot, ta, self.int()) };
                 let g = self.and_guard(guard, c);
                 self.value(b, Some(&g));
                 return;
@@ -199,33 +184,14 @@ impl Ctx<'_> {
         match op {
             BinOp::Div | BinOp::Rem if e.ty.is_int() => {
                 if self.o.div_by_zero {
-                    let check = Expr::binary(
-                        BinOp::Ne,
-                        b.clone(),
-                        Expr::int(0, b.ty.clone()),
-                        int.clone(),
-                    );
-                    self.claim(
-                        guard,
-                        check,
-                        ClaimKind::DivisionByZero,
-                        "division by zero".into(),
-                    );
+                    let check = Expr::binary(BinOp::Ne, b.clone(), Expr::int(0, b.ty.clone()), int.clone());
+                    self.claim(guard, check, ClaimKind::DivisionByZero, "division by zero".into());
                 }
                 if self.overflow_checked(&e.ty) && e.ty.is_signed() {
-                    let ov = Expr::builtin(
-                        Builtin::DivOverflow,
-                        vec![a.clone(), b.clone()],
-                        int.clone(),
-                    );
+                    let ov = Expr::builtin(Builtin::DivOverflow, vec![a.clone(), b.clone()], int.clone());
                     let check = Expr::unary(UnOp::LogNot, ov, int.clone());
                     let name = if op == BinOp::Div { "div" } else { "modulus" };
-                    self.claim(
-                        guard,
-                        check,
-                        ClaimKind::Overflow,
-                        format!("arithmetic overflow on {name}"),
-                    );
+                    self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
                 }
             }
             BinOp::Add | BinOp::Sub | BinOp::Mul if e.ty.is_int() => {
@@ -237,17 +203,10 @@ impl Ctx<'_> {
                     };
                     let ov = Expr::builtin(bi, vec![a.clone(), b.clone()], int.clone());
                     let check = Expr::unary(UnOp::LogNot, ov, int.clone());
-                    self.claim(
-                        guard,
-                        check,
-                        ClaimKind::Overflow,
-                        format!("arithmetic overflow on {name}"),
-                    );
+                    self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
                 }
             }
-            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div
-                if e.ty.is_float() && self.o.overflow =>
-            {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div if e.ty.is_float() && self.o.overflow => {
                 // finite operands must not give an infinite result
                 let inf = |x: &Expr| Expr::builtin(Builtin::IsInf, vec![x.clone()], int.clone());
                 let check = Expr::binary(
@@ -272,19 +231,9 @@ impl Ctx<'_> {
             BinOp::Shl | BinOp::Shr => {
                 if self.o.overflow || self.o.unsigned_overflow {
                     let w = a.ty.int_width().unwrap_or(32) as i128;
-                    let in_range = Expr::binary(
-                        BinOp::Lt,
-                        b.clone(),
-                        Expr::int(w, b.ty.clone()),
-                        int.clone(),
-                    );
+                    let in_range = Expr::binary(BinOp::Lt, b.clone(), Expr::int(w, b.ty.clone()), int.clone());
                     let check = if b.ty.is_signed() {
-                        let nonneg = Expr::binary(
-                            BinOp::Ge,
-                            b.clone(),
-                            Expr::int(0, b.ty.clone()),
-                            int.clone(),
-                        );
+                        let nonneg = Expr::binary(BinOp::Ge, b.clone(), Expr::int(0, b.ty.clone()), int.clone());
                         Expr::binary(BinOp::LogAnd, nonneg, in_range, int.clone())
                     } else {
                         in_range
@@ -298,12 +247,7 @@ impl Ctx<'_> {
                     };
                     let mut check = check;
                     if op == BinOp::Shl && a.ty.is_signed() {
-                        let nonneg = Expr::binary(
-                            BinOp::Ge,
-                            a.clone(),
-                            Expr::int(0, a.ty.clone()),
-                            int.clone(),
-                        );
+                        let nonneg = Expr::binary(BinOp::Ge, a.clone(), Expr::int(0, a.ty.clone()), int.clone());
                         check = Expr::binary(BinOp::LogAnd, check, nonneg, int.clone());
                     }
                     self.claim(
@@ -314,28 +258,16 @@ impl Ctx<'_> {
                     );
                     if op == BinOp::Shl && self.overflow_checked(&e.ty) {
                         // only meaningful when the shift itself is defined
-                        let ov = Expr::builtin(
-                            Builtin::ShlOverflow,
-                            vec![a.clone(), b.clone()],
-                            int.clone(),
-                        );
+                        let ov = Expr::builtin(Builtin::ShlOverflow, vec![a.clone(), b.clone()], int.clone());
                         let no = Expr::unary(UnOp::LogNot, ov, int.clone());
                         let g = self.and_guard(guard, check);
-                        self.claim(
-                            Some(&g),
-                            no,
-                            ClaimKind::Overflow,
-                            "arithmetic overflow on shl".into(),
-                        );
+                        self.claim(Some(&g), no, ClaimKind::Overflow, "arithmetic overflow on shl".into());
                     }
                 }
             }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
-                if a.ty.is_pointer() && b.ty.is_pointer() =>
-            {
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if a.ty.is_pointer() && b.ty.is_pointer() => {
                 if self.o.pointer && self.o.pointer_relation {
-                    let check =
-                        Expr::builtin(Builtin::SameObject, vec![a.clone(), b.clone()], int.clone());
+                    let check = Expr::builtin(Builtin::SameObject, vec![a.clone(), b.clone()], int.clone());
                     self.claim(
                         guard,
                         check,
@@ -372,29 +304,20 @@ impl Ctx<'_> {
         if !narrowing {
             return;
         }
-        let ov = Expr::builtin(
-            Builtin::ConvOverflow,
-            vec![a.clone(), Expr::int(0, e.ty.clone())],
-            self.int(),
-        );
+        let ov = Expr::builtin(Builtin::ConvOverflow, vec![a.clone(), Expr::int(0, e.ty.clone())], self.int());
         let check = Expr::unary(UnOp::LogNot, ov, self.int());
-        self.claim(
-            guard,
-            check,
-            ClaimKind::Overflow,
-            "arithmetic overflow on signed type conversion".into(),
-        );
+        self.claim(guard, check, ClaimKind::Overflow, "arithmetic overflow on signed type conversion".into());
     }
 
     /// Claims for accessing (or taking the address of) an lvalue. `delta`/`size` is the byte
     /// region of this lvalue that is actually accessed.
-    fn lvalue(&mut self, e: &Expr, mode: Mode, guard: Option<&Expr>, delta: u64, size: u64) {
+    fn lvalue(&mut self, e: &Expr, mode: Mode, guard: Option<&Expr>, delta: u64, size: u64, align: u64) {
         match &e.kind {
             ExprKind::Var(_) | ExprKind::Str(_) | ExprKind::Func(_) => {}
             ExprKind::Deref(p) => {
                 self.value(p, guard);
                 if mode != Mode::Address && self.o.pointer {
-                    self.deref_claims(p, guard, delta, size);
+                    self.deref_claims(p, guard, delta, size, align, mode == Mode::Write);
                 }
             }
             ExprKind::Member(b, f) => {
@@ -406,42 +329,57 @@ impl Ctx<'_> {
                     .map(|f| f.offset)
                     .unwrap_or(0);
                 let bsize = if mode == Mode::Address { 0 } else { size };
-                self.lvalue(
-                    b,
-                    if mode == Mode::Address {
-                        Mode::Address
-                    } else {
-                        mode
-                    },
-                    guard,
-                    delta + off,
-                    bsize,
-                );
+                // a packed struct's members need only the struct's alignment
+                let calign = self.p.layout().align_of(&b.ty);
+                self.lvalue(b, mode, guard, delta + off, bsize, align.min(calign));
             }
             ExprKind::Index(b, i) => {
                 self.value(i, guard);
-                let known = matches!(&b.ty, Type::Array(_, ArrayLen::Fixed(_) | ArrayLen::Var(_)));
+                // the last member of a struct reached through a pointer may be a "struct hack"
+                // array longer than declared: checked against the object instead
+                let known = matches!(&b.ty, Type::Array(_, ArrayLen::Fixed(_) | ArrayLen::Var(_)))
+                    && !self.trailing_member_via_pointer(b);
                 if mode != Mode::Address && self.o.bounds && known {
                     self.bounds_claims(b, i, guard);
                 }
                 // the whole array region of the base
-                let bsize = if mode == Mode::Address {
-                    0
-                } else {
-                    self.p.size_of(&b.ty).unwrap_or(0)
-                };
+                let bsize = if mode == Mode::Address { 0 } else { self.p.size_of(&b.ty).unwrap_or(0) };
                 if !known && mode != Mode::Address && self.o.pointer && rooted_in_deref(b) {
                     // flexible array member: check the element itself
                     let elem_ptr = Expr::addr_of(e.clone());
                     let esize = self.p.size_of(&e.ty).unwrap_or(1);
-                    self.lvalue(b, Mode::Address, guard, 0, 0);
-                    self.deref_claims(&elem_ptr, guard, 0, esize);
+                    self.lvalue(b, Mode::Address, guard, 0, 0, 1);
+                    self.deref_claims(&elem_ptr, guard, 0, esize, align, mode == Mode::Write);
                     return;
                 }
-                self.lvalue(b, mode, guard, 0, bsize);
+                let balign = self.p.layout().align_of(&b.ty);
+                self.lvalue(b, mode, guard, 0, bsize, balign.min(align.max(1)));
             }
             _ => self.value(e, guard),
         }
+    }
+
+    /// A variable-length array's dimensions must be positive and its size must fit.
+    fn vla_claims(&mut self, ty: &Type) {
+        let Type::Array(elem, ArrayLen::Var(n)) = ty else { return };
+        let int = self.int();
+        let nv = Expr::var(*n, self.p.var(*n).ty.clone());
+        let pos = Expr::binary(BinOp::Gt, nv.clone(), Expr::int(0, nv.ty.clone()), int.clone());
+        self.claim(None, pos, ClaimKind::ArrayBounds, "VLA array dimension must be greater than zero".into());
+        if let Some(es) = self.p.size_of(elem).filter(|&s| s > 0) {
+            let size_t = self.p.target.size_t();
+            let max =
+                (if self.p.target.pointer_width() == 64 { u64::MAX as u128 } else { u32::MAX as u128 }) / es as u128;
+            let n_sz = Expr::cast(nv, size_t.clone());
+            let fits = Expr::binary(BinOp::Le, n_sz, Expr::new(ExprKind::Int(max), size_t), int);
+            self.claim(
+                None,
+                fits,
+                ClaimKind::ArrayBounds,
+                "VLA array size in bytes overflows address space size".into(),
+            );
+        }
+        self.vla_claims(elem);
     }
 
     fn bounds_claims(&mut self, base: &Expr, idx: &Expr, guard: Option<&Expr>) {
@@ -453,12 +391,7 @@ impl Ctx<'_> {
             _ => return,
         };
         if idx.ty.is_signed() {
-            let lower = Expr::binary(
-                BinOp::Ge,
-                idx.clone(),
-                Expr::int(0, idx.ty.clone()),
-                int.clone(),
-            );
+            let lower = Expr::binary(BinOp::Ge, idx.clone(), Expr::int(0, idx.ty.clone()), int.clone());
             self.claim(
                 guard,
                 lower,
@@ -468,11 +401,8 @@ impl Ctx<'_> {
         }
         // compare in a type wide enough for both
         let ltype = self.p.target.int(IntName::LongLong);
-        let wide_idx = if idx.ty.int_width().unwrap_or(64) > 64 {
-            idx.clone()
-        } else {
-            Expr::cast(idx.clone(), ltype.clone())
-        };
+        let wide_idx =
+            if idx.ty.int_width().unwrap_or(64) > 64 { idx.clone() } else { Expr::cast(idx.clone(), ltype.clone()) };
         let wide_len = Expr::cast(len, ltype);
         let upper = if idx.ty.is_signed() || idx.ty.int_width().unwrap_or(64) < 64 {
             Expr::binary(BinOp::Lt, wide_idx, wide_len, int.clone())
@@ -480,57 +410,153 @@ impl Ctx<'_> {
             let ulen = Expr::cast(wide_len, idx.ty.clone());
             Expr::binary(BinOp::Lt, idx.clone(), ulen, int.clone())
         };
-        self.claim(
-            guard,
-            upper,
-            ClaimKind::ArrayBounds,
-            format!("array bounds violated: array `{name}' upper bound"),
-        );
+        self.claim(guard, upper, ClaimKind::ArrayBounds, format!("array bounds violated: array `{name}' upper bound"));
     }
 
-    /// NULL, validity and bounds of an access of `size` bytes at `p + delta`.
-    fn deref_claims(&mut self, p: &Expr, guard: Option<&Expr>, delta: u64, size: u64) {
+    /// NULL, validity, bounds (and for writes, writability; with alignment checks, alignment)
+    /// of an access of `size` bytes at `p + delta`.
+    fn deref_claims(&mut self, p: &Expr, guard: Option<&Expr>, delta: u64, size: u64, align: u64, write: bool) {
         let int = self.int();
-        let null = Expr::int(0, p.ty.clone());
-        let not_null = Expr::binary(BinOp::Ne, p.clone(), null.clone(), int.clone());
-        self.claim(
-            guard,
-            not_null.clone(),
-            ClaimKind::PointerNull,
-            "dereference failure: NULL pointer".into(),
-        );
-        let alive = Expr::builtin(Builtin::IsAlive, vec![p.clone()], int.clone());
-        let g_alive = self.and_guard(guard, not_null.clone());
-        self.claim(
-            Some(&g_alive),
-            alive.clone(),
-            ClaimKind::PointerInvalid,
-            "dereference failure: invalid pointer".into(),
-        );
         let char_p = Type::ptr(self.p.target.int(IntName::Char));
         let start = if delta == 0 {
             p.clone()
         } else {
             let c = Expr::cast(p.clone(), char_p.clone());
-            Expr::binary(
-                BinOp::PtrAdd,
-                c,
-                Expr::int(delta as i128, self.p.target.size_t()),
-                char_p,
-            )
+            Expr::binary(BinOp::PtrAdd, c, Expr::int(delta as i128, self.p.target.size_t()), char_p)
         };
-        let in_bounds = Expr::builtin(
-            Builtin::ReadOk,
-            vec![start, Expr::int(size as i128, self.p.target.size_t())],
-            int.clone(),
-        );
+        let n = Expr::int(size as i128, self.p.target.size_t());
+        self.region_claims(p, &start, &n, guard, write, "dereference failure");
+        if self.o.alignment && align > 1 {
+            let g = self.valid_guard(p, guard);
+            let ok =
+                Expr::builtin(Builtin::IsAligned, vec![start, Expr::int(align as i128, self.p.target.size_t())], int);
+            self.claim(Some(&g), ok, ClaimKind::Alignment, "Incorrect alignment when accessing data object".into());
+        }
+    }
+
+    /// The guard under which `p` is non-null and alive (more specific claims come after).
+    fn valid_guard(&self, p: &Expr, guard: Option<&Expr>) -> Expr {
+        let int = self.int();
+        let not_null = Expr::binary(BinOp::Ne, p.clone(), Expr::int(0, p.ty.clone()), int.clone());
+        let alive = Expr::builtin(Builtin::IsAlive, vec![p.clone()], int.clone());
+        let g = self.and_guard(guard, not_null);
+        self.and_guard(Some(&g), alive)
+    }
+
+    /// Claims for accessing `n` bytes at `start` through pointer `p` (same object): not NULL,
+    /// alive, inside the object, and writable when writing.
+    fn region_claims(&mut self, p: &Expr, start: &Expr, n: &Expr, guard: Option<&Expr>, write: bool, what: &str) {
+        let int = self.int();
+        let null = Expr::int(0, p.ty.clone());
+        let not_null = Expr::binary(BinOp::Ne, p.clone(), null, int.clone());
+        self.claim(guard, not_null.clone(), ClaimKind::PointerNull, format!("{what}: NULL pointer"));
+        let alive = Expr::builtin(Builtin::IsAlive, vec![p.clone()], int.clone());
+        let g_alive = self.and_guard(guard, not_null);
+        self.claim(Some(&g_alive), alive.clone(), ClaimKind::PointerInvalid, format!("{what}: invalid pointer"));
+        let in_bounds = Expr::builtin(Builtin::ReadOk, vec![start.clone(), n.clone()], int.clone());
         let g_bounds = self.and_guard(Some(&g_alive), alive);
         self.claim(
             Some(&g_bounds),
             in_bounds,
             ClaimKind::PointerBounds,
-            "dereference failure: access outside object bounds".into(),
+            format!("{what}: access outside object bounds"),
         );
+        if write {
+            let ro = Expr::builtin(Builtin::IsReadOnly, vec![p.clone()], int.clone());
+            let writable = Expr::unary(UnOp::LogNot, ro, int);
+            self.claim(
+                Some(&g_bounds),
+                writable,
+                ClaimKind::PointerInvalid,
+                format!("{what}: write access to a read-only object"),
+            );
+        }
+    }
+
+    /// Claims of C library functions without a body: free, and the memory ranges of
+    /// memcpy/memmove/memset.
+    fn library_call(&mut self, func: &Expr, args: &[Expr]) {
+        let ExprKind::Func(f) = &func.kind else { return };
+        let fun = self.p.func(*f);
+        if fun.body.is_some() || !self.o.pointer {
+            return;
+        }
+        let name = fun.name.strip_prefix("__builtin_").unwrap_or(&fun.name);
+        let int = self.int();
+        let size_t = self.p.target.size_t();
+        let nonzero = |n: &Expr| Expr::binary(BinOp::Ne, n.clone(), Expr::int(0, n.ty.clone()), int.clone());
+        match (name, args) {
+            ("free", [p]) => {
+                let not_null = Expr::binary(BinOp::Ne, p.clone(), Expr::int(0, p.ty.clone()), int.clone());
+                let dynamic = Expr::builtin(Builtin::IsDynamic, vec![p.clone()], int.clone());
+                self.claim(
+                    Some(&not_null),
+                    dynamic.clone(),
+                    ClaimKind::FreeInvalid,
+                    "free() of non-dynamic memory".into(),
+                );
+                let g = self.and_guard(Some(&not_null), dynamic);
+                let alive = Expr::builtin(Builtin::IsAlive, vec![p.clone()], int.clone());
+                self.claim(
+                    Some(&g),
+                    alive.clone(),
+                    ClaimKind::DoubleFree,
+                    "dereference failure: invalidated dynamic object freed".into(),
+                );
+                let g2 = self.and_guard(Some(&g), alive);
+                let off = Expr::builtin(Builtin::PointerOffset, vec![p.clone()], size_t.clone());
+                let zero = Expr::binary(BinOp::Eq, off, Expr::int(0, size_t), int.clone());
+                self.claim(
+                    Some(&g2),
+                    zero,
+                    ClaimKind::FreeInvalid,
+                    "Operand of free must have zero pointer offset".into(),
+                );
+            }
+            ("memcpy" | "memmove", [d, s, n]) => {
+                let g = nonzero(n);
+                self.region_claims(d, d, n, Some(&g), true, &format!("{name} destination"));
+                self.region_claims(s, s, n, Some(&g), false, &format!("{name} source"));
+                if name == "memcpy" {
+                    // the ranges must not overlap
+                    let same = Expr::builtin(Builtin::SameObject, vec![d.clone(), s.clone()], int.clone());
+                    let od = Expr::builtin(Builtin::PointerOffset, vec![d.clone()], size_t.clone());
+                    let os = Expr::builtin(Builtin::PointerOffset, vec![s.clone()], size_t.clone());
+                    let nn = Expr::cast(n.clone(), size_t.clone());
+                    let a = Expr::binary(
+                        BinOp::Le,
+                        Expr::binary(BinOp::Add, od.clone(), nn.clone(), size_t.clone()),
+                        os.clone(),
+                        int.clone(),
+                    );
+                    let b = Expr::binary(BinOp::Le, Expr::binary(BinOp::Add, os, nn, size_t.clone()), od, int.clone());
+                    let disjoint = Expr::binary(BinOp::LogOr, a, b, int.clone());
+                    let g2 = self.and_guard(Some(&g), same);
+                    self.claim(Some(&g2), disjoint, ClaimKind::Overlap, "memcpy source and destination overlap".into());
+                }
+            }
+            ("memset", [d, _, n]) => {
+                let g = nonzero(n);
+                self.region_claims(d, d, n, Some(&g), true, "memset destination");
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Ctx<'_> {
+    fn trailing_member_via_pointer(&self, e: &Expr) -> bool {
+        let ExprKind::Member(base, f) = &e.kind else { return false };
+        let last =
+            self.p.layout().composite(&base.ty).is_some_and(|c| !c.is_union && *f as usize + 1 == c.fields.len());
+        fn through_pointer(e: &Expr) -> bool {
+            match &e.kind {
+                ExprKind::Deref(_) => true,
+                ExprKind::Member(b, _) | ExprKind::Index(b, _) => through_pointer(b),
+                _ => false,
+            }
+        }
+        last && through_pointer(base)
     }
 }
 

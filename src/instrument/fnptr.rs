@@ -5,9 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::rewrite::{original, rewrite};
-use crate::ir::{
-    BinOp, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type,
-};
+use crate::ir::{BinOp, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type};
 
 fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
     let mut out = BTreeSet::new();
@@ -20,11 +18,7 @@ fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
             }
         })
     };
-    let bodies = p
-        .funcs
-        .iter()
-        .filter_map(|f| f.body.as_ref())
-        .chain(std::iter::once(&p.init));
+    let bodies = p.funcs.iter().filter_map(|f| f.body.as_ref()).chain(std::iter::once(&p.init));
     for body in bodies {
         for ins in body {
             match &ins.kind {
@@ -66,16 +60,13 @@ fn fits(f: &FuncType, want: &FuncType) -> bool {
         return false;
     }
     f.params.iter().zip(&want.params).all(|(a, b)| {
-        a == b
-            || (a.is_pointer() && b.is_pointer())
-            || (a.is_int() && b.is_int() && a.int_width() == b.int_width())
+        a == b || (a.is_pointer() && b.is_pointer()) || (a.is_int() && b.is_int() && a.int_width() == b.int_width())
     })
 }
 
 pub fn dispatch_function_pointers(p: &mut Program) {
     let targets = address_taken_functions(p);
-    let snapshot_funcs: Vec<(FuncId, FuncType)> =
-        targets.iter().map(|&f| (f, p.func(f).ty.clone())).collect();
+    let snapshot_funcs: Vec<(FuncId, FuncType)> = targets.iter().map(|&f| (f, p.func(f).ty.clone())).collect();
     let int = p.target.int_t();
     for fi in 0..p.funcs.len() {
         let Some(body) = p.funcs[fi].body.take() else {
@@ -96,10 +87,7 @@ pub fn dispatch_function_pointers(p: &mut Program) {
                 _ => return (vec![], None),
             };
             let loc = ins.loc;
-            let cands: Vec<&(FuncId, FuncType)> = snapshot_funcs
-                .iter()
-                .filter(|(_, t)| fits(t, &want))
-                .collect();
+            let cands: Vec<&(FuncId, FuncType)> = snapshot_funcs.iter().filter(|(_, t)| fits(t, &want)).collect();
             // Layout: for each candidate k: [test_k: if (fp != &f_k) goto test_{k+1}; call f_k; goto end]
             // then: assert(false) function-pointer; end-path; end:
             let mut code = Vec::new();
@@ -108,29 +96,15 @@ pub fn dispatch_function_pointers(p: &mut Program) {
             let tail = n * block;
             let end = tail + 2;
             for (k, (f, fty)) in cands.iter().enumerate() {
-                let fexpr = Expr::new(
-                    ExprKind::Func(*f),
-                    Type::Function(std::rc::Rc::new(fty.clone())),
-                );
+                let fexpr = Expr::new(ExprKind::Func(*f), Type::Function(std::rc::Rc::new(fty.clone())));
                 let faddr = Expr::new(ExprKind::AddrOf(Box::new(fexpr.clone())), func.ty.clone());
                 let ne = Expr::binary(BinOp::Ne, func.clone(), faddr, int.clone());
-                code.push(Instr::new(
-                    InstrKind::Goto {
-                        cond: Some(ne),
-                        target: (k + 1) * block,
-                    },
-                    loc,
-                ));
+                code.push(Instr::new(InstrKind::Goto { cond: Some(ne), target: (k + 1) * block }, loc));
                 let conv_args: Vec<Expr> = args
                     .iter()
                     .enumerate()
                     .map(|(i, a)| match fty.params.get(i) {
-                        Some(t)
-                            if fty.prototyped
-                                && *t != a.ty
-                                && t.is_scalar()
-                                && a.ty.is_scalar() =>
-                        {
+                        Some(t) if fty.prototyped && *t != a.ty && t.is_scalar() && a.ty.is_scalar() => {
                             Expr::cast(a.clone(), t.clone())
                         }
                         _ => a.clone(),
@@ -147,34 +121,16 @@ pub fn dispatch_function_pointers(p: &mut Program) {
                     }
                     other => other.clone(),
                 };
-                code.push(Instr::new(
-                    InstrKind::Call {
-                        lhs: call_lhs,
-                        func: fexpr,
-                        args: conv_args,
-                    },
-                    loc,
-                ));
-                code.push(Instr::new(
-                    InstrKind::Goto {
-                        cond: None,
-                        target: end,
-                    },
-                    loc,
-                ));
+                code.push(Instr::new(InstrKind::Call { lhs: call_lhs, func: fexpr, args: conv_args }, loc));
+                code.push(Instr::new(InstrKind::Goto { cond: None, target: end }, loc));
             }
             let msg = if n == 0 {
-                "function pointer call: no function of a matching type has its address taken"
-                    .to_string()
+                "function pointer call: no function of a matching type has its address taken".to_string()
             } else {
                 "function pointer call: the pointer is not a valid function".to_string()
             };
             code.push(Instr::new(
-                InstrKind::Assert {
-                    cond: Expr::int(0, int.clone()),
-                    kind: ClaimKind::FunctionPointer,
-                    msg,
-                },
+                InstrKind::Assert { cond: Expr::int(0, int.clone()), kind: ClaimKind::FunctionPointer, msg },
                 loc,
             ));
             code.push(Instr::new(InstrKind::EndPath, loc));

@@ -30,6 +30,10 @@ pub struct CheckOptions {
     /// Implicit narrowing conversions to signed types (part of `--overflow-check`).
     pub conversion: bool,
     pub assertions: bool,
+    /// Dereferences must be aligned for their type (ESBMC's default; `--no-align-check`).
+    pub alignment: bool,
+    /// Variable-length arrays must have positive dimensions (`--no-vla-size-check`).
+    pub vla_size: bool,
     pub error_label: Option<String>,
 }
 
@@ -44,6 +48,8 @@ impl Default for CheckOptions {
             unsigned_overflow: false,
             conversion: false,
             assertions: true,
+            alignment: true,
+            vla_size: true,
             error_label: None,
         }
     }
@@ -54,7 +60,8 @@ pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     api::lower_api_calls(p, opts);
     fnptr::dispatch_function_pointers(p);
     checks::add_safety_claims(p, opts);
-    if let Some(label) = &opts.error_label {
+    // reaching the error label is an assertion of the program (off with --no-assertions)
+    if let (Some(label), true) = (&opts.error_label, opts.assertions) {
         error_label(p, label);
     }
 }

@@ -6,10 +6,7 @@ use crate::ir::{Instr, InstrKind};
 /// replacement instructions for it. Jumps to an instruction land on the first inserted one, so
 /// claims guarding an instruction are checked on every path reaching it. Jump targets inside
 /// replacement code are relative to the start of that replacement.
-pub fn rewrite(
-    body: Vec<Instr>,
-    mut f: impl FnMut(&Instr) -> (Vec<Instr>, Option<Vec<Instr>>),
-) -> Vec<Instr> {
+pub fn rewrite(body: Vec<Instr>, mut f: impl FnMut(&Instr) -> (Vec<Instr>, Option<Vec<Instr>>)) -> Vec<Instr> {
     let mut out: Vec<Instr> = Vec::with_capacity(body.len());
     let mut map = vec![0usize; body.len() + 1];
     // (index in out, original target) for jumps of original instructions

@@ -40,11 +40,7 @@ fn write_expr(p: &Program, e: &Expr, s: &mut String, ctx: u8) {
         ExprKind::Int(v) => match &e.ty {
             Type::Int(i) if i.signed => {
                 let w = i.width;
-                let x = if w < 128 && (v >> (w - 1)) & 1 == 1 {
-                    (*v as i128) - (1i128 << w)
-                } else {
-                    *v as i128
-                };
+                let x = if w < 128 && (v >> (w - 1)) & 1 == 1 { (*v as i128) - (1i128 << w) } else { *v as i128 };
                 s.push_str(&x.to_string());
             }
             Type::Pointer(_) if *v == 0 => s.push_str("NULL"),
@@ -55,11 +51,7 @@ fn write_expr(p: &Program, e: &Expr, s: &mut String, ctx: u8) {
         ExprKind::Func(f) => s.push_str(&p.func(*f).name),
         ExprKind::Str(id) => {
             s.push('"');
-            for &b in p
-                .string(*id)
-                .iter()
-                .take(p.string(*id).len().saturating_sub(1))
-            {
+            for &b in p.string(*id).iter().take(p.string(*id).len().saturating_sub(1)) {
                 match b {
                     b'"' => s.push_str("\\\""),
                     b'\\' => s.push_str("\\\\"),
@@ -105,11 +97,7 @@ fn write_expr(p: &Program, e: &Expr, s: &mut String, ctx: u8) {
             s.push(']');
         }
         ExprKind::Member(a, f) => {
-            let name = p
-                .layout()
-                .composite(&a.ty)
-                .and_then(|c| c.fields.get(*f as usize))
-                .map(|f| f.name.clone());
+            let name = p.layout().composite(&a.ty).and_then(|c| c.fields.get(*f as usize)).map(|f| f.name.clone());
             if let ExprKind::Deref(inner) = &a.kind {
                 write_expr(p, inner, s, 15);
                 s.push_str("->");
@@ -168,6 +156,8 @@ pub fn builtin_name(b: Builtin) -> &'static str {
         Builtin::IsFinite => "isfinite",
         Builtin::SignBit => "signbit",
         Builtin::IsInvalidPointer => "INVALID_POINTER",
+        Builtin::IsReadOnly => "READ_ONLY_OBJECT",
+        Builtin::IsAligned => "ALIGNED",
     }
 }
 
@@ -193,10 +183,7 @@ pub fn function_to_text(p: &Program, name: &str) -> Option<String> {
             InstrKind::Assert { cond, kind, msg } => {
                 format!("assert({}) // {}: {}", expr_to_c(p, cond), kind.name(), msg)
             }
-            InstrKind::Goto {
-                cond: Some(c),
-                target,
-            } => format!("if ({}) goto {}", expr_to_c(p, c), target),
+            InstrKind::Goto { cond: Some(c), target } => format!("if ({}) goto {}", expr_to_c(p, c), target),
             InstrKind::Goto { cond: None, target } => format!("goto {target}"),
             InstrKind::Call { lhs, func, args } => {
                 let a: Vec<String> = args.iter().map(|a| expr_to_c(p, a)).collect();
@@ -211,11 +198,7 @@ pub fn function_to_text(p: &Program, name: &str) -> Option<String> {
             InstrKind::EndPath => "end of path".to_string(),
             InstrKind::Unsupported(r) => format!("UNSUPPORTED: {r}"),
         };
-        out.push_str(&format!(
-            "  {i:4} [{}:{}] {text}\n",
-            p.file_name(ins.loc),
-            ins.loc.line
-        ));
+        out.push_str(&format!("  {i:4} [{}:{}] {text}\n", p.file_name(ins.loc), ins.loc.line));
     }
     Some(out)
 }

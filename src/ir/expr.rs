@@ -47,10 +47,7 @@ pub enum BinOp {
 
 impl BinOp {
     pub fn is_comparison(self) -> bool {
-        matches!(
-            self,
-            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
-        )
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
     }
     pub fn c_symbol(self) -> &'static str {
         match self {
@@ -113,6 +110,11 @@ pub enum Builtin {
     SignBit,
     /// pointer → int: an invalid (never valid) pointer, e.g. from an integer
     IsInvalidPointer,
+    /// pointer → int: points into a read-only object (string literal, const object)
+    IsReadOnly,
+    /// (p, alignment) → int: p's offset is a multiple of the alignment (objects themselves
+    /// are maximally aligned)
+    IsAligned,
 }
 
 #[derive(Clone, PartialEq, Debug)]
@@ -157,11 +159,7 @@ impl Expr {
     }
     pub fn int(v: i128, ty: Type) -> Expr {
         let w = ty.int_width().unwrap_or(64);
-        let bits = if w >= 128 {
-            v as u128
-        } else {
-            (v as u128) & ((1u128 << w) - 1)
-        };
+        let bits = if w >= 128 { v as u128 } else { (v as u128) & ((1u128 << w) - 1) };
         Expr::new(ExprKind::Int(bits), ty)
     }
     pub fn var(v: VarId, ty: Type) -> Expr {

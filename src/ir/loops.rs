@@ -36,13 +36,7 @@ pub fn find_loops(p: &Program) -> Vec<LoopInfo> {
         for (i, ins) in body.iter().enumerate() {
             if let InstrKind::Goto { target, .. } = ins.kind {
                 if target <= i {
-                    out.push(LoopInfo {
-                        func: FuncId(fi as u32),
-                        back_edge: i,
-                        head: target,
-                        local,
-                        global,
-                    });
+                    out.push(LoopInfo { func: FuncId(fi as u32), back_edge: i, head: target, local, global });
                     local += 1;
                     global += 1;
                 }

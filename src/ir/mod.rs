@@ -11,10 +11,7 @@ pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
 pub use program::{ClaimKind, Function, Instr, InstrKind, Loc, Note, Program, Var, VarKind};
-pub use types::{
-    ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target,
-    Type,
-};
+pub use types::{ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target, Type};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct VarId(pub u32);

@@ -15,9 +15,7 @@ pub struct Loc {
 }
 
 /// The kinds of property a claim can state.
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
     Assertion,
@@ -37,6 +35,7 @@ pub enum ClaimKind {
     Overlap,
     PointerRelation,
     FloatOverflow,
+    Alignment,
 }
 
 impl ClaimKind {
@@ -59,6 +58,7 @@ impl ClaimKind {
             ClaimKind::Overlap => "overlap",
             ClaimKind::PointerRelation => "pointer-relation",
             ClaimKind::FloatOverflow => "float-overflow",
+            ClaimKind::Alignment => "alignment",
         }
     }
     pub fn all() -> &'static [ClaimKind] {
@@ -80,6 +80,7 @@ impl ClaimKind {
             ClaimKind::Overlap,
             ClaimKind::PointerRelation,
             ClaimKind::FloatOverflow,
+            ClaimKind::Alignment,
         ]
     }
 }
@@ -128,11 +129,7 @@ pub struct Instr {
 
 impl Instr {
     pub fn new(kind: InstrKind, loc: Loc) -> Instr {
-        Instr {
-            kind,
-            loc,
-            labels: Vec::new(),
-        }
+        Instr { kind, loc, labels: Vec::new() }
     }
 }
 
@@ -157,6 +154,8 @@ pub struct Var {
     /// The address is taken somewhere (or it is an array that decays): it lives in memory.
     pub addressed: bool,
     pub is_const: bool,
+    /// Only declared `extern`, never defined: its initial value is unknown.
+    pub external: bool,
 }
 
 impl Var {
@@ -166,9 +165,7 @@ impl Var {
     pub fn function(&self) -> Option<FuncId> {
         match self.kind {
             VarKind::Global => None,
-            VarKind::StaticLocal(f) | VarKind::Local(f) | VarKind::Param(f) | VarKind::Temp(f) => {
-                Some(f)
-            }
+            VarKind::StaticLocal(f) | VarKind::Local(f) | VarKind::Param(f) | VarKind::Temp(f) => Some(f),
         }
     }
 }
@@ -183,6 +180,8 @@ pub struct Function {
     pub loc: Loc,
     /// Declared in a system header (affects how missing bodies are reported).
     pub system: bool,
+    /// The body comes from verdiff's C library models (src/models).
+    pub model: bool,
     /// For variadic definitions: the hidden local holding the address of the block of
     /// variadic arguments (8-byte slots) that symbolic execution builds at each call.
     pub va_block: Option<VarId>,
@@ -214,10 +213,7 @@ pub struct Program {
 
 impl Program {
     pub fn layout(&self) -> Layout<'_> {
-        Layout {
-            target: self.target,
-            composites: &self.composites,
-        }
+        Layout { target: self.target, composites: &self.composites }
     }
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]
@@ -232,10 +228,7 @@ impl Program {
         &self.strings[s.0 as usize]
     }
     pub fn file_name(&self, loc: Loc) -> &str {
-        self.files
-            .get(loc.file as usize)
-            .map(|s| s.as_str())
-            .unwrap_or("?")
+        self.files.get(loc.file as usize).map(|s| s.as_str()).unwrap_or("?")
     }
     pub fn size_of(&self, t: &Type) -> Option<u64> {
         self.layout().size_of(t)

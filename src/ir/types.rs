@@ -22,11 +22,7 @@ pub struct Target {
 
 impl Default for Target {
     fn default() -> Self {
-        Target {
-            model: DataModel::Lp64,
-            char_signed: true,
-            big_endian: false,
-        }
+        Target { model: DataModel::Lp64, char_signed: true, big_endian: false }
     }
 }
 
@@ -60,11 +56,7 @@ impl Target {
             IntName::Int128 => (128, true),
             IntName::UInt128 => (128, false),
         };
-        Type::Int(IntTy {
-            width,
-            signed,
-            name,
-        })
+        Type::Int(IntTy { width, signed, name })
     }
     pub fn size_t(&self) -> Type {
         self.int(IntName::ULong)
@@ -330,11 +322,7 @@ impl<'a> Layout<'a> {
     pub fn align_of(&self, t: &Type) -> u64 {
         match t {
             Type::Array(e, _) => self.align_of(e),
-            Type::Struct(i) | Type::Union(i) => self
-                .composites
-                .get(*i as usize)
-                .map(|c| c.align)
-                .unwrap_or(1),
+            Type::Struct(i) | Type::Union(i) => self.composites.get(*i as usize).map(|c| c.align).unwrap_or(1),
             Type::Int(IntTy { width: 64, .. }) | Type::Float(FloatKind::Double)
                 if self.target.model == DataModel::Ilp32 =>
             {
@@ -372,50 +360,17 @@ impl fmt::Display for TypeDisplay<'_, '_> {
             Type::Bool => write!(f, "_Bool"),
             Type::Int(i) => write!(f, "{}", i.name.c_name()),
             Type::Float(k) => write!(f, "{}", k.c_name()),
-            Type::Pointer(p) => write!(
-                f,
-                "{} *",
-                TypeDisplay {
-                    t: p,
-                    layout: self.layout
-                }
-            ),
-            Type::Array(e, ArrayLen::Fixed(n)) => write!(
-                f,
-                "{} [{}]",
-                TypeDisplay {
-                    t: e,
-                    layout: self.layout
-                },
-                n
-            ),
-            Type::Array(e, _) => write!(
-                f,
-                "{} []",
-                TypeDisplay {
-                    t: e,
-                    layout: self.layout
-                }
-            ),
+            Type::Pointer(p) => write!(f, "{} *", TypeDisplay { t: p, layout: self.layout }),
+            Type::Array(e, ArrayLen::Fixed(n)) => write!(f, "{} [{}]", TypeDisplay { t: e, layout: self.layout }, n),
+            Type::Array(e, _) => write!(f, "{} []", TypeDisplay { t: e, layout: self.layout }),
             Type::Struct(i) | Type::Union(i) => {
-                let kw = if matches!(self.t, Type::Struct(_)) {
-                    "struct"
-                } else {
-                    "union"
-                };
+                let kw = if matches!(self.t, Type::Struct(_)) { "struct" } else { "union" };
                 match self.layout.composites.get(*i as usize) {
                     Some(c) => write!(f, "{kw} {}", c.tag),
                     None => write!(f, "{kw} ?"),
                 }
             }
-            Type::Function(ft) => write!(
-                f,
-                "{} (*)(…)",
-                TypeDisplay {
-                    t: &ft.ret,
-                    layout: self.layout
-                }
-            ),
+            Type::Function(ft) => write!(f, "{} (*)(…)", TypeDisplay { t: &ft.ret, layout: self.layout }),
         }
     }
 }

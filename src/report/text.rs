@@ -6,10 +6,7 @@ use std::fmt::Write;
 use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
 
 fn state_header(out: &mut String, n: usize, file: &str, line: u32, col: u32, function: &str) {
-    let _ = writeln!(
-        out,
-        "State {n} file {file} line {line} column {col} function {function} thread 0"
-    );
+    let _ = writeln!(out, "State {n} file {file} line {line} column {col} function {function} thread 0");
     let _ = writeln!(out, "----------------------------------------------------");
 }
 
@@ -45,11 +42,7 @@ pub fn counterexample(c: &ClaimResult) -> String {
     n += 1;
     state_header(&mut out, n, &c.file, c.line, c.col, &c.function);
     let _ = writeln!(out, "Violated property:");
-    let _ = writeln!(
-        out,
-        "  file {} line {} column {} function {}",
-        c.file, c.line, c.col, c.function
-    );
+    let _ = writeln!(out, "  file {} line {} column {} function {}", c.file, c.line, c.col, c.function);
     let _ = writeln!(out, "  {}", c.description);
     if !c.expression.is_empty() {
         let _ = writeln!(out, "  {}", c.expression);
@@ -97,36 +90,18 @@ pub fn render(r: &Report, verbose_results: bool) -> String {
                 let _ = writeln!(out, "{}, function {}", c.file, c.function);
                 last_fn = c.function.clone();
             }
-            let _ = writeln!(
-                out,
-                "  {:<11}  [{}]  line {}  {}",
-                status_word(&c.status),
-                c.id,
-                c.line,
-                c.description
-            );
+            let _ = writeln!(out, "  {:<11}  [{}]  line {}  {}", status_word(&c.status), c.id, c.line, c.description);
             if let Status::Unknown(why) = &c.status {
                 let _ = writeln!(out, "               ({why})");
             }
         }
-        let failed = r
-            .claims
-            .iter()
-            .filter(|c| c.status == Status::Violated)
-            .count();
-        let passed = r
-            .claims
-            .iter()
-            .filter(|c| c.status == Status::Holds)
-            .count();
-        let _ = writeln!(
-            out,
-            "\n** {failed} of {} properties failed, {passed} passed\n",
-            r.claims.len()
-        );
+        let failed = r.claims.iter().filter(|c| c.status == Status::Violated).count();
+        let passed = r.claims.iter().filter(|c| c.status == Status::Holds).count();
+        let _ = writeln!(out, "\n** {failed} of {} properties failed, {passed} passed\n", r.claims.len());
     }
     if r.bounded {
-        let _ = writeln!(out, "Note: unwinding assertions are off; executions beyond the loop bounds were not explored.");
+        let _ =
+            writeln!(out, "Note: unwinding assertions are off; executions beyond the loop bounds were not explored.");
     }
     for n in &r.notes {
         let _ = writeln!(out, "Note: {n}");

@@ -105,9 +105,7 @@ impl Smt {
         if w <= 64 {
             let s = self.sort(&Sort::Bv(w));
             let v = b.to_u64().unwrap_or(0);
-            return wrap(&self.ctx, unsafe {
-                Z3_mk_unsigned_int64(c, v, s.get_z3_sort())
-            });
+            return wrap(&self.ctx, unsafe { Z3_mk_unsigned_int64(c, v, s.get_z3_sort()) });
         }
         // concatenate 64-bit limbs, most significant first
         let mut parts: Vec<Dynamic> = Vec::new();
@@ -121,9 +119,7 @@ impl Smt {
         let mut acc = parts.pop().expect("limbs");
         while let Some(p) = parts.pop() {
             let _ = &p;
-            acc = wrap(&self.ctx, unsafe {
-                Z3_mk_concat(c, acc.get_z3_ast(), p.get_z3_ast())
-            });
+            acc = wrap(&self.ctx, unsafe { Z3_mk_concat(c, acc.get_z3_ast(), p.get_z3_ast()) });
         }
         acc
     }
@@ -157,11 +153,7 @@ impl Smt {
 
     fn node(&mut self, s: &TermStore, t: T) -> Dynamic {
         let c = self.c();
-        let a: Vec<Z3_ast> = s
-            .args(t)
-            .iter()
-            .map(|x| self.cache[x].get_z3_ast())
-            .collect();
+        let a: Vec<Z3_ast> = s.args(t).iter().map(|x| self.cache[x].get_z3_ast()).collect();
         let sort = s.sort(t).clone();
         let op = s.op(t).clone();
         let raw: Option<Z3_ast> = unsafe {
@@ -252,9 +244,7 @@ impl Smt {
                 }
                 Op::FpToBits => {
                     // NaN has one canonical image, as in the term layer
-                    let Sort::Fp(e, sb) = s.sort(s.arg(t, 0)).clone() else {
-                        unreachable!()
-                    };
+                    let Sort::Fp(e, sb) = s.sort(s.arg(t, 0)).clone() else { unreachable!() };
                     let nan = self.bv_numeral(&crate::term::canonical_nan(e, sb));
                     let isnan = wrap(&self.ctx, Z3_mk_fpa_is_nan(c, a[0]));
                     let bits = wrap(&self.ctx, Z3_mk_fpa_to_ieee_bv(c, a[0]));
@@ -270,8 +260,7 @@ impl Smt {
                 Op::MemRange(kind, off_bits) => return self.mem_range(s, t, kind, off_bits),
                 Op::Apply(f) => {
                     self.declare_func(s, f);
-                    let args: Vec<Dynamic> =
-                        s.args(t).iter().map(|x| self.cache[x].clone()).collect();
+                    let args: Vec<Dynamic> = s.args(t).iter().map(|x| self.cache[x].clone()).collect();
                     let refs: Vec<&dyn Ast> = args.iter().map(|d| d as &dyn Ast).collect();
                     return self.funcs[&f].apply(&refs);
                 }
@@ -305,24 +294,12 @@ impl Smt {
         unsafe {
             let xa = x.get_z3_ast();
             let xo = wrap(&self.ctx, Z3_mk_extract(c, w - 1, off_bits, xa));
-            let d_o = wrap(
-                &self.ctx,
-                Z3_mk_extract(c, w - 1, off_bits, dst.get_z3_ast()),
-            );
+            let d_o = wrap(&self.ctx, Z3_mk_extract(c, w - 1, off_bits, dst.get_z3_ast()));
             let same = wrap(&self.ctx, Z3_mk_eq(c, xo.get_z3_ast(), d_o.get_z3_ast()));
             let xoff = wrap(&self.ctx, Z3_mk_extract(c, off_bits - 1, 0, xa));
-            let doff = wrap(
-                &self.ctx,
-                Z3_mk_extract(c, off_bits - 1, 0, dst.get_z3_ast()),
-            );
-            let rel = wrap(
-                &self.ctx,
-                Z3_mk_bvsub(c, xoff.get_z3_ast(), doff.get_z3_ast()),
-            );
-            let inside = wrap(
-                &self.ctx,
-                Z3_mk_bvult(c, rel.get_z3_ast(), len.get_z3_ast()),
-            );
+            let doff = wrap(&self.ctx, Z3_mk_extract(c, off_bits - 1, 0, dst.get_z3_ast()));
+            let rel = wrap(&self.ctx, Z3_mk_bvsub(c, xoff.get_z3_ast(), doff.get_z3_ast()));
+            let inside = wrap(&self.ctx, Z3_mk_bvult(c, rel.get_z3_ast(), len.get_z3_ast()));
             let conds = [same.get_z3_ast(), inside.get_z3_ast()];
             let cond = wrap(&self.ctx, Z3_mk_and(c, 2, conds.as_ptr()));
             let new = match kind {
@@ -330,21 +307,12 @@ impl Smt {
                 MemKind::Fill => args[3].clone(),
                 MemKind::Copy => {
                     let relw = wrap(&self.ctx, Z3_mk_zero_ext(c, w - off_bits, rel.get_z3_ast()));
-                    let sa = wrap(
-                        &self.ctx,
-                        Z3_mk_bvadd(c, args[4].get_z3_ast(), relw.get_z3_ast()),
-                    );
-                    wrap(
-                        &self.ctx,
-                        Z3_mk_select(c, args[3].get_z3_ast(), sa.get_z3_ast()),
-                    )
+                    let sa = wrap(&self.ctx, Z3_mk_bvadd(c, args[4].get_z3_ast(), relw.get_z3_ast()));
+                    wrap(&self.ctx, Z3_mk_select(c, args[3].get_z3_ast(), sa.get_z3_ast()))
                 }
             };
             let old = wrap(&self.ctx, Z3_mk_select(c, base.get_z3_ast(), xa));
-            let body = wrap(
-                &self.ctx,
-                Z3_mk_ite(c, cond.get_z3_ast(), new.get_z3_ast(), old.get_z3_ast()),
-            );
+            let body = wrap(&self.ctx, Z3_mk_ite(c, cond.get_z3_ast(), new.get_z3_ast(), old.get_z3_ast()));
             let z3::ast::Dynamic { .. } = body.clone();
             let arr = z3::ast::lambda_const(&[&x as &dyn Ast], &body);
             Dynamic::from_ast(&arr)
@@ -369,23 +337,12 @@ impl Smt {
 
     /// Checks satisfiability under the given boolean assumptions (literals).
     pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
-        let lits: Vec<z3::ast::Bool> = assumptions
-            .iter()
-            .filter_map(|&a| self.encode(s, a).as_bool())
-            .collect();
-        let r = if lits.is_empty() {
-            self.solver.check()
-        } else {
-            self.solver.check_assumptions(&lits)
-        };
+        let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
+        let r = if lits.is_empty() { self.solver.check() } else { self.solver.check_assumptions(&lits) };
         match r {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
-            SatResult::Unknown => Answer::Unknown(
-                self.solver
-                    .get_reason_unknown()
-                    .unwrap_or_else(|| "unknown".into()),
-            ),
+            SatResult::Unknown => Answer::Unknown(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
         }
     }
 

@@ -54,10 +54,7 @@ impl Symex<'_> {
         } else if depth > 1000 {
             self.reach_unsupported(
                 st,
-                format!(
-                    "recursion of `{}` deeper than 1000 calls and no --unwind bound was given",
-                    fun.name
-                ),
+                format!("recursion of `{}` deeper than 1000 calls and no --unwind bound was given", fun.name),
                 loc,
             );
             st.live = false;
@@ -69,11 +66,7 @@ impl Symex<'_> {
             loc,
             Step::Call {
                 func: fun.name.clone(),
-                args: vals
-                    .iter()
-                    .copied()
-                    .zip(args.iter().map(|a| a.ty.clone()))
-                    .collect(),
+                args: vals.iter().copied().zip(args.iter().map(|a| a.ty.clone())).collect(),
             },
         );
         self.enter(st, f, lhs.cloned(), &vals, args, loc);
@@ -119,12 +112,8 @@ impl Symex<'_> {
         }
         if let Some(block) = fun.va_block {
             // extra arguments in 8-byte slots (16 for long double) of a fresh object
-            let extra: Vec<(crate::term::T, Type)> = vals
-                .iter()
-                .zip(args)
-                .skip(params.len())
-                .map(|(v, a)| (*v, a.ty.clone()))
-                .collect();
+            let extra: Vec<(crate::term::T, Type)> =
+                vals.iter().zip(args).skip(params.len()).map(|(v, a)| (*v, a.ty.clone())).collect();
             let mut off = 0u64;
             let mut slots = vec![];
             for (_, t) in &extra {
@@ -172,10 +161,7 @@ impl Symex<'_> {
             let ot = self.s.bv_u(self.obj_bits, *o as u128);
             self.set_alive(st, ot, false);
         }
-        let fname = fr
-            .func
-            .map(|f| self.p.func(f).name.clone())
-            .unwrap_or_default();
+        let fname = fr.func.map(|f| self.p.func(f).name.clone()).unwrap_or_default();
         if st.frames.is_empty() {
             // the entry function returned: the program ends
             self.program_end(st);
@@ -192,21 +178,13 @@ impl Symex<'_> {
                 }
             };
             let val = self.convert(st, val, &ret_ty, &lhs.ty.clone(), Loc::default());
-            let loc = self
-                .body(st.top().func)
-                .get(st.pc())
-                .map(|i| i.loc)
-                .unwrap_or_default();
+            let loc = self.body(st.top().func).get(st.pc()).map(|i| i.loc).unwrap_or_default();
             self.assign(st, lhs, val, loc);
         }
         // drop register values of the finished frame
         st.regs.retain(|k, _| k.1 != fr.id);
         st.addrs.retain(|k, _| k.1 != fr.id);
-        let loc = self
-            .body(st.top().func)
-            .get(st.pc())
-            .map(|i| i.loc)
-            .unwrap_or_default();
+        let loc = self.body(st.top().func).get(st.pc()).map(|i| i.loc).unwrap_or_default();
         self.record(st, loc, Step::Return { func: fname });
         st.top_mut().pc += 1;
     }
@@ -216,11 +194,7 @@ impl Symex<'_> {
         let fun = self.p.func(f);
         let loc = fun.loc;
         if fun.body.is_none() {
-            self.reach_unsupported(
-                st,
-                format!("the entry function `{}` has no body", fun.name),
-                loc,
-            );
+            self.reach_unsupported(st, format!("the entry function `{}` has no body", fun.name), loc);
             st.live = false;
             return;
         }
@@ -304,8 +278,33 @@ impl Symex<'_> {
         base
     }
 
-    /// The entry function returned (or exit was called with leak checks due).
+    /// The entry function returned: with `memory_leak_check`, every heap object must have
+    /// been freed (one claim per allocation site).
     pub(crate) fn program_end(&mut self, st: &mut State) {
-        let _ = st;
+        if !self.o.memory_leak_check {
+            return;
+        }
+        // the claims belong to the entry's caller context: keep a frame-less view
+        for o in 0..self.objects.len() {
+            let info = self.objects[o].clone();
+            if !info.dynamic {
+                continue;
+            }
+            let Some((f, pc)) = info.site else { continue };
+            let ot = self.s.bv_u(self.obj_bits, o as u128);
+            let alive = self.s.select(st.alive, ot);
+            let freed = self.s.not(alive);
+            let key = (f, pc, 3);
+            let func = if f == u32::MAX { None } else { Some(FuncId(f)) };
+            self.claim_at(
+                st,
+                key,
+                func,
+                ClaimKind::MemoryLeak,
+                format!("dereference failure: forgotten memory: {}", info.name),
+                info.loc,
+                freed,
+            );
+        }
     }
 }

@@ -33,11 +33,7 @@ impl Symex<'_> {
                 }
                 _ => self.zero(&e.ty),
             },
-            ExprKind::Var(_)
-            | ExprKind::Index(..)
-            | ExprKind::Member(..)
-            | ExprKind::Deref(_)
-            | ExprKind::Str(_) => {
+            ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Deref(_) | ExprKind::Str(_) => {
                 let pl = self.place(st, e, loc);
                 self.read(st, &pl)
             }
@@ -70,9 +66,7 @@ impl Symex<'_> {
                     }
                 }
             }
-            ExprKind::Binary(..) | ExprKind::Builtin(..)
-                if e.ty.is_int() && self.is_condition(e) =>
-            {
+            ExprKind::Binary(..) | ExprKind::Builtin(..) if e.ty.is_int() && self.is_condition(e) => {
                 let c = self.eval_cond(st, e, loc);
                 self.from_bool(c, &e.ty)
             }
@@ -94,13 +88,10 @@ impl Symex<'_> {
     /// Expressions whose value is a truth value (evaluated as a boolean, then widened).
     fn is_condition(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Binary(op, ..) => {
-                op.is_comparison() || matches!(op, BinOp::LogAnd | BinOp::LogOr)
+            ExprKind::Binary(op, ..) => op.is_comparison() || matches!(op, BinOp::LogAnd | BinOp::LogOr),
+            ExprKind::Builtin(b, _) => {
+                !matches!(b, Builtin::PointerObject | Builtin::PointerOffset | Builtin::ObjectSize)
             }
-            ExprKind::Builtin(b, _) => !matches!(
-                b,
-                Builtin::PointerObject | Builtin::PointerOffset | Builtin::ObjectSize
-            ),
             _ => false,
         }
     }
@@ -135,9 +126,7 @@ impl Symex<'_> {
                 self.compare(*op, x, y, &a.ty)
             }
             ExprKind::Builtin(b, args) => self.builtin_cond(st, *b, args, loc),
-            ExprKind::Cast(a, _)
-                if e.ty.is_int() && a.ty.is_int() && e.ty.int_width() >= a.ty.int_width() =>
-            {
+            ExprKind::Cast(a, _) if e.ty.is_int() && a.ty.is_int() && e.ty.int_width() >= a.ty.int_width() => {
                 // widening keeps zero-ness
                 self.eval_cond(st, a, loc)
             }
@@ -205,23 +194,16 @@ impl Symex<'_> {
         let y = self.eval(st, b, loc);
         match op {
             BinOp::PtrAdd | BinOp::PtrSub => {
-                let esize = match a.ty.pointee() {
-                    Some(t) if t.is_void() || t.is_function() => 1,
-                    Some(t) => self.size(t).max(1),
-                    None => 1,
-                };
+                let pointee = a.ty.pointee().cloned().unwrap_or(Type::Void);
+                let k = self.size_term(st, &pointee, loc);
                 let i = self.s.resize(y, self.ptr_w, b.ty.is_signed());
-                let k = self.s.bv_u(self.ptr_w, esize as u128);
                 let d = self.s.bvmul(i, k);
-                let d = if op == BinOp::PtrSub {
-                    self.s.bvneg(d)
-                } else {
-                    d
-                };
+                let d = if op == BinOp::PtrSub { self.s.bvneg(d) } else { d };
                 return self.ptr_add(x, d);
             }
             BinOp::PtrDiff => {
-                let esize = a.ty.pointee().map(|t| self.size(t).max(1)).unwrap_or(1);
+                let pointee = a.ty.pointee().cloned().unwrap_or(Type::Void);
+                let k = self.size_term(st, &pointee, loc);
                 let ox = self.off_of(x);
                 let oy = self.off_of(y);
                 let d = self.s.bvsub(ox, oy);
@@ -229,7 +211,7 @@ impl Symex<'_> {
                     return d;
                 };
                 let d = self.s.resize(d, w, true);
-                let k = self.s.bv_u(w, esize as u128);
+                let k = self.s.resize(k, w, false);
                 return self.s.bvsdiv(d, k);
             }
             _ => {}
@@ -326,15 +308,7 @@ impl Symex<'_> {
         self.write(st, &pl, v);
         if self.concrete.is_some() && !self.hidden(lhs) {
             let text = self.lhs_text(lhs);
-            self.record(
-                st,
-                loc,
-                Step::Assign {
-                    lhs: text,
-                    value: v,
-                    ty: lhs.ty.clone(),
-                },
-            );
+            self.record(st, loc, Step::Assign { lhs: text, value: v, ty: lhs.ty.clone() });
         }
     }
 
@@ -364,6 +338,19 @@ impl Symex<'_> {
             }
             Builtin::IsDynamic => self.is_dynamic(v[0]),
             Builtin::IsAlive => self.is_alive(st, v[0]),
+            Builtin::IsReadOnly => {
+                let o = self.obj_of(v[0]);
+                self.s.select(self.readonly, o)
+            }
+            Builtin::IsAligned => {
+                let a = self.s.resize(v[1], self.off_bits, false);
+                let off = self.off_of(v[0]);
+                let zero = self.s.bv_zero(self.off_bits);
+                let one = self.s.bv_u(self.off_bits, 1);
+                let mask = self.s.bvsub(a, one);
+                let low = self.s.bvand(off, mask);
+                self.s.eq(low, zero)
+            }
             Builtin::IsInvalidPointer => {
                 let o = self.obj_of(v[0]);
                 let one = self.s.bv_u(self.obj_bits, 1);
@@ -387,8 +374,9 @@ impl Symex<'_> {
             Builtin::NegOverflow => {
                 let w = self.s.width(v[0]);
                 if args[0].ty.is_signed() {
-                    let min = self.s.bv(crate::term::Bits::from_u128(w, 1)
-                        .shl(&crate::term::Bits::from_u128(w, (w - 1) as u128)));
+                    let min = self
+                        .s
+                        .bv(crate::term::Bits::from_u128(w, 1).shl(&crate::term::Bits::from_u128(w, (w - 1) as u128)));
                     self.s.eq(v[0], min)
                 } else {
                     let z = self.s.bv_zero(w);
@@ -398,8 +386,9 @@ impl Symex<'_> {
             }
             Builtin::DivOverflow => {
                 let w = self.s.width(v[0]);
-                let min = self.s.bv(crate::term::Bits::from_u128(w, 1)
-                    .shl(&crate::term::Bits::from_u128(w, (w - 1) as u128)));
+                let min = self
+                    .s
+                    .bv(crate::term::Bits::from_u128(w, 1).shl(&crate::term::Bits::from_u128(w, (w - 1) as u128)));
                 let m1 = self.s.bv(crate::term::Bits::ones(w));
                 let a = self.s.eq(v[0], min);
                 let c = self.s.eq(v[1], m1);
@@ -495,11 +484,7 @@ impl Symex<'_> {
         }
         let xx = self.s.resize(x, w + 1, signed);
         let yy = self.s.resize(y, w + 1, signed);
-        let r = if b == Builtin::AddOverflow {
-            self.s.bvadd(xx, yy)
-        } else {
-            self.s.bvsub(xx, yy)
-        };
+        let r = if b == Builtin::AddOverflow { self.s.bvadd(xx, yy) } else { self.s.bvsub(xx, yy) };
         if signed {
             let top = self.s.extract(w, w, r);
             let next = self.s.extract(w - 1, w - 1, r);
@@ -512,14 +497,7 @@ impl Symex<'_> {
         }
     }
 
-    fn builtin_value(
-        &mut self,
-        st: &mut State,
-        b: Builtin,
-        args: &[Expr],
-        ty: &Type,
-        loc: Loc,
-    ) -> T {
+    fn builtin_value(&mut self, st: &mut State, b: Builtin, args: &[Expr], ty: &Type, loc: Loc) -> T {
         let Sort::Bv(w) = self.sort_of(ty) else {
             return self.zero(ty);
         };

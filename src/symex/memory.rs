@@ -60,14 +60,7 @@ impl Symex<'_> {
     }
 
     /// Creates an object of `size` bytes (offset-width term); it is alive in `st`.
-    pub(crate) fn new_object(
-        &mut self,
-        st: &mut State,
-        name: String,
-        size: T,
-        dynamic: bool,
-        loc: Loc,
-    ) -> Option<u32> {
+    pub(crate) fn new_object(&mut self, st: &mut State, name: String, size: T, dynamic: bool, loc: Loc) -> Option<u32> {
         let id = self.objects.len() as u32;
         if (id as u64) >= (1u64 << self.obj_bits) {
             self.reach_unsupported(
@@ -83,12 +76,8 @@ impl Symex<'_> {
             return None;
         }
         let size = self.s.resize(size, self.off_bits, false);
-        self.objects.push(ObjInfo {
-            name,
-            size,
-            dynamic,
-            loc,
-        });
+        let site = st.frames.last().map(|f| (f.func.map(|x| x.0).unwrap_or(u32::MAX), f.pc));
+        self.objects.push(ObjInfo { name, size, dynamic, loc, site: if dynamic { site } else { None } });
         let o = self.s.bv_u(self.obj_bits, id as u128);
         self.sizes = self.s.store(self.sizes, o, size);
         if dynamic {
@@ -98,6 +87,12 @@ impl Symex<'_> {
         let t = self.s.tru();
         st.alive = self.s.store(st.alive, o, t);
         Some(id)
+    }
+
+    fn mark_readonly(&mut self, o: u32) {
+        let ot = self.s.bv_u(self.obj_bits, o as u128);
+        let t = self.s.tru();
+        self.readonly = self.s.store(self.readonly, ot, t);
     }
 
     pub(crate) fn set_alive(&mut self, st: &mut State, obj: T, alive: bool) {
@@ -110,16 +105,12 @@ impl Symex<'_> {
         let sort = self.mem_sort();
         let fresh = self.input(st, sort, what);
         let len = self.s.resize(len, self.off_bits, false);
-        st.mem = self
-            .s
-            .mem_range(MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
+        st.mem = self.s.mem_range(MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
     }
 
     pub(crate) fn fill(&mut self, st: &mut State, p: T, len: T, byte: T) {
         let len = self.s.resize(len, self.off_bits, false);
-        st.mem = self
-            .s
-            .mem_range(MemKind::Fill, self.off_bits, st.mem, p, len, &[byte]);
+        st.mem = self.s.mem_range(MemKind::Fill, self.off_bits, st.mem, p, len, &[byte]);
     }
 
     /// Copies `len` bytes from `src` to `dst` (memmove semantics: reads the old memory).
@@ -133,21 +124,15 @@ impl Symex<'_> {
             }
         }
         let old = st.mem;
-        st.mem = self
-            .s
-            .mem_range(MemKind::Copy, self.off_bits, st.mem, dst, len, &[old, src]);
+        st.mem = self.s.mem_range(MemKind::Copy, self.off_bits, st.mem, dst, len, &[old, src]);
     }
 
-    /// `n` bytes at `addr` as a bit-vector (little endian: the byte at `addr` is lowest).
+    /// The memory image of `n` bytes at `addr`: the byte at `addr + i` is bits `8i..8i+7`.
+    /// Aggregates are held as images; scalars are converted with [`Symex::image_to_scalar`].
     pub(crate) fn load_bits(&mut self, mem: T, addr: T, n: u32) -> T {
         let mut acc: Option<T> = None;
         for i in 0..n {
-            let k = if self.p.target.big_endian {
-                n - 1 - i
-            } else {
-                i
-            };
-            let d = self.s.bv_u(self.off_bits, k as u128);
+            let d = self.s.bv_u(self.off_bits, i as u128);
             let a = self.ptr_add(addr, d);
             let b = self.s.select(mem, a);
             acc = Some(match acc {
@@ -160,12 +145,7 @@ impl Symex<'_> {
 
     pub(crate) fn store_bits(&mut self, mut mem: T, addr: T, bits: T, n: u32) -> T {
         for i in 0..n {
-            let k = if self.p.target.big_endian {
-                n - 1 - i
-            } else {
-                i
-            };
-            let byte = self.s.extract(8 * k + 7, 8 * k, bits);
+            let byte = self.s.extract(8 * i + 7, 8 * i, bits);
             let d = self.s.bv_u(self.off_bits, i as u128);
             let a = self.ptr_add(addr, d);
             mem = self.s.store(mem, a, byte);
@@ -180,12 +160,29 @@ impl Symex<'_> {
         }
         let bits = self.load_bits(mem, addr, n);
         let w = self.bits_of(ty);
-        let bits = if self.s.width(bits) != w {
-            self.s.resize(bits, w, false)
-        } else {
-            bits
-        };
+        let bits = if self.s.width(bits) != w { self.s.resize(bits, w, false) } else { bits };
+        let bits = self.image_to_scalar(bits, ty);
         self.from_bits(bits, ty)
+    }
+
+    /// On a big-endian target the image of a scalar has its most significant byte first.
+    pub(crate) fn image_to_scalar(&mut self, bits: T, ty: &Type) -> T {
+        if !self.p.target.big_endian || !ty.is_scalar() {
+            return bits;
+        }
+        let w = self.s.width(bits);
+        if w <= 8 {
+            return bits;
+        }
+        let mut acc: Option<T> = None;
+        for i in 0..w / 8 {
+            let b = self.s.extract(8 * i + 7, 8 * i, bits);
+            acc = Some(match acc {
+                None => b,
+                Some(a) => self.s.concat(a, b),
+            });
+        }
+        acc.unwrap_or(bits)
     }
 
     pub(crate) fn store(&mut self, mem: T, addr: T, val: T, ty: &Type) -> T {
@@ -194,11 +191,9 @@ impl Symex<'_> {
             return mem;
         }
         let bits = self.to_bits(val, ty);
-        let bits = if self.s.width(bits) < n * 8 {
-            self.s.zext(n * 8 - self.s.width(bits), bits)
-        } else {
-            bits
-        };
+        let bits = if self.s.width(bits) < n * 8 { self.s.zext(n * 8 - self.s.width(bits), bits) } else { bits };
+        // byte reversal is its own inverse
+        let bits = self.image_to_scalar(bits, ty);
         self.store_bits(mem, addr, bits, n)
     }
 
@@ -240,20 +235,22 @@ impl Symex<'_> {
             if let Some(o) = self.new_object(st, v.name.clone(), size_t, false, v.loc) {
                 let a = self.ptr_to(o);
                 st.addrs.insert((id, 0), a);
+                if v.is_const {
+                    self.mark_readonly(o);
+                }
+                if v.external {
+                    // declared but defined nowhere: unknown content
+                    let len = self.s.bv_u(self.ptr_w, size as u128);
+                    let name = v.name.clone();
+                    self.havoc(st, a, len, &name);
+                }
             }
         }
         for (i, bytes) in p.strings.iter().enumerate() {
             let size = self.s.bv_u(self.off_bits, bytes.len() as u128);
-            let o = self
-                .new_object(
-                    st,
-                    format!("string literal {i}"),
-                    size,
-                    false,
-                    Loc::default(),
-                )
-                .unwrap_or(1);
+            let o = self.new_object(st, format!("string literal {i}"), size, false, Loc::default()).unwrap_or(1);
             self.str_objs.push(o);
+            self.mark_readonly(o);
             let base = self.ptr_to(o);
             for (k, &b) in bytes.iter().enumerate() {
                 if b == 0 {
@@ -283,21 +280,7 @@ impl Symex<'_> {
         }
         if self.in_memory(v) {
             let ty = var.ty.clone();
-            let size = match &ty {
-                Type::Array(e, crate::ir::ArrayLen::Var(n)) => {
-                    let nt = self.p.var(*n).ty.clone();
-                    let ne = crate::ir::Expr::var(*n, nt);
-                    let nv = self.eval(st, &ne, loc);
-                    let es = self.size(e);
-                    let es = self.s.bv_u(self.ptr_w, es as u128);
-                    let nv = self.s.resize(nv, self.ptr_w, false);
-                    self.s.bvmul(nv, es)
-                }
-                _ => {
-                    let n = self.size(&ty);
-                    self.s.bv_u(self.ptr_w, n as u128)
-                }
-            };
+            let size = self.size_term(st, &ty, loc);
             let Some(o) = self.new_object(st, var.name.clone(), size, false, loc) else {
                 return;
             };

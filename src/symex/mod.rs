@@ -11,6 +11,7 @@
 //! Depends on: ir, term. Must not depend on smt or engine (feasibility checks come in through
 //! a callback).
 
+mod builtins;
 mod call;
 mod eval;
 mod memory;
@@ -46,6 +47,8 @@ pub struct SymexOptions {
     /// Without `--unwind`: after this many iterations of one loop, ask the feasibility
     /// callback whether the loop can continue; beyond `unbounded_limit`, give up.
     pub unbounded_limit: u32,
+    /// Check at the end of the program that every heap object was freed.
+    pub memory_leak_check: bool,
 }
 
 impl Default for SymexOptions {
@@ -59,6 +62,7 @@ impl Default for SymexOptions {
             deadline: None,
             max_terms: 20_000_000,
             unbounded_limit: 5000,
+            memory_leak_check: false,
         }
     }
 }
@@ -162,9 +166,7 @@ impl ArrayOracle for ReplayArrays {
     fn select(&mut self, sym: u32, indices: &[Bits]) -> Option<Bits> {
         let key = self.keys.borrow().get(&sym)?.clone();
         // the element sort is recovered by the caller from the term
-        self.oracle
-            .borrow_mut()
-            .element(&key, indices, &Sort::Bv(8))
+        self.oracle.borrow_mut().element(&key, indices, &Sort::Bv(8))
     }
 }
 
@@ -182,6 +184,8 @@ pub struct Symex<'p> {
     objects: Vec<ObjInfo>,
     sizes: T,
     dynamic: T,
+    /// Object number → read-only (string literals, const objects).
+    readonly: T,
     str_objs: Vec<u32>,
     func_objs: HashMap<FuncId, u32>,
     claims: Vec<Claim>,
@@ -202,6 +206,8 @@ pub struct Symex<'p> {
     /// Nondet values created by the current instruction (distinguishes their keys).
     input_seq: u32,
     abort: Option<Abort>,
+    /// Uninterpreted functions by name.
+    ufs: HashMap<String, u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -210,6 +216,8 @@ pub struct ObjInfo {
     pub size: T,
     pub dynamic: bool,
     pub loc: Loc,
+    /// For heap objects: the allocating call (function, pc), for leak claims.
+    pub site: Option<(u32, usize)>,
 }
 
 impl<'p> Symex<'p> {
@@ -223,6 +231,7 @@ impl<'p> Symex<'p> {
         let sizes = s.const_array(Sort::Bv(obj_bits), zero_size);
         let f = s.fals();
         let dynamic = s.const_array(Sort::Bv(obj_bits), f);
+        let readonly = s.const_array(Sort::Bv(obj_bits), f);
         let mut sx = Symex {
             p,
             o,
@@ -233,6 +242,7 @@ impl<'p> Symex<'p> {
             objects: Vec::new(),
             sizes,
             dynamic,
+            readonly,
             str_objs: Vec::new(),
             func_objs: HashMap::new(),
             claims: Vec::new(),
@@ -251,30 +261,19 @@ impl<'p> Symex<'p> {
             violated: None,
             input_seq: 0,
             abort: None,
+            ufs: HashMap::new(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
             let z = sx.s.bv_zero(sx.off_bits);
-            sx.objects.push(ObjInfo {
-                name: name.into(),
-                size: z,
-                dynamic: false,
-                loc: Loc::default(),
-            });
+            sx.objects.push(ObjInfo { name: name.into(), size: z, dynamic: false, loc: Loc::default(), site: None });
         }
         sx
     }
 
     /// Replays with inputs from `oracle`, stopping at the first violation of `target`.
-    pub fn concrete(
-        mut self,
-        oracle: Rc<RefCell<dyn InputOracle>>,
-        target: Option<ClaimKey>,
-    ) -> Self {
-        let arrays = ReplayArrays {
-            oracle: oracle.clone(),
-            keys: self.array_keys.clone(),
-        };
+    pub fn concrete(mut self, oracle: Rc<RefCell<dyn InputOracle>>, target: Option<ClaimKey>) -> Self {
+        let arrays = ReplayArrays { oracle: oracle.clone(), keys: self.array_keys.clone() };
         self.s.set_oracle(Some(Box::new(arrays)));
         self.concrete = Some(oracle);
         self.target = target;
@@ -291,11 +290,7 @@ impl<'p> Symex<'p> {
         self.off_bits
     }
 
-    pub fn run(
-        mut self,
-        entry: FuncId,
-        feasible: &mut Feasibility<'_>,
-    ) -> Result<Output, (Abort, Box<Output>)> {
+    pub fn run(mut self, entry: FuncId, feasible: &mut Feasibility<'_>) -> Result<Output, (Abort, Box<Output>)> {
         let mut st = self.initial_state();
         self.setup_statics(&mut st);
         // the initialiser runs as a frame of its own; its end calls the entry function
@@ -332,11 +327,7 @@ impl<'p> Symex<'p> {
                 st.live = false;
                 // resume at the next pending point of this frame
                 let fid = st.frame_id();
-                let next = self
-                    .pending
-                    .range((fid, st.pc() + 1)..(fid, usize::MAX))
-                    .next()
-                    .map(|(k, _)| k.1);
+                let next = self.pending.range((fid, st.pc() + 1)..(fid, usize::MAX)).next().map(|(k, _)| k.1);
                 match next {
                     Some(pc) => {
                         st.top_mut().pc = pc;
@@ -365,10 +356,7 @@ impl<'p> Symex<'p> {
                     }
                 }
                 if self.s.len() > self.o.max_terms {
-                    self.abort = Some(Abort::TooBig(format!(
-                        "more than {} terms",
-                        self.o.max_terms
-                    )));
+                    self.abort = Some(Abort::TooBig(format!("more than {} terms", self.o.max_terms)));
                     continue;
                 }
             }
@@ -512,12 +500,8 @@ impl<'p> Symex<'p> {
         if self.s.is_false(g) {
             return;
         }
-        self.unsupported.push(Reach {
-            reason,
-            loc,
-            func: st.top().func,
-            guard: g,
-        });
+        let func = st.frames.last().and_then(|f| f.func);
+        self.unsupported.push(Reach { reason, loc, func, guard: g });
         if self.is_concrete() && self.s.is_true(g) && self.target.is_none() {
             self.violated = Some(usize::MAX);
         }
@@ -535,17 +519,41 @@ impl<'p> Symex<'p> {
         loc: Loc,
         cond: T,
     ) {
+        let func = st.top().func;
+        self.claim_full(st, key, func, kind, msg, expr, loc, cond)
+    }
+
+    /// A claim of a given function (also when the state has no frame left).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn claim_at(
+        &mut self,
+        st: &State,
+        key: ClaimKey,
+        func: Option<FuncId>,
+        kind: ClaimKind,
+        msg: String,
+        loc: Loc,
+        cond: T,
+    ) {
+        self.claim_full(st, key, func, kind, msg, String::new(), loc, cond)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn claim_full(
+        &mut self,
+        st: &State,
+        key: ClaimKey,
+        func: Option<FuncId>,
+        kind: ClaimKind,
+        msg: String,
+        expr: String,
+        loc: Loc,
+        cond: T,
+    ) {
         let id = match self.claim_index.get(&key) {
             Some(&i) => i,
             None => {
-                self.claims.push(Claim {
-                    key,
-                    kind,
-                    msg,
-                    loc,
-                    func: st.top().func,
-                    expr,
-                });
+                self.claims.push(Claim { key, kind, msg, loc, func, expr });
                 self.claim_index.insert(key, self.claims.len() - 1);
                 self.claims.len() - 1
             }
@@ -554,41 +562,18 @@ impl<'p> Symex<'p> {
         if self.s.is_false(guard) || self.s.is_true(cond) {
             // recorded as a claim that holds here
             let t = self.s.tru();
-            self.instances.push(Instance {
-                claim: id,
-                guard: t,
-                cond: t,
-            });
+            self.instances.push(Instance { claim: id, guard: t, cond: t });
             return;
         }
-        self.instances.push(Instance {
-            claim: id,
-            guard,
-            cond,
-        });
-        if self.is_concrete()
-            && self.s.is_true(guard)
-            && self.s.is_false(cond)
-            && self.target.is_none_or(|t| t == key)
+        self.instances.push(Instance { claim: id, guard, cond });
+        if self.is_concrete() && self.s.is_true(guard) && self.s.is_false(cond) && self.target.is_none_or(|t| t == key)
         {
-            self.trace.push(TraceStep {
-                loc,
-                func: st.top().func,
-                step: Step::Violation { claim: id },
-            });
+            self.trace.push(TraceStep { loc, func, step: Step::Violation { claim: id } });
             self.violated = Some(id);
         }
     }
 
-    fn goto(
-        &mut self,
-        st: &mut State,
-        pc: usize,
-        target: usize,
-        c: T,
-        loc: Loc,
-        feasible: &mut Feasibility<'_>,
-    ) {
+    fn goto(&mut self, st: &mut State, pc: usize, target: usize, c: T, loc: Loc, feasible: &mut Feasibility<'_>) {
         if target > pc {
             if self.s.is_false(c) {
                 st.top_mut().pc += 1;
@@ -619,9 +604,10 @@ impl<'p> Symex<'p> {
             *e
         };
         self.stats.max_loop = self.stats.max_loop.max(count);
-        let bound = func
-            .and_then(|f| self.o.unwindset.get(&(f, pc)).copied())
-            .or(self.o.unwind);
+        // loops of library models are bounded by their data, not by the user's bound
+        let in_model = func.is_some_and(|f| self.p.func(f).model);
+        let bound =
+            if in_model { None } else { func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind) };
         let stop = match bound {
             Some(b) if b > 0 => count >= b,
             _ => {
@@ -767,11 +753,7 @@ impl<'p> Symex<'p> {
 
     fn record(&mut self, st: &State, loc: Loc, step: Step) {
         if self.is_concrete() {
-            self.trace.push(TraceStep {
-                loc,
-                func: st.top().func,
-                step,
-            });
+            self.trace.push(TraceStep { loc, func: st.top().func, step });
         }
     }
 

@@ -24,11 +24,7 @@ pub(crate) enum Place {
         bits: Option<(u64, u32)>,
     },
     /// Not an lvalue (e.g. the member of a struct returned by value): the value itself.
-    Value {
-        val: T,
-        bits: Option<(T, u32)>,
-        ty: Type,
-    },
+    Value { val: T, bits: Option<(T, u32)>, ty: Type },
 }
 
 impl Symex<'_> {
@@ -44,36 +40,19 @@ impl Symex<'_> {
                 let key = self.var_key(st, *v);
                 if self.in_memory(*v) {
                     let addr = self.var_addr(st, *v, loc);
-                    Place::Mem {
-                        addr,
-                        ty: e.ty.clone(),
-                        bits: None,
-                    }
+                    Place::Mem { addr, ty: e.ty.clone(), bits: None }
                 } else {
-                    Place::Reg {
-                        key,
-                        indices: vec![],
-                        bits: None,
-                        ty: e.ty.clone(),
-                    }
+                    Place::Reg { key, indices: vec![], bits: None, ty: e.ty.clone() }
                 }
             }
             ExprKind::Deref(p) => {
                 let addr = self.eval(st, p, loc);
-                Place::Mem {
-                    addr,
-                    ty: e.ty.clone(),
-                    bits: None,
-                }
+                Place::Mem { addr, ty: e.ty.clone(), bits: None }
             }
             ExprKind::Str(id) => {
                 let o = self.str_objs.get(id.0 as usize).copied().unwrap_or(1);
                 let addr = self.ptr_to(o);
-                Place::Mem {
-                    addr,
-                    ty: e.ty.clone(),
-                    bits: None,
-                }
+                Place::Mem { addr, ty: e.ty.clone(), bits: None }
             }
             ExprKind::Index(b, i) => {
                 let base = self.place(st, b, loc);
@@ -82,70 +61,33 @@ impl Symex<'_> {
                 let esize = self.size(&e.ty);
                 match base {
                     Place::Mem { addr, .. } => {
-                        let es = self.s.bv_u(self.ptr_w, esize as u128);
+                        let es = self.size_term(st, &e.ty, loc);
                         let d = self.s.bvmul(idx, es);
                         let a = self.ptr_add(addr, d);
-                        Place::Mem {
-                            addr: a,
-                            ty: e.ty.clone(),
-                            bits: None,
-                        }
+                        Place::Mem { addr: a, ty: e.ty.clone(), bits: None }
                     }
-                    Place::Reg {
-                        key,
-                        mut indices,
-                        bits: None,
-                        ..
-                    } => {
+                    Place::Reg { key, mut indices, bits: None, .. } => {
                         indices.push(idx);
-                        Place::Reg {
-                            key,
-                            indices,
-                            bits: None,
-                            ty: e.ty.clone(),
-                        }
+                        Place::Reg { key, indices, bits: None, ty: e.ty.clone() }
                     }
-                    Place::Reg {
-                        key,
-                        indices,
-                        bits: Some((off, _)),
-                        ..
-                    } => {
+                    Place::Reg { key, indices, bits: Some((off, _)), .. } => {
                         let off = self.bit_offset_add(off, idx, esize * 8);
                         let w = self.bits_of(&e.ty);
-                        Place::Reg {
-                            key,
-                            indices,
-                            bits: Some((off, w)),
-                            ty: e.ty.clone(),
-                        }
+                        Place::Reg { key, indices, bits: Some((off, w)), ty: e.ty.clone() }
                     }
                     Place::Value { val, bits, .. } => {
                         let (base_off, _) = bits.unwrap_or_else(|| (self.s.bv_zero(32), 0));
                         let off = self.bit_offset_add(base_off, idx, esize * 8);
                         let w = self.bits_of(&e.ty);
-                        Place::Value {
-                            val,
-                            bits: Some((off, w)),
-                            ty: e.ty.clone(),
-                        }
+                        Place::Value { val, bits: Some((off, w)), ty: e.ty.clone() }
                     }
                 }
             }
             ExprKind::Member(b, f) => {
-                let field = self
-                    .p
-                    .layout()
-                    .composite(&b.ty)
-                    .and_then(|c| c.fields.get(*f as usize))
-                    .cloned();
+                let field = self.p.layout().composite(&b.ty).and_then(|c| c.fields.get(*f as usize)).cloned();
                 let Some(field) = field else {
                     let z = self.zero(&e.ty);
-                    return Place::Value {
-                        val: z,
-                        bits: None,
-                        ty: e.ty.clone(),
-                    };
+                    return Place::Value { val: z, bits: None, ty: e.ty.clone() };
                 };
                 let (bit_off, width) = match field.bits {
                     Some((bo, w)) => (bo, w),
@@ -155,47 +97,25 @@ impl Symex<'_> {
                     self.place(st, b, loc)
                 } else {
                     let v = self.eval(st, b, loc);
-                    Place::Value {
-                        val: v,
-                        bits: None,
-                        ty: b.ty.clone(),
-                    }
+                    Place::Value { val: v, bits: None, ty: b.ty.clone() }
                 };
                 match base {
-                    Place::Mem {
-                        addr, bits: None, ..
-                    } => {
+                    Place::Mem { addr, bits: None, .. } => {
                         if field.bits.is_some() {
                             let unit = field.offset;
                             let d = self.s.bv_u(self.ptr_w, unit as u128);
                             let a = self.ptr_add(addr, d);
-                            Place::Mem {
-                                addr: a,
-                                ty: e.ty.clone(),
-                                bits: Some((bit_off - unit * 8, width)),
-                            }
+                            Place::Mem { addr: a, ty: e.ty.clone(), bits: Some((bit_off - unit * 8, width)) }
                         } else {
                             let d = self.s.bv_u(self.ptr_w, field.offset as u128);
                             let a = self.ptr_add(addr, d);
-                            Place::Mem {
-                                addr: a,
-                                ty: e.ty.clone(),
-                                bits: None,
-                            }
+                            Place::Mem { addr: a, ty: e.ty.clone(), bits: None }
                         }
                     }
-                    Place::Mem {
-                        addr,
-                        bits: Some((bo, _)),
-                        ..
-                    } => Place::Mem {
-                        addr,
-                        ty: e.ty.clone(),
-                        bits: Some((bo + bit_off, width)),
-                    },
-                    Place::Reg {
-                        key, indices, bits, ..
-                    } => {
+                    Place::Mem { addr, bits: Some((bo, _)), .. } => {
+                        Place::Mem { addr, ty: e.ty.clone(), bits: Some((bo + bit_off, width)) }
+                    }
+                    Place::Reg { key, indices, bits, .. } => {
                         let off = match bits {
                             None => self.s.bv_u(32, bit_off as u128),
                             Some((o, _)) => {
@@ -203,12 +123,7 @@ impl Symex<'_> {
                                 self.s.bvadd(o, k)
                             }
                         };
-                        Place::Reg {
-                            key,
-                            indices,
-                            bits: Some((off, width)),
-                            ty: e.ty.clone(),
-                        }
+                        Place::Reg { key, indices, bits: Some((off, width)), ty: e.ty.clone() }
                     }
                     Place::Value { val, bits, .. } => {
                         let off = match bits {
@@ -218,21 +133,13 @@ impl Symex<'_> {
                                 self.s.bvadd(o, k)
                             }
                         };
-                        Place::Value {
-                            val,
-                            bits: Some((off, width)),
-                            ty: e.ty.clone(),
-                        }
+                        Place::Value { val, bits: Some((off, width)), ty: e.ty.clone() }
                     }
                 }
             }
             _ => {
                 let v = self.eval(st, e, loc);
-                Place::Value {
-                    val: v,
-                    bits: None,
-                    ty: e.ty.clone(),
-                }
+                Place::Value { val: v, bits: None, ty: e.ty.clone() }
             }
         }
     }
@@ -270,10 +177,7 @@ impl Symex<'_> {
             return self.ptr_to(1);
         }
         self.declare_local(st, v, loc);
-        st.addrs
-            .get(&key)
-            .copied()
-            .unwrap_or_else(|| self.ptr_to(1))
+        st.addrs.get(&key).copied().unwrap_or_else(|| self.ptr_to(1))
     }
 
     /// The current value of a register variable (fresh if it has none yet).
@@ -292,37 +196,24 @@ impl Symex<'_> {
         v
     }
 
-    fn is_extern_decl(&self, _v: crate::ir::VarId) -> bool {
-        false
+    fn is_extern_decl(&self, v: crate::ir::VarId) -> bool {
+        self.p.var(v).external
     }
 
     pub(crate) fn read(&mut self, st: &mut State, place: &Place) -> T {
         match place {
-            Place::Mem {
-                addr,
-                ty,
-                bits: None,
-            } => {
+            Place::Mem { addr, ty, bits: None } => {
                 let mem = st.mem;
                 self.load(mem, *addr, ty)
             }
-            Place::Mem {
-                addr,
-                ty,
-                bits: Some((bo, w)),
-            } => {
+            Place::Mem { addr, ty, bits: Some((bo, w)) } => {
                 let nbytes = (bo + *w as u64).div_ceil(8) as u32;
                 let mem = st.mem;
                 let raw = self.load_bits(mem, *addr, nbytes);
                 let field = self.s.extract((*bo as u32) + w - 1, *bo as u32, raw);
                 self.extend_field(field, ty)
             }
-            Place::Reg {
-                key,
-                indices,
-                bits,
-                ty,
-            } => {
+            Place::Reg { key, indices, bits, ty } => {
                 let mut v = self.reg_value(st, *key);
                 for &i in indices {
                     v = self.s.select(v, i);
@@ -350,6 +241,7 @@ impl Symex<'_> {
         if matches!(ty, Type::Int(_) | Type::Bool) && self.bits_of(ty) != w {
             return self.extend_field(field, ty);
         }
+        let field = self.image_to_scalar(field, ty);
         self.from_bits(field, ty)
     }
 
@@ -370,11 +262,7 @@ impl Symex<'_> {
             }
         }
         let ow = self.s.resize(off, vw.max(self.s.width(off)), false);
-        let vv = if self.s.width(ow) > vw {
-            self.s.zext(self.s.width(ow) - vw, v)
-        } else {
-            v
-        };
+        let vv = if self.s.width(ow) > vw { self.s.zext(self.s.width(ow) - vw, v) } else { v };
         let sh = self.s.bvlshr(vv, ow);
         self.s.extract(width - 1, 0, sh)
     }
@@ -410,25 +298,13 @@ impl Symex<'_> {
 
     pub(crate) fn write(&mut self, st: &mut State, place: &Place, val: T) {
         match place {
-            Place::Mem {
-                addr,
-                ty,
-                bits: None,
-            } if self.s.sort(val).is_array() => {
+            Place::Mem { addr, ty, bits: None } if self.s.sort(val).is_array() => {
                 self.store_array(st, *addr, val, ty);
             }
-            Place::Mem {
-                addr,
-                ty,
-                bits: None,
-            } => {
+            Place::Mem { addr, ty, bits: None } => {
                 st.mem = self.store(st.mem, *addr, val, ty);
             }
-            Place::Mem {
-                addr,
-                bits: Some((bo, w)),
-                ..
-            } => {
+            Place::Mem { addr, bits: Some((bo, w)), .. } => {
                 let nbytes = (bo + *w as u64).div_ceil(8) as u32;
                 let raw = self.load_bits(st.mem, *addr, nbytes);
                 let v = self.s.resize(val, *w, false);
@@ -436,12 +312,7 @@ impl Symex<'_> {
                 let new = self.insert_dyn(raw, off, *w, v);
                 st.mem = self.store_bits(st.mem, *addr, new, nbytes);
             }
-            Place::Reg {
-                key,
-                indices,
-                bits,
-                ty,
-            } => {
+            Place::Reg { key, indices, bits, ty } => {
                 let root = self.reg_value(st, *key);
                 let new_root = self.write_reg(root, indices, bits, ty, val);
                 st.regs.insert(*key, new_root);
@@ -456,9 +327,7 @@ impl Symex<'_> {
         let size = self.size(ty);
         if let crate::term::Op::ConstArray = self.s.op(val) {
             let elem = self.s.arg(val, 0);
-            if self.s.as_bv(elem).is_some_and(|b| b.is_zero())
-                || self.s.as_fp(elem).is_some_and(|b| b.is_zero())
-            {
+            if self.s.as_bv(elem).is_some_and(|b| b.is_zero()) || self.s.as_fp(elem).is_some_and(|b| b.is_zero()) {
                 let len = self.s.bv_u(self.ptr_w, size as u128);
                 let z = self.s.bv_zero(8);
                 self.fill(st, addr, len, z);
@@ -493,11 +362,9 @@ impl Symex<'_> {
                 None => val,
                 Some((off, w)) => {
                     let b = self.to_bits(val, ty);
-                    let b = if self.s.width(b) != *w {
-                        self.s.resize(b, *w, false)
-                    } else {
-                        b
-                    };
+                    let is_bitfield = matches!(ty, Type::Int(_) | Type::Bool) && self.bits_of(ty) != *w;
+                    let b = if is_bitfield { b } else { self.image_to_scalar(b, ty) };
+                    let b = if self.s.width(b) != *w { self.s.resize(b, *w, false) } else { b };
                     self.insert_dyn(v, *off, *w, b)
                 }
             },

@@ -109,19 +109,11 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     if !a.live {
         return b;
     }
-    let k = a
-        .guard
-        .conj
-        .iter()
-        .zip(&b.guard.conj)
-        .take_while(|(x, y)| x == y)
-        .count();
+    let k = a.guard.conj.iter().zip(&b.guard.conj).take_while(|(x, y)| x == y).count();
     let rest_a = s.and_n(&a.guard.conj[k..]);
     let rest_b = s.and_n(&b.guard.conj[k..]);
     let either = s.or(rest_a, rest_b);
-    let mut guard = Guard {
-        conj: a.guard.conj[..k].to_vec(),
-    };
+    let mut guard = Guard { conj: a.guard.conj[..k].to_vec() };
     guard.add(s, either);
     let cond = rest_a;
 
@@ -185,15 +177,7 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
         };
         fa.via_backedge = None;
     }
-    State {
-        guard,
-        regs,
-        addrs,
-        mem,
-        alive,
-        frames,
-        live: true,
-    }
+    State { guard, regs, addrs, mem, alive, frames, live: true }
 }
 
 /// The zero of the sort of `t`.

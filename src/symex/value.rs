@@ -81,11 +81,7 @@ impl Symex<'_> {
         match t {
             Type::Float(k) => {
                 let (e, s) = k.format();
-                let b = if self.s.width(b) > e + s {
-                    self.s.extract(e + s - 1, 0, b)
-                } else {
-                    b
-                };
+                let b = if self.s.width(b) > e + s { self.s.extract(e + s - 1, 0, b) } else { b };
                 self.s.bits_to_fp(b, e, s)
             }
             _ => b,
@@ -147,10 +143,7 @@ impl Symex<'_> {
                 let (e, s) = k.format();
                 self.s.bv_to_fp(Rm::Rne, v, from.is_signed(), e, s)
             }
-            (Type::Struct(_), _)
-            | (Type::Union(_), _)
-            | (_, Type::Struct(_))
-            | (_, Type::Union(_)) => {
+            (Type::Struct(_), _) | (Type::Union(_), _) | (_, Type::Struct(_)) | (_, Type::Union(_)) => {
                 let w = self.bits_of(to);
                 let vw = self.s.width(v);
                 if w == vw {
@@ -211,16 +204,34 @@ impl Symex<'_> {
             let lo = konst(self, -1.0);
             self.s.fp_cmp(crate::term::Op::FpLt, lo, v)
         };
-        let hi = konst(
-            self,
-            if signed {
-                2f64.powi(w as i32 - 1)
-            } else {
-                2f64.powi(w as i32)
-            },
-        );
+        let hi = konst(self, if signed { 2f64.powi(w as i32 - 1) } else { 2f64.powi(w as i32) });
         let upper = self.s.fp_cmp(crate::term::Op::FpLt, v, hi);
         self.s.and(lower, upper)
+    }
+
+    /// The size in bytes of a type as a pointer-width term, evaluating the lengths of
+    /// variable-length arrays (`void` and functions count 1, as in GNU C).
+    pub(crate) fn size_term(&mut self, st: &mut State, t: &Type, loc: Loc) -> T {
+        match t {
+            Type::Array(e, ArrayLen::Var(v)) => {
+                let vt = self.p.var(*v).ty.clone();
+                let ve = crate::ir::Expr::var(*v, vt.clone());
+                let n = self.eval(st, &ve, loc);
+                let n = self.s.resize(n, self.ptr_w, vt.is_signed());
+                let es = self.size_term(st, e, loc);
+                self.s.bvmul(n, es)
+            }
+            Type::Array(e, ArrayLen::Fixed(n)) if self.p.size_of(t).is_none() => {
+                let es = self.size_term(st, e, loc);
+                let k = self.s.bv_u(self.ptr_w, *n as u128);
+                self.s.bvmul(k, es)
+            }
+            Type::Void | Type::Function(_) => self.s.bv_u(self.ptr_w, 1),
+            _ => {
+                let n = self.size(t);
+                self.s.bv_u(self.ptr_w, n as u128)
+            }
+        }
     }
 
     /// The number of elements of an array type, as a size_t term.

@@ -21,17 +21,11 @@ fn limbs_for(width: u32) -> usize {
 impl Bits {
     pub fn zero(width: u32) -> Bits {
         assert!(width > 0, "zero-width bit-vector");
-        Bits {
-            width,
-            limbs: vec![0u64; limbs_for(width)].into_boxed_slice(),
-        }
+        Bits { width, limbs: vec![0u64; limbs_for(width)].into_boxed_slice() }
     }
 
     pub fn ones(width: u32) -> Bits {
-        let mut b = Bits {
-            width,
-            limbs: vec![u64::MAX; limbs_for(width)].into_boxed_slice(),
-        };
+        let mut b = Bits { width, limbs: vec![u64::MAX; limbs_for(width)].into_boxed_slice() };
         b.normalize();
         b
     }
@@ -134,11 +128,7 @@ impl Bits {
             return Some(v as i128);
         }
         let sign = 1u128 << (self.width - 1);
-        Some(if v & sign != 0 {
-            (v as i128) - (1i128 << self.width)
-        } else {
-            v as i128
-        })
+        Some(if v & sign != 0 { (v as i128) - (1i128 << self.width) } else { v as i128 })
     }
 
     pub fn msb(&self) -> bool {
@@ -154,11 +144,7 @@ impl Bits {
     }
 
     pub fn extract(&self, hi: u32, lo: u32) -> Bits {
-        assert!(
-            hi >= lo && hi < self.width,
-            "bad extract [{hi}:{lo}] of width {}",
-            self.width
-        );
+        assert!(hi >= lo && hi < self.width, "bad extract [{hi}:{lo}] of width {}", self.width);
         let w = hi - lo + 1;
         if let Some(v) = self.small() {
             return Bits::from_u128(w, v >> lo);
@@ -208,11 +194,7 @@ impl Bits {
         if extra == 0 {
             return self.clone();
         }
-        let fill = if self.msb() {
-            Bits::ones(extra)
-        } else {
-            Bits::zero(extra)
-        };
+        let fill = if self.msb() { Bits::ones(extra) } else { Bits::zero(extra) };
         Bits::concat(&fill, self)
     }
 
@@ -274,21 +256,13 @@ impl Bits {
     /// SMT-LIB `bvudiv`: division by zero gives all ones.
     pub fn udiv(&self, o: &Bits) -> Option<Bits> {
         let (a, b) = (self.small()?, o.small()?);
-        Some(if b == 0 {
-            Bits::ones(self.width)
-        } else {
-            Bits::from_u128(self.width, a / b)
-        })
+        Some(if b == 0 { Bits::ones(self.width) } else { Bits::from_u128(self.width, a / b) })
     }
 
     /// SMT-LIB `bvurem`: remainder by zero gives the dividend.
     pub fn urem(&self, o: &Bits) -> Option<Bits> {
         let (a, b) = (self.small()?, o.small()?);
-        Some(if b == 0 {
-            self.clone()
-        } else {
-            Bits::from_u128(self.width, a % b)
-        })
+        Some(if b == 0 { self.clone() } else { Bits::from_u128(self.width, a % b) })
     }
 
     /// SMT-LIB `bvsdiv` (truncating), defined through `bvudiv` on magnitudes.
@@ -352,11 +326,7 @@ impl Bits {
         let sign = self.msb();
         let n = o.to_u128().unwrap_or(u128::MAX);
         if n >= self.width as u128 {
-            return if sign {
-                Bits::ones(self.width)
-            } else {
-                Bits::zero(self.width)
-            };
+            return if sign { Bits::ones(self.width) } else { Bits::zero(self.width) };
         }
         let n = n as u32;
         let mut r = self.lshr(o);
@@ -408,10 +378,7 @@ impl Bits {
     }
 
     pub fn to_binary(&self) -> String {
-        (0..self.width)
-            .rev()
-            .map(|i| if self.bit(i) { '1' } else { '0' })
-            .collect()
+        (0..self.width).rev().map(|i| if self.bit(i) { '1' } else { '0' }).collect()
     }
 
     /// Unsigned decimal rendering (any width).

@@ -52,11 +52,7 @@ impl TermStore {
     }
     pub fn const_array(&mut self, index: Sort, elem: T) -> T {
         let es = self.sort(elem).clone();
-        self.intern(
-            Op::ConstArray,
-            &[elem],
-            Sort::Array(Box::new(index), Box::new(es)),
-        )
+        self.intern(Op::ConstArray, &[elem], Sort::Array(Box::new(index), Box::new(es)))
     }
 
     fn fp_parts(&self, t: T) -> (u32, u32) {
@@ -236,9 +232,7 @@ impl TermStore {
                 let lw = self.width(xl);
                 let w = self.width(x);
                 let parts = match self.op(y) {
-                    Op::Concat if self.width(self.arg(y, 1)) == lw => {
-                        Some((self.arg(y, 0), self.arg(y, 1)))
-                    }
+                    Op::Concat if self.width(self.arg(y, 1)) == lw => Some((self.arg(y, 0), self.arg(y, 1))),
                     Op::BvConst(c) => {
                         let c = c.clone();
                         let yh = self.bv(c.extract(w - 1, lw));
@@ -414,11 +408,7 @@ impl TermStore {
             return self.bv(x.add(&y));
         }
         // constant to the right
-        let (a, b) = if self.as_bv(a).is_some() {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (a, b) = if self.as_bv(a).is_some() { (b, a) } else { (a, b) };
         if let Some(c) = self.as_bv(b).cloned() {
             if c.is_zero() {
                 return a;
@@ -471,11 +461,7 @@ impl TermStore {
                 return self.bv(r);
             }
         }
-        let (a, b) = if self.as_bv(a).is_some() {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (a, b) = if self.as_bv(a).is_some() { (b, a) } else { (a, b) };
         if let Some(c) = self.as_bv(b).cloned() {
             if c.is_zero() {
                 return b;
@@ -547,11 +533,7 @@ impl TermStore {
         if a == b {
             return a;
         }
-        let (a, b) = if self.as_bv(a).is_some() {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (a, b) = if self.as_bv(a).is_some() { (b, a) } else { (a, b) };
         if let Some(c) = self.as_bv(b) {
             if c.is_zero() {
                 return b;
@@ -572,11 +554,7 @@ impl TermStore {
         if a == b {
             return a;
         }
-        let (a, b) = if self.as_bv(a).is_some() {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (a, b) = if self.as_bv(a).is_some() { (b, a) } else { (a, b) };
         if let Some(c) = self.as_bv(b) {
             if c.is_zero() {
                 return a;
@@ -598,11 +576,7 @@ impl TermStore {
             let w = self.width(a);
             return self.bv_zero(w);
         }
-        let (a, b) = if self.as_bv(a).is_some() {
-            (b, a)
-        } else {
-            (a, b)
-        };
+        let (a, b) = if self.as_bv(a).is_some() { (b, a) } else { (a, b) };
         if let Some(c) = self.as_bv(b) {
             if c.is_zero() {
                 return a;
@@ -697,9 +671,7 @@ impl TermStore {
                 }
             }
             Op::BvUle => {
-                if self.as_bv(a).is_some_and(|c| c.is_zero())
-                    || self.as_bv(b).is_some_and(|c| c.is_ones())
-                {
+                if self.as_bv(a).is_some_and(|c| c.is_zero()) || self.as_bv(b).is_some_and(|c| c.is_ones()) {
                     return self.tru();
                 }
             }
@@ -747,9 +719,7 @@ impl TermStore {
             return self.bv(Bits::concat(&x, &y));
         }
         // adjacent extracts of the same term merge
-        if let (Op::Extract(h1, l1), Op::Extract(h2, l2)) =
-            (self.op(hi).clone(), self.op(lo).clone())
-        {
+        if let (Op::Extract(h1, l1), Op::Extract(h2, l2)) = (self.op(hi).clone(), self.op(lo).clone()) {
             if self.arg(hi, 0) == self.arg(lo, 0) && l1 == h2 + 1 {
                 let x = self.arg(hi, 0);
                 return self.extract(h1, l2, x);
@@ -759,9 +729,7 @@ impl TermStore {
         // the low part adjacent to its neighbour for the rule above.
         if let Op::Concat = self.op(hi) {
             let (a, b) = (self.arg(hi, 0), self.arg(hi, 1));
-            if let (Op::Extract(h1, l1), Op::Extract(h2, _)) =
-                (self.op(b).clone(), self.op(lo).clone())
-            {
+            if let (Op::Extract(h1, l1), Op::Extract(h2, _)) = (self.op(b).clone(), self.op(lo).clone()) {
                 if self.arg(b, 0) == self.arg(lo, 0) && l1 == h2 + 1 {
                     let _ = h1;
                     let bc = self.concat(b, lo);
@@ -854,11 +822,7 @@ impl TermStore {
                 let (x, y) = (self.arg(a, 0), self.arg(a, 1));
                 let ex = self.extract(hi, 0, x);
                 let ey = self.extract(hi, 0, y);
-                return if let Op::BvAdd = self.op(a) {
-                    self.bvadd(ex, ey)
-                } else {
-                    self.bvmul(ex, ey)
-                };
+                return if let Op::BvAdd = self.op(a) { self.bvadd(ex, ey) } else { self.bvmul(ex, ey) };
             }
             Op::BvNeg if lo == 0 => {
                 let x = self.arg(a, 0);
@@ -982,12 +946,8 @@ impl TermStore {
     pub fn fp_fma(&mut self, rm: Rm, a: T, b: T, c: T) -> T {
         if rm == Rm::Rne {
             match (self.fconst(a), self.fconst(b), self.fconst(c)) {
-                (Some(F::D(x)), Some(F::D(y)), Some(F::D(z))) => {
-                    return self.fp_f64(x.mul_add(y, z))
-                }
-                (Some(F::S(x)), Some(F::S(y)), Some(F::S(z))) => {
-                    return self.fp_f32(x.mul_add(y, z))
-                }
+                (Some(F::D(x)), Some(F::D(y)), Some(F::D(z))) => return self.fp_f64(x.mul_add(y, z)),
+                (Some(F::S(x)), Some(F::S(y)), Some(F::S(z))) => return self.fp_f32(x.mul_add(y, z)),
                 _ => {}
             }
         }
@@ -1090,11 +1050,7 @@ impl TermStore {
                 return self.bv(r);
             }
         }
-        let op = if signed {
-            Op::FpToSbv(rm, width)
-        } else {
-            Op::FpToUbv(rm, width)
-        };
+        let op = if signed { Op::FpToSbv(rm, width) } else { Op::FpToUbv(rm, width) };
         self.intern(op, &[a], Sort::Bv(width))
     }
 
@@ -1106,11 +1062,7 @@ impl TermStore {
                 }
             }
         }
-        let op = if signed {
-            Op::SbvToFp(rm)
-        } else {
-            Op::UbvToFp(rm)
-        };
+        let op = if signed { Op::SbvToFp(rm) } else { Op::UbvToFp(rm) };
         self.intern(op, &[a], Sort::Fp(e, s))
     }
 
@@ -1245,15 +1197,7 @@ impl TermStore {
 
     /// A memory range update. `args` after the base are: dst pointer, length (offset width),
     /// and the kind's operands (fresh array | fill byte | source memory, source pointer).
-    pub fn mem_range(
-        &mut self,
-        kind: MemKind,
-        off_bits: u32,
-        base: T,
-        dst: T,
-        len: T,
-        rest: &[T],
-    ) -> T {
+    pub fn mem_range(&mut self, kind: MemKind, off_bits: u32, base: T, dst: T, len: T, rest: &[T]) -> T {
         if self.as_bv(len).is_some_and(|l| l.is_zero()) {
             return base;
         }
@@ -1350,10 +1294,7 @@ mod tests {
     #[test]
     fn select_skips_stores_to_other_objects() {
         let mut s = TermStore::new();
-        let mem = s.fresh_symbol(
-            "M",
-            Sort::Array(Box::new(Sort::Bv(64)), Box::new(Sort::Bv(8))),
-        );
+        let mem = s.fresh_symbol("M", Sort::Array(Box::new(Sort::Bv(64)), Box::new(Sort::Bv(8))));
         let i = s.fresh_symbol("i", Sort::Bv(48));
         let o1 = s.bv_u(16, 3);
         let o2 = s.bv_u(16, 4);

@@ -206,10 +206,7 @@ mod tests {
     #[test]
     fn out_of_range_conversion_is_not_folded() {
         assert!(to_int(Rm::Rtz, F::D(3e9), 32, true).is_none());
-        assert_eq!(
-            to_int(Rm::Rtz, F::D(-2.9), 32, true).and_then(|b| b.to_i128()),
-            Some(-2)
-        );
+        assert_eq!(to_int(Rm::Rtz, F::D(-2.9), 32, true).and_then(|b| b.to_i128()), Some(-2));
         assert!(to_int(Rm::Rtz, F::D(f64::NAN), 32, true).is_none());
     }
 }

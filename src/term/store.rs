@@ -79,11 +79,7 @@ impl TermStore {
 
     /// Interns a node without simplification (constructors in `build` simplify first).
     pub(super) fn intern(&mut self, op: Op, args: &[T], sort: Sort) -> T {
-        let node = Node {
-            op,
-            args: args.into(),
-            sort,
-        };
+        let node = Node { op, args: args.into(), sort };
         if let Some(&t) = self.index.get(&node) {
             return t;
         }
@@ -131,10 +127,7 @@ impl TermStore {
         }
     }
     pub fn is_const(&self, t: T) -> bool {
-        matches!(
-            self.op(t),
-            Op::BoolConst(_) | Op::BvConst(_) | Op::FpConst(_)
-        )
+        matches!(self.op(t), Op::BoolConst(_) | Op::BvConst(_) | Op::FpConst(_))
     }
     pub fn is_true(&self, t: T) -> bool {
         self.as_bool(t) == Some(true)
@@ -146,10 +139,7 @@ impl TermStore {
     /// A new symbol; the name is for display and need not be unique.
     pub fn fresh_symbol(&mut self, name: impl Into<String>, sort: Sort) -> T {
         let id = self.syms.len() as u32;
-        self.syms.push(Symbol {
-            name: name.into(),
-            sort: sort.clone(),
-        });
+        self.syms.push(Symbol { name: name.into(), sort: sort.clone() });
         self.intern(Op::Sym(id), &[], sort)
     }
 
@@ -161,11 +151,7 @@ impl TermStore {
     }
 
     pub fn declare_fun(&mut self, name: impl Into<String>, domain: Vec<Sort>, range: Sort) -> u32 {
-        self.funcs.push(Func {
-            name: name.into(),
-            domain,
-            range,
-        });
+        self.funcs.push(Func { name: name.into(), domain, range });
         (self.funcs.len() - 1) as u32
     }
     pub fn func(&self, id: u32) -> &Func {

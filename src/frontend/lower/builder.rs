@@ -53,13 +53,7 @@ impl Builder {
 
     /// A jump with an unknown target; patch it with [`Builder::patch`].
     pub fn jump(&mut self, cond: Option<Expr>, loc: Loc) -> usize {
-        self.emit(
-            InstrKind::Goto {
-                cond,
-                target: UNPATCHED,
-            },
-            loc,
-        )
+        self.emit(InstrKind::Goto { cond, target: UNPATCHED }, loc)
     }
 
     pub fn jump_to(&mut self, cond: Option<Expr>, target: usize, loc: Loc) -> usize {

@@ -14,9 +14,7 @@ use crate::ir::{Expr, ExprKind, FloatKind, FuncType, InstrKind, IntName, Type};
 
 /// The return type a `nondet_X` / `__VERIFIER_nondet_X` name implies.
 pub fn nondet_type(name: &str, t: &crate::ir::Target) -> Option<Type> {
-    let suffix = name
-        .strip_prefix("__VERIFIER_nondet_")
-        .or_else(|| name.strip_prefix("nondet_"))?;
+    let suffix = name.strip_prefix("__VERIFIER_nondet_").or_else(|| name.strip_prefix("nondet_"))?;
     Some(match suffix {
         "bool" | "_Bool" => Type::Bool,
         "char" => t.int(IntName::Char),
@@ -86,33 +84,12 @@ impl Lowerer<'_> {
         }
         let loc = self.loc(at);
         if ft.ret.is_void() || (!want && !ft.ret.is_composite()) {
-            self.b.emit(
-                InstrKind::Call {
-                    lhs: None,
-                    func,
-                    args: lowered,
-                },
-                loc,
-            );
-            return Ok(Expr::new(
-                ExprKind::Int(0),
-                if ft.ret.is_void() {
-                    Type::Void
-                } else {
-                    ft.ret.clone()
-                },
-            ));
+            self.b.emit(InstrKind::Call { lhs: None, func, args: lowered }, loc);
+            return Ok(Expr::new(ExprKind::Int(0), if ft.ret.is_void() { Type::Void } else { ft.ret.clone() }));
         }
         let tmp = self.new_temp("return_value", ft.ret.clone(), loc);
         let te = self.var_expr(tmp);
-        self.b.emit(
-            InstrKind::Call {
-                lhs: Some(te.clone()),
-                func,
-                args: lowered,
-            },
-            loc,
-        );
+        self.b.emit(InstrKind::Call { lhs: Some(te.clone()), func, args: lowered }, loc);
         Ok(te)
     }
 
@@ -139,31 +116,25 @@ impl Lowerer<'_> {
                         self.declare(name.to_string(), Sym::Func(f));
                         return Ok(());
                     }
-                    if let Some(ty) =
-                        super::super::libdecl::library_type(stripped, &self.prog.target)
-                    {
+                    if let Some(ty) = super::super::libdecl::library_type(stripped, &self.prog.target) {
                         let f = self.declare_function(stripped, ty, false, at);
                         self.declare(name.to_string(), Sym::Func(f));
                         return Ok(());
                     }
-                    return Err(self.err(at, &format!("unsupported builtin `{name}`")));
-                }
-                if let Some(ty) = super::super::libdecl::library_type(name, &self.prog.target) {
+                    // type-generic or unknown builtin: symbolic execution models it or
+                    // reports it as unsupported when reached
+                    self.prog.target.int_t()
+                } else if let Some(ty) = super::super::libdecl::library_type(name, &self.prog.target) {
                     let f = self.declare_function(name, ty, false, at);
                     self.declare(name.to_string(), Sym::Func(f));
                     return Ok(());
+                } else {
+                    self.note(at, format!("implicit declaration of function `{name}`"));
+                    self.prog.target.int_t()
                 }
-                self.note(at, format!("implicit declaration of function `{name}`"));
-                self.prog.target.int_t()
             }
         };
-        let ft = FuncType {
-            ret,
-            params: vec![],
-            variadic: false,
-            prototyped: false,
-            const_pointee: vec![],
-        };
+        let ft = FuncType { ret, params: vec![], variadic: false, prototyped: false, const_pointee: vec![] };
         let f = self.declare_function(name, ft, false, at);
         // implicit declarations have file scope
         if let Some(s) = self.scopes.first_mut() {
@@ -173,12 +144,7 @@ impl Lowerer<'_> {
     }
 
     /// Builtins evaluated by the front end. `None`: not one of them.
-    fn compile_time_builtin(
-        &mut self,
-        name: &str,
-        args: &[Node<Expression>],
-        at: usize,
-    ) -> LResult<Option<Expr>> {
+    fn compile_time_builtin(&mut self, name: &str, args: &[Node<Expression>], at: usize) -> LResult<Option<Expr>> {
         let long = self.prog.target.int(IntName::Long);
         let int = self.prog.target.int_t();
         Ok(Some(match name {
@@ -223,9 +189,7 @@ impl Lowerer<'_> {
                 let v = if ty < 2 { -1 } else { 0 };
                 Expr::int(v, self.prog.target.size_t())
             }
-            "__builtin_classify_type" => {
-                return Err(self.err(at, "unsupported builtin `__builtin_classify_type`"))
-            }
+            "__builtin_classify_type" => return Err(self.err(at, "unsupported builtin `__builtin_classify_type`")),
             _ => return Ok(None),
         }))
     }
@@ -233,12 +197,6 @@ impl Lowerer<'_> {
     /// The function type of a library function verdiff knows (for implicit declarations).
     #[allow(dead_code)]
     pub fn func_type(ret: Type, params: Vec<Type>, variadic: bool) -> Type {
-        Type::Function(Rc::new(FuncType {
-            ret,
-            params,
-            variadic,
-            prototyped: true,
-            const_pointee: vec![],
-        }))
+        Type::Function(Rc::new(FuncType { ret, params, variadic, prototyped: true, const_pointee: vec![] }))
     }
 }

@@ -15,8 +15,8 @@ pub fn int_literal(lit: &Integer, t: &Target) -> Result<(u128, Type), String> {
         IntegerBase::Binary => 2,
     };
     let digits: String = lit.number.chars().filter(|&c| c != '\'').collect();
-    let v = u128::from_str_radix(&digits, radix)
-        .map_err(|_| format!("integer constant `{}` is too large", lit.number))?;
+    let v =
+        u128::from_str_radix(&digits, radix).map_err(|_| format!("integer constant `{}` is too large", lit.number))?;
     if lit.suffix.imaginary {
         return Err("imaginary constants are not supported".into());
     }
@@ -27,23 +27,11 @@ pub fn int_literal(lit: &Integer, t: &Target) -> Result<(u128, Type), String> {
             vec![IntName::Int, IntName::Long, IntName::LongLong]
         }
         (IntegerSize::Int, false) => {
-            vec![
-                IntName::Int,
-                IntName::UInt,
-                IntName::Long,
-                IntName::ULong,
-                IntName::LongLong,
-                IntName::ULongLong,
-            ]
+            vec![IntName::Int, IntName::UInt, IntName::Long, IntName::ULong, IntName::LongLong, IntName::ULongLong]
         }
         (IntegerSize::Int, true) => vec![IntName::UInt, IntName::ULong, IntName::ULongLong],
         (IntegerSize::Long, false) if decimal => vec![IntName::Long, IntName::LongLong],
-        (IntegerSize::Long, false) => vec![
-            IntName::Long,
-            IntName::ULong,
-            IntName::LongLong,
-            IntName::ULongLong,
-        ],
+        (IntegerSize::Long, false) => vec![IntName::Long, IntName::ULong, IntName::LongLong, IntName::ULongLong],
         (IntegerSize::Long, true) => vec![IntName::ULong, IntName::ULongLong],
         (IntegerSize::LongLong, false) if decimal => vec![IntName::LongLong],
         (IntegerSize::LongLong, false) => vec![IntName::LongLong, IntName::ULongLong],
@@ -89,12 +77,9 @@ pub fn float_literal(lit: &lang_c::ast::Float) -> Result<(f64, Type), String> {
     let v = match lit.base {
         FloatBase::Decimal => {
             if kind == FloatKind::Float {
-                text.parse::<f32>()
-                    .map(|x| x as f64)
-                    .map_err(|e| format!("bad float `{text}`: {e}"))?
+                text.parse::<f32>().map(|x| x as f64).map_err(|e| format!("bad float `{text}`: {e}"))?
             } else {
-                text.parse::<f64>()
-                    .map_err(|e| format!("bad float `{text}`: {e}"))?
+                text.parse::<f64>().map_err(|e| format!("bad float `{text}`: {e}"))?
             }
         }
         FloatBase::Hexadecimal => {
@@ -178,10 +163,7 @@ pub fn decode_escapes(body: &str, unit_bits: u32) -> Result<Vec<u32>, String> {
                 let n = if e == 'u' { 4 } else { 8 };
                 let mut v = 0u32;
                 for _ in 0..n {
-                    let d = chars
-                        .next()
-                        .and_then(|d| d.to_digit(16))
-                        .ok_or("bad universal character name")?;
+                    let d = chars.next().and_then(|d| d.to_digit(16)).ok_or("bad universal character name")?;
                     v = v * 16 + d;
                 }
                 let ch = char::from_u32(v).ok_or("bad universal character name")?;
@@ -207,11 +189,7 @@ pub fn decode_escapes(body: &str, unit_bits: u32) -> Result<Vec<u32>, String> {
             }
             other => other as u32,
         };
-        out.push(if unit_bits >= 32 {
-            v
-        } else {
-            v & ((1 << unit_bits) - 1)
-        });
+        out.push(if unit_bits >= 32 { v } else { v & ((1 << unit_bits) - 1) });
     }
     Ok(out)
 }
@@ -220,11 +198,7 @@ pub fn decode_escapes(body: &str, unit_bits: u32) -> Result<Vec<u32>, String> {
 pub fn split_prefix(lit: &str, quote: char) -> (&str, &str) {
     let start = lit.find(quote).unwrap_or(0);
     let end = lit.rfind(quote).unwrap_or(lit.len());
-    let body = if end > start {
-        &lit[start + 1..end]
-    } else {
-        ""
-    };
+    let body = if end > start { &lit[start + 1..end] } else { "" };
     (&lit[..start], body)
 }
 
@@ -245,11 +219,7 @@ fn norm(v: i128, ty: &Type) -> Option<i128> {
         return Some(v);
     }
     let m = v & ((1i128 << w) - 1);
-    Some(if signed && m >> (w - 1) & 1 == 1 {
-        m - (1i128 << w)
-    } else {
-        m
-    })
+    Some(if signed && m >> (w - 1) & 1 == 1 { m - (1i128 << w) } else { m })
 }
 
 fn fold(p: &Program, e: &Expr) -> Option<i128> {
@@ -279,19 +249,11 @@ fn fold(p: &Program, e: &Expr) -> Option<i128> {
         ExprKind::Binary(op, a, b) => {
             if *op == BinOp::LogAnd {
                 let x = fold(p, a)?;
-                return if x == 0 {
-                    Some(0)
-                } else {
-                    Some((fold(p, b)? != 0) as i128)
-                };
+                return if x == 0 { Some(0) } else { Some((fold(p, b)? != 0) as i128) };
             }
             if *op == BinOp::LogOr {
                 let x = fold(p, a)?;
-                return if x != 0 {
-                    Some(1)
-                } else {
-                    Some((fold(p, b)? != 0) as i128)
-                };
+                return if x != 0 { Some(1) } else { Some((fold(p, b)? != 0) as i128) };
             }
             if matches!(op, BinOp::PtrAdd | BinOp::PtrSub | BinOp::PtrDiff) {
                 return None;
@@ -355,11 +317,7 @@ fn fold(p: &Program, e: &Expr) -> Option<i128> {
 fn cmp(x: i128, y: i128, unsigned: bool, a: &Expr) -> bool {
     if unsigned {
         let w = a.ty.int_width().unwrap_or(64);
-        let m = if w >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << w) - 1
-        };
+        let m = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
         ((x as u128) & m) < ((y as u128) & m)
     } else {
         x < y
@@ -370,12 +328,7 @@ fn address_const(p: &Program, lv: &Expr) -> Option<i128> {
     match &lv.kind {
         ExprKind::Deref(ptr) => fold(p, ptr),
         ExprKind::Member(base, f) => {
-            let c = p
-                .layout()
-                .composite(&base.ty)?
-                .fields
-                .get(*f as usize)?
-                .offset as i128;
+            let c = p.layout().composite(&base.ty)?.fields.get(*f as usize)?.offset as i128;
             Some(address_const(p, base)? + c)
         }
         ExprKind::Index(base, idx) => {
@@ -389,8 +342,7 @@ fn address_const(p: &Program, lv: &Expr) -> Option<i128> {
 impl Lowerer<'_> {
     /// Lowers an expression that must be an integer constant expression.
     pub fn const_int(&mut self, e: &Node<Expression>) -> LResult<i128> {
-        self.try_const_int(e)
-            .ok_or_else(|| self.err(e.span.start, "expected an integer constant expression"))
+        self.try_const_int(e).ok_or_else(|| self.err(e.span.start, "expected an integer constant expression"))
     }
 
     pub fn try_const_int(&mut self, e: &Node<Expression>) -> Option<i128> {
@@ -417,59 +369,24 @@ mod tests {
     use super::*;
 
     fn lit(number: &str, base: IntegerBase, size: IntegerSize, unsigned: bool) -> Integer {
-        Integer {
-            base,
-            number: number.into(),
-            suffix: lang_c::ast::IntegerSuffix {
-                size,
-                unsigned,
-                imaginary: false,
-            },
-        }
+        Integer { base, number: number.into(), suffix: lang_c::ast::IntegerSuffix { size, unsigned, imaginary: false } }
     }
 
     #[test]
     fn integer_literal_types_follow_c11() {
         let t = Target::default();
-        let (_, ty) = int_literal(
-            &lit("2147483648", IntegerBase::Decimal, IntegerSize::Int, false),
-            &t,
-        )
-        .unwrap();
+        let (_, ty) = int_literal(&lit("2147483648", IntegerBase::Decimal, IntegerSize::Int, false), &t).unwrap();
         assert_eq!(ty, t.int(IntName::Long), "decimal 2^31 is long on LP64");
-        let (_, ty) = int_literal(
-            &lit(
-                "80000000",
-                IntegerBase::Hexadecimal,
-                IntegerSize::Int,
-                false,
-            ),
-            &t,
-        )
-        .unwrap();
+        let (_, ty) = int_literal(&lit("80000000", IntegerBase::Hexadecimal, IntegerSize::Int, false), &t).unwrap();
         assert_eq!(ty, t.int(IntName::UInt), "hex 0x80000000 is unsigned int");
-        let t32 = Target {
-            model: crate::ir::DataModel::Ilp32,
-            ..Target::default()
-        };
-        let (_, ty) = int_literal(
-            &lit("2147483648", IntegerBase::Decimal, IntegerSize::Int, false),
-            &t32,
-        )
-        .unwrap();
-        assert_eq!(
-            ty,
-            t32.int(IntName::LongLong),
-            "decimal 2^31 is long long on ILP32"
-        );
+        let t32 = Target { model: crate::ir::DataModel::Ilp32, ..Target::default() };
+        let (_, ty) = int_literal(&lit("2147483648", IntegerBase::Decimal, IntegerSize::Int, false), &t32).unwrap();
+        assert_eq!(ty, t32.int(IntName::LongLong), "decimal 2^31 is long long on ILP32");
     }
 
     #[test]
     fn escapes_decode_to_code_units() {
-        assert_eq!(
-            decode_escapes(r"a\n\x41\101\0", 8).unwrap(),
-            vec![97, 10, 65, 65, 0]
-        );
+        assert_eq!(decode_escapes(r"a\n\x41\101\0", 8).unwrap(), vec![97, 10, 65, 65, 0]);
         assert_eq!(decode_escapes(r"\xff", 8).unwrap(), vec![255]);
         assert_eq!(split_prefix("L\"ab\"", '"'), ("L", "ab"));
     }

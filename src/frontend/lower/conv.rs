@@ -40,25 +40,13 @@ impl Lowerer<'_> {
             return pa;
         }
         if x.signed == y.signed {
-            return if (x.width, x.name.rank()) >= (y.width, y.name.rank()) {
-                pa
-            } else {
-                pb
-            };
+            return if (x.width, x.name.rank()) >= (y.width, y.name.rank()) { pa } else { pb };
         }
         let (s, u) = if x.signed { (x, y) } else { (y, x) };
         if u.width >= s.width {
             // unsigned wins; the name of the higher rank, made unsigned
-            let name = if u.name.rank() >= s.name.rank() {
-                u.name
-            } else {
-                unsigned_name(s.name)
-            };
-            return Type::Int(IntTy {
-                width: u.width,
-                signed: false,
-                name,
-            });
+            let name = if u.name.rank() >= s.name.rank() { u.name } else { unsigned_name(s.name) };
+            return Type::Int(IntTy { width: u.width, signed: false, name });
         }
         // the signed type is wider and can represent every value of the unsigned one
         Type::Int(*s)
@@ -76,9 +64,7 @@ impl Lowerer<'_> {
             (f, Type::Pointer(_)) if f.is_int() => true,
             (Type::Pointer(_), t) if t.is_int() => true,
             (Type::Struct(a), Type::Struct(b)) | (Type::Union(a), Type::Union(b)) => {
-                a == b
-                    || self.prog.composites[*a as usize].tag
-                        == self.prog.composites[*b as usize].tag
+                a == b || self.prog.composites[*a as usize].tag == self.prog.composites[*b as usize].tag
             }
             // GNU cast to union: (union U) x
             (_, Type::Union(_)) => false,
@@ -87,49 +73,29 @@ impl Lowerer<'_> {
         if !ok {
             return Err(self.err(
                 at,
-                &format!(
-                    "cannot convert `{}` to `{}`",
-                    self.prog.type_name(&e.ty),
-                    self.prog.type_name(to)
-                ),
+                &format!("cannot convert `{}` to `{}`", self.prog.type_name(&e.ty), self.prog.type_name(to)),
             ));
         }
         if to.is_void() {
             return Ok(Expr::new(ExprKind::Cast(Box::new(e), false), Type::Void));
         }
-        if matches!(
-            (&e.ty, to),
-            (Type::Struct(_), Type::Struct(_)) | (Type::Union(_), Type::Union(_))
-        ) {
-            return Ok(Expr {
-                kind: e.kind,
-                ty: to.clone(),
-            });
+        if matches!((&e.ty, to), (Type::Struct(_), Type::Struct(_)) | (Type::Union(_), Type::Union(_))) {
+            return Ok(Expr { kind: e.kind, ty: to.clone() });
         }
         // constant folding
         match (&e.kind, to) {
-            (ExprKind::Int(v), Type::Int(_) | Type::Pointer(_))
-                if e.ty.is_int() || e.ty.is_pointer() =>
-            {
+            (ExprKind::Int(v), Type::Int(_) | Type::Pointer(_)) if e.ty.is_int() || e.ty.is_pointer() => {
                 let sv = self.int_value(*v, &e.ty);
                 return Ok(Expr::int(sv, to.clone()));
             }
             (ExprKind::Int(v), Type::Bool) => return Ok(Expr::int((*v != 0) as i128, Type::Bool)),
             (ExprKind::Int(v), Type::Float(k)) if e.ty.is_int() => {
                 let sv = self.int_value(*v, &e.ty);
-                let f = if *k == FloatKind::Float {
-                    sv as f32 as f64
-                } else {
-                    sv as f64
-                };
+                let f = if *k == FloatKind::Float { sv as f32 as f64 } else { sv as f64 };
                 return Ok(Expr::new(ExprKind::Float(f), to.clone()));
             }
             (ExprKind::Float(f), Type::Float(k)) => {
-                let f = if *k == FloatKind::Float {
-                    *f as f32 as f64
-                } else {
-                    *f
-                };
+                let f = if *k == FloatKind::Float { *f as f32 as f64 } else { *f };
                 return Ok(Expr::new(ExprKind::Float(f), to.clone()));
             }
             _ => {}

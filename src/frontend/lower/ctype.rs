@@ -4,14 +4,14 @@
 use std::rc::Rc;
 
 use lang_c::ast::{
-    ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Ellipsis,
-    Extension, SpecifierQualifier, StorageClassSpecifier, StructDeclaration, StructKind,
-    StructType, TS18661FloatFormat, TypeName, TypeQualifier, TypeSpecifier,
+    ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Ellipsis, Extension,
+    SpecifierQualifier, StorageClassSpecifier, StructDeclaration, StructKind, StructType, TS18661FloatFormat, TypeName,
+    TypeQualifier, TypeSpecifier,
 };
 use lang_c::span::Node;
 
 use super::{LResult, Lowerer, Sym, Tag};
-use crate::ir::{ArrayLen, Composite, Expr, Field, FloatKind, FuncType, IntName, Type, VarKind};
+use crate::ir::{ArrayLen, Composite, Expr, Field, FloatKind, FuncId, FuncType, IntName, Type, VarKind};
 
 /// The result of reading a declaration's specifiers.
 #[derive(Clone, Debug)]
@@ -31,6 +31,8 @@ pub struct Param {
     pub ty: Type,
     pub loc_offset: usize,
     pub pointee_const: bool,
+    /// The parameter's variable (used by the definition, and by later parameter types).
+    pub var: Option<crate::ir::VarId>,
 }
 
 /// What a declarator declares.
@@ -48,10 +50,7 @@ pub struct Declared {
 fn attr_names(exts: &[Node<Extension>]) -> Vec<(String, Vec<Node<lang_c::ast::Expression>>)> {
     exts.iter()
         .filter_map(|e| match &e.node {
-            Extension::Attribute(a) => Some((
-                a.name.node.trim_matches('_').to_string(),
-                a.arguments.clone(),
-            )),
+            Extension::Attribute(a) => Some((a.name.node.trim_matches('_').to_string(), a.arguments.clone())),
             _ => None,
         })
         .collect()
@@ -105,19 +104,8 @@ impl Lowerer<'_> {
                 }
             }
         }
-        let base = self.base_type(
-            &tys,
-            packed,
-            specs.first().map(|s| s.span.start).unwrap_or(0),
-        )?;
-        Ok(DeclSpec {
-            base,
-            storage,
-            is_const,
-            is_inline,
-            noreturn,
-            aligned,
-        })
+        let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
+        Ok(DeclSpec { base, storage, is_const, is_inline, noreturn, aligned })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {
@@ -155,23 +143,13 @@ impl Lowerer<'_> {
                 SpecifierQualifier::TypeQualifier(_) => {}
             }
         }
-        self.base_type(
-            &tys,
-            packed,
-            specs.first().map(|s| s.span.start).unwrap_or(0),
-        )
+        self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))
     }
 
-    fn base_type(
-        &mut self,
-        tys: &[&Node<TypeSpecifier>],
-        packed: bool,
-        at: usize,
-    ) -> LResult<Type> {
+    fn base_type(&mut self, tys: &[&Node<TypeSpecifier>], packed: bool, at: usize) -> LResult<Type> {
         let t = self.prog.target;
         let (mut void, mut char, mut short, mut int, mut long) = (0, 0, 0, 0, 0);
-        let (mut float, mut double, mut signed, mut unsigned, mut bool_, mut int128) =
-            (0, 0, 0, 0, 0, 0);
+        let (mut float, mut double, mut signed, mut unsigned, mut bool_, mut int128) = (0, 0, 0, 0, 0, 0);
         let mut other: Option<Type> = None;
         for ts in tys {
             match &ts.node {
@@ -185,9 +163,7 @@ impl Lowerer<'_> {
                 TypeSpecifier::Signed => signed += 1,
                 TypeSpecifier::Unsigned => unsigned += 1,
                 TypeSpecifier::Bool => bool_ += 1,
-                TypeSpecifier::Complex => {
-                    return Err(self.err(ts.span.start, "_Complex types are not supported"))
-                }
+                TypeSpecifier::Complex => return Err(self.err(ts.span.start, "_Complex types are not supported")),
                 TypeSpecifier::Atomic(tn) => other = Some(self.type_name(tn)?),
                 TypeSpecifier::Struct(st) => other = Some(self.struct_type(st, packed)?),
                 TypeSpecifier::Enum(en) => other = Some(self.enum_type(en)?),
@@ -207,10 +183,7 @@ impl Lowerer<'_> {
                             if id.node.name == "__builtin_va_list" {
                                 other = Some(Type::ptr(Type::Void));
                             } else {
-                                return Err(self.err(
-                                    id.span.start,
-                                    &format!("unknown type name `{}`", id.node.name),
-                                ));
+                                return Err(self.err(id.span.start, &format!("unknown type name `{}`", id.node.name)));
                             }
                         }
                     }
@@ -224,8 +197,9 @@ impl Lowerer<'_> {
                 TypeSpecifier::TS18661Float(f) => {
                     other = Some(Type::Float(match (&f.format, f.width) {
                         (TS18661FloatFormat::BinaryInterchange, 32) => FloatKind::Float,
-                        (TS18661FloatFormat::BinaryInterchange, 64)
-                        | (TS18661FloatFormat::BinaryExtended, 32) => FloatKind::Double,
+                        (TS18661FloatFormat::BinaryInterchange, 64) | (TS18661FloatFormat::BinaryExtended, 32) => {
+                            FloatKind::Double
+                        }
                         _ => FloatKind::LongDouble,
                     }))
                 }
@@ -241,17 +215,9 @@ impl Lowerer<'_> {
         } else if float > 0 {
             Type::Float(FloatKind::Float)
         } else if double > 0 {
-            Type::Float(if long > 0 {
-                FloatKind::LongDouble
-            } else {
-                FloatKind::Double
-            })
+            Type::Float(if long > 0 { FloatKind::LongDouble } else { FloatKind::Double })
         } else if int128 > 0 {
-            t.int(if unsigned > 0 {
-                IntName::UInt128
-            } else {
-                IntName::Int128
-            })
+            t.int(if unsigned > 0 { IntName::UInt128 } else { IntName::Int128 })
         } else if char > 0 {
             t.int(if unsigned > 0 {
                 IntName::UChar
@@ -261,29 +227,13 @@ impl Lowerer<'_> {
                 IntName::Char
             })
         } else if short > 0 {
-            t.int(if unsigned > 0 {
-                IntName::UShort
-            } else {
-                IntName::Short
-            })
+            t.int(if unsigned > 0 { IntName::UShort } else { IntName::Short })
         } else if long >= 2 {
-            t.int(if unsigned > 0 {
-                IntName::ULongLong
-            } else {
-                IntName::LongLong
-            })
+            t.int(if unsigned > 0 { IntName::ULongLong } else { IntName::LongLong })
         } else if long == 1 {
-            t.int(if unsigned > 0 {
-                IntName::ULong
-            } else {
-                IntName::Long
-            })
+            t.int(if unsigned > 0 { IntName::ULong } else { IntName::Long })
         } else if int > 0 || signed > 0 || unsigned > 0 {
-            t.int(if unsigned > 0 {
-                IntName::UInt
-            } else {
-                IntName::Int
-            })
+            t.int(if unsigned > 0 { IntName::UInt } else { IntName::Int })
         } else {
             // implicit int (C89)
             let _ = at;
@@ -301,12 +251,7 @@ impl Lowerer<'_> {
     }
 
     /// Applies a declarator to a base type. `param_ctx`: adjust arrays/functions to pointers.
-    pub fn declarator(
-        &mut self,
-        base: Type,
-        d: &Node<Declarator>,
-        param_ctx: bool,
-    ) -> LResult<Declared> {
+    pub fn declarator(&mut self, base: Type, d: &Node<Declarator>, param_ctx: bool) -> LResult<Declared> {
         let mut ty = base;
         let mut params = None;
         let mut kr_names = None;
@@ -317,19 +262,15 @@ impl Lowerer<'_> {
             .node
             .derived
             .iter()
-            .filter(|x| {
-                matches!(
-                    x.node,
-                    DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)
-                )
-            })
+            .filter(|x| matches!(x.node, DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)))
             .collect();
-        order.extend(d.node.derived.iter().rev().filter(|x| {
-            !matches!(
-                x.node,
-                DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)
-            )
-        }));
+        order.extend(
+            d.node
+                .derived
+                .iter()
+                .rev()
+                .filter(|x| !matches!(x.node, DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_))),
+        );
         for dd in order {
             match &dd.node {
                 DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => ty = Type::ptr(ty),
@@ -345,6 +286,8 @@ impl Lowerer<'_> {
                 DerivedDeclarator::Function(fd) => {
                     let mut ps = Vec::new();
                     let n = fd.node.parameters.len();
+                    // parameters are in scope for the types of later ones (`int x[][n]`)
+                    self.scopes.push(Default::default());
                     for (i, p) in fd.node.parameters.iter().enumerate() {
                         let spec = self.decl_spec(&p.node.specifiers)?;
                         let decl = match &p.node.declarator {
@@ -361,16 +304,17 @@ impl Lowerer<'_> {
                             break;
                         }
                         let pointee_const = spec.is_const
-                            && (matches!(&decl.ty, Type::Pointer(t) if **t == spec.base)
-                                || decl.ty.is_array());
+                            && (matches!(&decl.ty, Type::Pointer(t) if **t == spec.base) || decl.ty.is_array());
                         let pty = adjust_param(decl.ty);
-                        ps.push(Param {
-                            name: decl.name,
-                            ty: pty,
-                            loc_offset: p.span.start,
-                            pointee_const,
+                        let var = decl.name.as_ref().map(|nm| {
+                            let loc = self.loc(p.span.start);
+                            let v = self.new_var(nm.clone(), pty.clone(), VarKind::Param(FuncId(u32::MAX)), loc);
+                            self.declare(nm.clone(), super::Sym::Var(v));
+                            v
                         });
+                        ps.push(Param { name: decl.name, ty: pty, loc_offset: p.span.start, pointee_const, var });
                     }
+                    self.scopes.pop();
                     let ft = FuncType {
                         ret: ty,
                         params: ps.iter().map(|p| p.ty.clone()).collect(),
@@ -397,13 +341,9 @@ impl Lowerer<'_> {
             }
         }
         match &d.node.kind.node {
-            DeclaratorKind::Abstract => Ok(Declared {
-                name: None,
-                ty: maybe_adjust(ty, param_ctx),
-                params,
-                kr_names,
-                offset: d.span.start,
-            }),
+            DeclaratorKind::Abstract => {
+                Ok(Declared { name: None, ty: maybe_adjust(ty, param_ctx), params, kr_names, offset: d.span.start })
+            }
             DeclaratorKind::Identifier(id) => Ok(Declared {
                 name: Some(id.node.name.clone()),
                 ty: maybe_adjust(ty, param_ctx),
@@ -422,11 +362,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn array_len(
-        &mut self,
-        e: &Node<lang_c::ast::Expression>,
-        param_ctx: bool,
-    ) -> LResult<ArrayLen> {
+    fn array_len(&mut self, e: &Node<lang_c::ast::Expression>, param_ctx: bool) -> LResult<ArrayLen> {
         if let Some(v) = self.try_const_int(e) {
             if v < 0 {
                 return Err(self.err(e.span.start, "array size is negative"));
@@ -434,20 +370,31 @@ impl Lowerer<'_> {
             return Ok(ArrayLen::Fixed(v as u64));
         }
         if param_ctx {
-            // `int a[n]` as a parameter is a pointer anyway; the size expression is irrelevant.
+            // the size of an inner dimension (`int x[][n]`) is an earlier parameter
+            if let lang_c::ast::Expression::Identifier(id) = &e.node {
+                if let Some(super::Sym::Var(v)) = self.lookup(&id.node.name) {
+                    if matches!(self.prog.var(v).kind, VarKind::Param(_)) {
+                        return Ok(ArrayLen::Var(v));
+                    }
+                }
+            }
+            // the outermost dimension of a parameter is irrelevant (it becomes a pointer)
             return Ok(ArrayLen::Unknown);
         }
         if self.b.ret_ty.is_none() {
             return Err(self.err(e.span.start, "variable-length array at file scope"));
         }
-        // Variable-length array: evaluate the size once, now.
-        let size_t = self.prog.target.size_t();
+        // Variable-length array: evaluate the size once, now, keeping its sign so that a
+        // non-positive size can be reported.
         let v = self.rvalue(e)?;
-        let v = self.convert(v, &size_t, e.span.start)?;
+        if !v.ty.is_int() {
+            return Err(self.err(e.span.start, "array size is not an integer"));
+        }
+        let pt = self.promote(&v.ty);
+        let v = self.convert(v, &pt, e.span.start)?;
         let loc = self.loc(e.span.start);
-        let tmp = self.new_temp("vla_len", size_t, loc);
-        self.b
-            .assign(Expr::var(tmp, self.prog.var(tmp).ty.clone()), v, loc);
+        let tmp = self.new_temp("vla_len", pt, loc);
+        self.b.assign(Expr::var(tmp, self.prog.var(tmp).ty.clone()), v, loc);
         Ok(ArrayLen::Var(tmp))
     }
 
@@ -496,11 +443,9 @@ impl Lowerer<'_> {
         };
         let mut packed = packed;
         let mut forced_align = None;
-        let attrs = tag
-            .as_ref()
-            .and_then(|t| self.tag_attrs.get(t))
-            .cloned()
-            .unwrap_or_default();
+        // #pragma pack(N) in effect here caps member alignment at N
+        let pragma = self.packs.iter().take_while(|(at, _)| *at <= st.span.start).last().and_then(|(_, p)| *p);
+        let attrs = tag.as_ref().and_then(|t| self.tag_attrs.get(t)).cloned().unwrap_or_default();
         for a in &attrs {
             if a == "packed" {
                 packed = true;
@@ -545,7 +490,10 @@ impl Lowerer<'_> {
                 members.push((name, ty, width, aligned));
             }
         }
-        self.layout_composite(idx, members, packed, forced_align, st.span.start)?;
+        self.pack_cap = pragma;
+        let r = self.layout_composite(idx, members, packed, forced_align, st.span.start);
+        self.pack_cap = None;
+        r?;
         Ok(mk(idx))
     }
 
@@ -592,19 +540,17 @@ impl Lowerer<'_> {
                             let ea = layout.align_of(e);
                             (0, ea)
                         } else {
-                            return Err(
-                                self.err(at, &format!("member `{name}` has incomplete type"))
-                            );
+                            return Err(self.err(at, &format!("member `{name}` has incomplete type")));
                         }
                     } else {
                         return Err(self.err(at, &format!("member `{name}` has incomplete type")));
                     }
                 }
             };
-            let a = if packed {
-                1
-            } else {
-                forced_align.unwrap_or(a).max(1)
+            let a = if packed { 1 } else { forced_align.unwrap_or(a).max(1) };
+            let a = match self.pack_cap {
+                Some(cap) if cap > 0 => a.min(cap),
+                _ => a,
             };
             if let Some(w) = width {
                 let unit = size * 8;
@@ -613,12 +559,7 @@ impl Lowerer<'_> {
                 }
                 if is_union {
                     if w > 0 {
-                        fields.push(Field {
-                            name,
-                            ty,
-                            offset: 0,
-                            bits: Some((0, w)),
-                        });
+                        fields.push(Field { name, ty, offset: 0, bits: Some((0, w)) });
                         max_size = max_size.max(size);
                         if !packed {
                             align = align.max(a);
@@ -633,18 +574,9 @@ impl Lowerer<'_> {
                 if !packed && bit_pos / unit != (bit_pos + w as u64 - 1) / unit {
                     bit_pos = bit_pos.div_ceil(unit) * unit;
                 }
-                let storage = if packed {
-                    bit_pos / 8
-                } else {
-                    (bit_pos / unit) * size
-                };
+                let storage = if packed { bit_pos / 8 } else { (bit_pos / unit) * size };
                 if !name.is_empty() {
-                    fields.push(Field {
-                        name,
-                        ty,
-                        offset: storage,
-                        bits: Some((bit_pos, w)),
-                    });
+                    fields.push(Field { name, ty, offset: storage, bits: Some((bit_pos, w)) });
                     if !packed {
                         align = align.max(a);
                     }
@@ -653,34 +585,20 @@ impl Lowerer<'_> {
                 continue;
             }
             if is_union {
-                fields.push(Field {
-                    name,
-                    ty,
-                    offset: 0,
-                    bits: None,
-                });
+                fields.push(Field { name, ty, offset: 0, bits: None });
                 max_size = max_size.max(size);
                 align = align.max(a);
                 continue;
             }
             let off = (bit_pos.div_ceil(8)).div_ceil(a) * a;
-            fields.push(Field {
-                name,
-                ty,
-                offset: off,
-                bits: None,
-            });
+            fields.push(Field { name, ty, offset: off, bits: None });
             bit_pos = (off + size) * 8;
             align = align.max(a);
         }
         if let Some(fa) = forced_align {
             align = align.max(fa);
         }
-        let raw = if is_union {
-            max_size.max(bit_pos.div_ceil(8))
-        } else {
-            bit_pos.div_ceil(8)
-        };
+        let raw = if is_union { max_size.max(bit_pos.div_ceil(8)) } else { bit_pos.div_ceil(8) };
         let size = raw.div_ceil(align) * align;
         let c = &mut self.prog.composites[idx as usize];
         c.fields = fields;
@@ -713,10 +631,7 @@ impl Lowerer<'_> {
             self.declare(name, Sym::EnumConst(v));
             next = v + 1;
         }
-        let (min, max) = (
-            values.iter().copied().min().unwrap_or(0),
-            values.iter().copied().max().unwrap_or(0),
-        );
+        let (min, max) = (values.iter().copied().min().unwrap_or(0), values.iter().copied().max().unwrap_or(0));
         let t = &self.prog.target;
         let ty = if min < 0 {
             if min >= i32::MIN as i128 && max <= i32::MAX as i128 {

@@ -1,33 +1,24 @@
 //! Expressions: side effects become instructions, the value becomes a pure [`Expr`].
 
 use lang_c::ast::{
-    BinaryOperator, Constant, Expression, GenericAssociation, MemberOperator, OffsetMember,
-    UnaryOperator,
+    BinaryOperator, Constant, Expression, GenericAssociation, MemberOperator, OffsetMember, UnaryOperator,
 };
 use lang_c::span::Node;
 
 use super::consts::{decode_escapes, float_literal, int_literal, split_prefix};
 use super::{LResult, Lowerer, Sym};
-use crate::ir::{
-    ArrayLen, BinOp, Expr, ExprKind, FloatKind, InstrKind, IntName, StrId, Type, UnOp, VarKind,
-};
+use crate::ir::{ArrayLen, BinOp, Expr, ExprKind, FloatKind, InstrKind, IntName, StrId, Type, UnOp, VarKind};
 
 /// Whether evaluating the expression can have an effect beyond producing its value (so that it
 /// must not be evaluated speculatively).
 pub fn has_side_effects(e: &Expression) -> bool {
     match e {
         Expression::Identifier(_) | Expression::Constant(_) | Expression::StringLiteral(_) => false,
-        Expression::SizeOfTy(_)
-        | Expression::SizeOfVal(_)
-        | Expression::AlignOf(_)
-        | Expression::OffsetOf(_) => false,
+        Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) | Expression::OffsetOf(_) => false,
         Expression::Call(c) => {
             // pure builtins keep short-circuit operators pure
             if let Expression::Identifier(id) = &c.node.callee.node {
-                if matches!(
-                    id.node.name.as_str(),
-                    "__builtin_expect" | "__builtin_constant_p"
-                ) {
+                if matches!(id.node.name.as_str(), "__builtin_expect" | "__builtin_constant_p") {
                     return c.node.arguments.iter().any(|a| has_side_effects(&a.node));
                 }
             }
@@ -90,9 +81,42 @@ impl Lowerer<'_> {
         Ok(self.decay(x))
     }
 
-    /// Evaluates an expression for its side effects only.
+    /// Evaluates an expression statement. Its value is discarded, but C still evaluates it:
+    /// `p[6];` reads p[6], so a read that can fail is kept as an assignment to a discarded
+    /// temporary (where the instrumentation puts its claims).
     pub fn effect(&mut self, e: &Node<Expression>) -> LResult<()> {
-        self.operand(e, false).map(|_| ())
+        let v = self.operand(e, false)?;
+        let evaluated_already = match &e.node {
+            Expression::BinaryOperator(b) => matches!(
+                b.node.operator.node,
+                BinaryOperator::Assign
+                    | BinaryOperator::AssignMultiply
+                    | BinaryOperator::AssignDivide
+                    | BinaryOperator::AssignModulo
+                    | BinaryOperator::AssignPlus
+                    | BinaryOperator::AssignMinus
+                    | BinaryOperator::AssignShiftLeft
+                    | BinaryOperator::AssignShiftRight
+                    | BinaryOperator::AssignBitwiseAnd
+                    | BinaryOperator::AssignBitwiseXor
+                    | BinaryOperator::AssignBitwiseOr
+            ),
+            Expression::UnaryOperator(u) => matches!(
+                u.node.operator.node,
+                UnaryOperator::PostIncrement
+                    | UnaryOperator::PostDecrement
+                    | UnaryOperator::PreIncrement
+                    | UnaryOperator::PreDecrement
+            ),
+            Expression::Call(_) | Expression::Comma(_) | Expression::Statement(_) | Expression::Cast(_) => true,
+            Expression::Conditional(_) => false,
+            _ => false,
+        };
+        if !evaluated_already && !v.ty.is_void() && can_fault(&v) {
+            let v = self.decay(v);
+            self.temp_of(v, "discard", e.span.start);
+        }
+        Ok(())
     }
 
     /// An lvalue designating an object.
@@ -162,15 +186,14 @@ impl Lowerer<'_> {
                 let ty = self.type_name(&cl.node.type_name)?;
                 let loc = self.loc(at);
                 let v = if self.at_file_scope() {
-                    self.new_var(
-                        format!("$literal{}", self.prog.vars.len()),
-                        ty,
-                        VarKind::Global,
-                        loc,
-                    )
+                    self.new_var(format!("$literal{}", self.prog.vars.len()), ty, VarKind::Global, loc)
                 } else {
                     let v = self.new_temp("literal", ty, loc);
                     self.b.emit(InstrKind::Decl(v), loc);
+                    // a compound literal lives until the end of its block
+                    if let Some(b) = self.b.blocks.last_mut() {
+                        b.push(v);
+                    }
                     v
                 };
                 let init = lang_c::ast::Initializer::List(cl.node.initializer_list.clone());
@@ -201,9 +224,7 @@ impl Lowerer<'_> {
                 let a = self.prog.layout().align_of(&ty);
                 Ok(Expr::int(a as i128, self.prog.target.size_t()))
             }
-            Expression::UnaryOperator(u) => {
-                self.unary(&u.node.operator.node, &u.node.operand, want, at)
-            }
+            Expression::UnaryOperator(u) => self.unary(&u.node.operator.node, &u.node.operand, want, at),
             Expression::Cast(c) => {
                 let ty = self.type_name(&c.node.type_name)?;
                 if ty.is_void() {
@@ -222,9 +243,7 @@ impl Lowerer<'_> {
                     k => Expr::new(k, c.ty),
                 })
             }
-            Expression::BinaryOperator(b) => {
-                self.binary(&b.node.operator.node, &b.node.lhs, &b.node.rhs, want, at)
-            }
+            Expression::BinaryOperator(b) => self.binary(&b.node.operator.node, &b.node.lhs, &b.node.rhs, want, at),
             Expression::Conditional(c) => self.conditional(c, at),
             Expression::Comma(es) => {
                 let n = es.len();
@@ -249,12 +268,8 @@ impl Lowerer<'_> {
                 let slot = size.div_ceil(8) * 8;
                 let char_p = Type::ptr(self.prog.target.int(IntName::Char));
                 let as_char = self.convert(ap.clone(), &char_p, at)?;
-                let next = Expr::binary(
-                    BinOp::PtrAdd,
-                    as_char,
-                    Expr::int(slot as i128, self.prog.target.size_t()),
-                    char_p,
-                );
+                let next =
+                    Expr::binary(BinOp::PtrAdd, as_char, Expr::int(slot as i128, self.prog.target.size_t()), char_p);
                 let next = self.convert(next, &ap.ty, at)?;
                 self.b.assign(ap, next, loc);
                 Ok(val)
@@ -297,10 +312,7 @@ impl Lowerer<'_> {
             Some(Sym::Typedef(_)) => Err(self.err(at, &format!("`{name}` is a type, not a value"))),
             None => {
                 if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
-                    let fname = self
-                        .cur_func
-                        .map(|f| self.prog.func(f).name.clone())
-                        .unwrap_or_default();
+                    let fname = self.cur_func.map(|f| self.prog.func(f).name.clone()).unwrap_or_default();
                     let bytes: Vec<u8> = fname.bytes().chain(std::iter::once(0)).collect();
                     let ch = self.prog.target.int(IntName::Char);
                     return Ok(self.new_string(bytes, ch));
@@ -340,10 +352,7 @@ impl Lowerer<'_> {
                             b as i128
                         }
                     } else {
-                        units
-                            .iter()
-                            .fold(0i128, |acc, &u| (acc << 8) | (u as i128 & 0xff))
-                            as i32 as i128
+                        units.iter().fold(0i128, |acc, &u| (acc << 8) | (u as i128 & 0xff)) as i32 as i128
                     };
                     return Ok(Expr::int(v, self.prog.target.int_t()));
                 }
@@ -379,10 +388,7 @@ impl Lowerer<'_> {
         units.push(0);
         let bytes: Vec<u8> = match bits {
             8 => units.iter().map(|&u| u as u8).collect(),
-            16 => units
-                .iter()
-                .flat_map(|&u| (u as u16).to_le_bytes())
-                .collect(),
+            16 => units.iter().flat_map(|&u| (u as u16).to_le_bytes()).collect(),
             _ => units.iter().flat_map(|&u| u.to_le_bytes()).collect(),
         };
         Ok(self.new_string(bytes, elem))
@@ -410,24 +416,15 @@ impl Lowerer<'_> {
                 Ok(Expr::binary(BinOp::Mul, n, es, size_t))
             }
             Type::Void | Type::Function(_) => Ok(Expr::int(1, size_t)), // GNU extension
-            _ => Err(self.err(
-                at,
-                &format!("sizeof of incomplete type `{}`", self.prog.type_name(ty)),
-            )),
+            _ => Err(self.err(at, &format!("sizeof of incomplete type `{}`", self.prog.type_name(ty)))),
         }
     }
 
     /// `base.name`, searching anonymous members.
     pub fn member(&mut self, base: Expr, name: &str, at: usize) -> LResult<Expr> {
-        let path = self.field_path(&base.ty, name).ok_or_else(|| {
-            self.err(
-                at,
-                &format!(
-                    "no member named `{name}` in `{}`",
-                    self.prog.type_name(&base.ty)
-                ),
-            )
-        })?;
+        let path = self
+            .field_path(&base.ty, name)
+            .ok_or_else(|| self.err(at, &format!("no member named `{name}` in `{}`", self.prog.type_name(&base.ty))))?;
         let mut cur = base;
         for idx in path {
             let c = self.prog.layout().composite(&cur.ty).cloned();
@@ -456,12 +453,7 @@ impl Lowerer<'_> {
         None
     }
 
-    fn offset_of(
-        &mut self,
-        ty: &Type,
-        d: &lang_c::ast::OffsetDesignator,
-        at: usize,
-    ) -> LResult<u64> {
+    fn offset_of(&mut self, ty: &Type, d: &lang_c::ast::OffsetDesignator, at: usize) -> LResult<u64> {
         let mut cur = ty.clone();
         let mut off = 0u64;
         off += self.offset_step(&mut cur, &d.base.node.name, at)?;
@@ -472,13 +464,8 @@ impl Lowerer<'_> {
                 }
                 OffsetMember::Index(e) => {
                     let i = self.const_int(e)?;
-                    let elem = cur
-                        .elem()
-                        .cloned()
-                        .ok_or_else(|| self.err(at, "offsetof index on non-array"))?;
-                    off = off.wrapping_add(
-                        (i as u64).wrapping_mul(self.prog.size_of(&elem).unwrap_or(0)),
-                    );
+                    let elem = cur.elem().cloned().ok_or_else(|| self.err(at, "offsetof index on non-array"))?;
+                    off = off.wrapping_add((i as u64).wrapping_mul(self.prog.size_of(&elem).unwrap_or(0)));
                     cur = elem;
                 }
             }
@@ -487,17 +474,10 @@ impl Lowerer<'_> {
     }
 
     fn offset_step(&mut self, cur: &mut Type, name: &str, at: usize) -> LResult<u64> {
-        let path = self
-            .field_path(cur, name)
-            .ok_or_else(|| self.err(at, &format!("no member `{name}`")))?;
+        let path = self.field_path(cur, name).ok_or_else(|| self.err(at, &format!("no member `{name}`")))?;
         let mut off = 0;
         for i in path {
-            let c = self
-                .prog
-                .layout()
-                .composite(cur)
-                .cloned()
-                .ok_or_else(|| self.err(at, "offsetof on non-struct"))?;
+            let c = self.prog.layout().composite(cur).cloned().ok_or_else(|| self.err(at, "offsetof on non-struct"))?;
             off += c.fields[i].offset;
             *cur = c.fields[i].ty.clone();
         }
@@ -512,42 +492,22 @@ impl Lowerer<'_> {
         let loc = self.loc(at);
         let tmp = self.new_temp("union", Type::Union(u), loc);
         let te = self.var_expr(tmp);
-        self.b
-            .assign(te.clone(), Expr::new(ExprKind::Zero, Type::Union(u)), loc);
-        let m = Expr::new(
-            ExprKind::Member(Box::new(te.clone()), idx as u32),
-            c.fields[idx].ty.clone(),
-        );
+        self.b.assign(te.clone(), Expr::new(ExprKind::Zero, Type::Union(u)), loc);
+        let m = Expr::new(ExprKind::Member(Box::new(te.clone()), idx as u32), c.fields[idx].ty.clone());
         self.b.assign(m, v, loc);
         Ok(te)
     }
 
-    fn unary(
-        &mut self,
-        op: &UnaryOperator,
-        a: &Node<Expression>,
-        want: bool,
-        at: usize,
-    ) -> LResult<Expr> {
+    fn unary(&mut self, op: &UnaryOperator, a: &Node<Expression>, want: bool, at: usize) -> LResult<Expr> {
         match op {
             UnaryOperator::PostIncrement
             | UnaryOperator::PostDecrement
             | UnaryOperator::PreIncrement
             | UnaryOperator::PreDecrement => {
                 let lv = self.lvalue(a)?;
-                let inc = matches!(
-                    op,
-                    UnaryOperator::PostIncrement | UnaryOperator::PreIncrement
-                );
-                let post = matches!(
-                    op,
-                    UnaryOperator::PostIncrement | UnaryOperator::PostDecrement
-                );
-                let old = if post && want {
-                    self.temp_of(lv.clone(), "post", at)
-                } else {
-                    lv.clone()
-                };
+                let inc = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PreIncrement);
+                let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
+                let old = if post && want { self.temp_of(lv.clone(), "post", at) } else { lv.clone() };
                 let new = self.add_one(lv.clone(), inc, at)?;
                 let loc = self.loc(at);
                 self.b.assign(lv.clone(), new, loc);
@@ -589,9 +549,7 @@ impl Lowerer<'_> {
                         // *fp is the function designator; it decays back to fp
                         Ok(p)
                     }
-                    Type::Pointer(t) if t.is_void() => {
-                        Err(self.err(at, "dereferencing a `void *` pointer"))
-                    }
+                    Type::Pointer(t) if t.is_void() => Err(self.err(at, "dereferencing a `void *` pointer")),
                     Type::Pointer(_) => Ok(Expr::deref(p)),
                     _ => Err(self.err(at, "dereference of a non-pointer")),
                 }
@@ -608,18 +566,10 @@ impl Lowerer<'_> {
                 }
                 let t = self.promote(&v.ty);
                 let v = self.convert(v, &t, at)?;
-                let uop = if matches!(op, UnaryOperator::Minus) {
-                    UnOp::Neg
-                } else {
-                    UnOp::BitNot
-                };
+                let uop = if matches!(op, UnaryOperator::Minus) { UnOp::Neg } else { UnOp::BitNot };
                 if let (ExprKind::Int(x), true) = (&v.kind, t.is_int()) {
                     let sv = self.int_value(*x, &t);
-                    let r = if uop == UnOp::Neg {
-                        sv.wrapping_neg()
-                    } else {
-                        !sv
-                    };
+                    let r = if uop == UnOp::Neg { sv.wrapping_neg() } else { !sv };
                     return Ok(Expr::int(r, t));
                 }
                 if let (ExprKind::Float(f), UnOp::Neg) = (&v.kind, uop) {
@@ -647,12 +597,7 @@ impl Lowerer<'_> {
         match &ty {
             Type::Pointer(_) => {
                 let one = Expr::int(1, self.prog.target.ptrdiff_t());
-                Ok(Expr::binary(
-                    if inc { BinOp::PtrAdd } else { BinOp::PtrSub },
-                    lv,
-                    one,
-                    ty,
-                ))
+                Ok(Expr::binary(if inc { BinOp::PtrAdd } else { BinOp::PtrSub }, lv, one, ty))
             }
             Type::Bool => {
                 if inc {
@@ -666,12 +611,7 @@ impl Lowerer<'_> {
             }
             Type::Float(_) => {
                 let one = Expr::new(ExprKind::Float(1.0), ty.clone());
-                Ok(Expr::binary(
-                    if inc { BinOp::Add } else { BinOp::Sub },
-                    lv,
-                    one,
-                    ty,
-                ))
+                Ok(Expr::binary(if inc { BinOp::Add } else { BinOp::Sub }, lv, one, ty))
             }
             Type::Int(_) => {
                 let pt = self.promote(&ty);
@@ -697,11 +637,7 @@ impl Lowerer<'_> {
             B::Index => {
                 let a = self.operand(l, true)?;
                 let i = self.operand(r, true)?;
-                let (base, idx) = if a.ty.is_int() && (i.ty.is_array() || i.ty.is_pointer()) {
-                    (i, a)
-                } else {
-                    (a, i)
-                };
+                let (base, idx) = if a.ty.is_int() && (i.ty.is_array() || i.ty.is_pointer()) { (i, a) } else { (a, i) };
                 let idx = self.decay(idx);
                 if !idx.ty.is_int() {
                     return Err(self.err(at, "array subscript is not an integer"));
@@ -710,10 +646,7 @@ impl Lowerer<'_> {
                 let idx = self.convert(idx, &pt, at)?;
                 if let Type::Array(elem, _) = &base.ty {
                     let elem = (**elem).clone();
-                    return Ok(Expr::new(
-                        ExprKind::Index(Box::new(base), Box::new(idx)),
-                        elem,
-                    ));
+                    return Ok(Expr::new(ExprKind::Index(Box::new(base), Box::new(idx)), elem));
                 }
                 let base = self.decay(base);
                 if !base.ty.is_pointer() {
@@ -817,16 +750,7 @@ impl Lowerer<'_> {
                 let it = self.promote(&i.ty);
                 let i = self.convert(i, &it, at)?;
                 let pty = p.ty.clone();
-                Ok(Expr::binary(
-                    if op == BinOp::Add {
-                        BinOp::PtrAdd
-                    } else {
-                        BinOp::PtrSub
-                    },
-                    p,
-                    i,
-                    pty,
-                ))
+                Ok(Expr::binary(if op == BinOp::Add { BinOp::PtrAdd } else { BinOp::PtrSub }, p, i, pty))
             }
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if ap || bp => {
                 let (a, b) = if ap && bp {
@@ -864,10 +788,8 @@ impl Lowerer<'_> {
                         ),
                     ));
                 }
-                if matches!(
-                    op,
-                    BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
-                ) && (a.ty.is_float() || b.ty.is_float())
+                if matches!(op, BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
+                    && (a.ty.is_float() || b.ty.is_float())
                 {
                     return Err(self.err(at, &format!("`{}` on a floating operand", op.c_symbol())));
                 }
@@ -900,8 +822,7 @@ impl Lowerer<'_> {
             };
             if let Some(r) = r {
                 let fits = if it.signed {
-                    it.width >= 128
-                        || (r >= -(1i128 << (it.width - 1)) && r < (1i128 << (it.width - 1)))
+                    it.width >= 128 || (r >= -(1i128 << (it.width - 1)) && r < (1i128 << (it.width - 1)))
                 } else {
                     true
                 };
@@ -913,13 +834,7 @@ impl Lowerer<'_> {
         Expr::binary(op, a, b, ty)
     }
 
-    fn logical(
-        &mut self,
-        is_and: bool,
-        l: &Node<Expression>,
-        r: &Node<Expression>,
-        at: usize,
-    ) -> LResult<Expr> {
+    fn logical(&mut self, is_and: bool, l: &Node<Expression>, r: &Node<Expression>, at: usize) -> LResult<Expr> {
         let int = self.prog.target.int_t();
         let a = self.rvalue(l)?;
         if !a.ty.is_scalar() {
@@ -937,16 +852,8 @@ impl Lowerer<'_> {
         let loc = self.loc(at);
         let tmp = self.new_temp(if is_and { "and" } else { "or" }, int.clone(), loc);
         let te = self.var_expr(tmp);
-        self.b.assign(
-            te.clone(),
-            Expr::int(if is_and { 0 } else { 1 }, int.clone()),
-            loc,
-        );
-        let skip_cond = if is_and {
-            Expr::unary(UnOp::LogNot, a, int.clone())
-        } else {
-            a
-        };
+        self.b.assign(te.clone(), Expr::int(if is_and { 0 } else { 1 }, int.clone()), loc);
+        let skip_cond = if is_and { Expr::unary(UnOp::LogNot, a, int.clone()) } else { a };
         let j = self.b.jump(Some(skip_cond), loc);
         let b = self.rvalue(r)?;
         if !b.ty.is_scalar() {
@@ -967,11 +874,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn conditional(
-        &mut self,
-        c: &Node<lang_c::ast::ConditionalExpression>,
-        at: usize,
-    ) -> LResult<Expr> {
+    fn conditional(&mut self, c: &Node<lang_c::ast::ConditionalExpression>, at: usize) -> LResult<Expr> {
         let cond = self.rvalue(&c.node.condition)?;
         if !cond.ty.is_scalar() {
             return Err(self.err(at, "condition is not a scalar"));
@@ -990,21 +893,14 @@ impl Lowerer<'_> {
             if let ExprKind::Int(v) = cond.kind {
                 return Ok(if v != 0 { a } else { b });
             }
-            return Ok(Expr::new(
-                ExprKind::Cond(Box::new(cond), Box::new(a), Box::new(b)),
-                ty,
-            ));
+            return Ok(Expr::new(ExprKind::Cond(Box::new(cond), Box::new(a), Box::new(b)), ty));
         }
         // types first (code discarded), then control flow
         let (ra, _) = self.scratch(|l| l.rvalue(te));
         let (rb, _) = self.scratch(|l| l.rvalue(ee));
         let ty = self.cond_type(&ra?, &rb?, at)?;
         let loc = self.loc(at);
-        let tmp = if ty.is_void() {
-            None
-        } else {
-            Some(self.new_temp("cond", ty.clone(), loc))
-        };
+        let tmp = if ty.is_void() { None } else { Some(self.new_temp("cond", ty.clone(), loc)) };
         let int = self.prog.target.int_t();
         let j_else = self.b.jump(Some(Expr::unary(UnOp::LogNot, cond, int)), loc);
         let a = self.operand(te, tmp.is_some())?;
@@ -1057,8 +953,7 @@ impl Lowerer<'_> {
             (Type::Pointer(_), t) if t.is_int() => Ok(ta.clone()),
             (t, Type::Pointer(_)) if t.is_int() => Ok(tb.clone()),
             (Type::Struct(x), Type::Struct(y)) | (Type::Union(x), Type::Union(y))
-                if self.prog.composites[*x as usize].tag
-                    == self.prog.composites[*y as usize].tag =>
+                if self.prog.composites[*x as usize].tag == self.prog.composites[*y as usize].tag =>
             {
                 Ok(ta.clone())
             }
@@ -1066,11 +961,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn statement_expression(
-        &mut self,
-        s: &Node<lang_c::ast::Statement>,
-        at: usize,
-    ) -> LResult<Expr> {
+    fn statement_expression(&mut self, s: &Node<lang_c::ast::Statement>, at: usize) -> LResult<Expr> {
         let lang_c::ast::Statement::Compound(items) = &s.node else {
             return Err(self.err(at, "statement expression is not a block"));
         };
@@ -1096,6 +987,21 @@ impl Lowerer<'_> {
         self.pop_scope();
         Ok(result)
     }
+}
+
+/// Whether evaluating a pure expression can violate a claim (memory access, division).
+fn can_fault(e: &Expr) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| {
+        found |= matches!(
+            x.kind,
+            ExprKind::Deref(_)
+                | ExprKind::Index(..)
+                | ExprKind::Binary(BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr, ..)
+        ) || matches!(&x.kind, ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) if x.ty.is_signed())
+            || matches!(&x.kind, ExprKind::Unary(UnOp::Neg, _) if x.ty.is_signed())
+    });
+    found
 }
 
 /// A comparison, folded when both sides are integer constants.

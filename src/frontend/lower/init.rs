@@ -68,20 +68,15 @@ impl Lowerer<'_> {
                     idx = i.max(0) as u64;
                     pending_scalars = 0;
                 }
-            } else if let Some(Designator::Range(r)) = it.node.designation.first().map(|d| &d.node)
-            {
+            } else if let Some(Designator::Range(r)) = it.node.designation.first().map(|d| &d.node) {
                 if let Some(hi) = self.try_const_int(&r.node.to) {
                     idx = hi.max(0) as u64;
                     pending_scalars = 0;
                 }
             }
-            let braced = matches!(it.node.initializer.node, Initializer::List(_))
-                || !it.node.designation.is_empty();
+            let braced = matches!(it.node.initializer.node, Initializer::List(_)) || !it.node.designation.is_empty();
             let is_aggregate_value = match &it.node.initializer.node {
-                Initializer::Expression(e) => self
-                    .typed(e)
-                    .map(|t| t.is_composite() || t.is_array())
-                    .unwrap_or(false),
+                Initializer::Expression(e) => self.typed(e).map(|t| t.is_composite() || t.is_array()).unwrap_or(false),
                 _ => false,
             };
             if braced || is_aggregate_value || !(elem.is_array() || elem.is_composite()) {
@@ -158,8 +153,7 @@ impl Lowerer<'_> {
             }
             Initializer::List(items) => {
                 if !is_static {
-                    self.b
-                        .assign(lv.clone(), Expr::new(ExprKind::Zero, lv.ty.clone()), loc);
+                    self.b.assign(lv.clone(), Expr::new(ExprKind::Zero, lv.ty.clone()), loc);
                 }
                 if lv.ty.is_array() || lv.ty.is_composite() {
                     let mut idx = 0;
@@ -180,12 +174,7 @@ impl Lowerer<'_> {
     }
 
     /// `char s[N] = "..."`: element-wise, the rest is already zero.
-    fn init_char_array(
-        &mut self,
-        lv: &Expr,
-        e: &Node<Expression>,
-        is_static: bool,
-    ) -> LResult<Option<()>> {
+    fn init_char_array(&mut self, lv: &Expr, e: &Node<Expression>, is_static: bool) -> LResult<Option<()>> {
         let Expression::StringLiteral(s) = &e.node else {
             return Ok(None);
         };
@@ -201,10 +190,8 @@ impl Lowerer<'_> {
         };
         let esz = self.prog.size_of(elem).unwrap_or(1).max(1) as usize;
         let bytes = self.prog.string(id).to_vec();
-        let units: Vec<u128> = bytes
-            .chunks(esz)
-            .map(|c| c.iter().rev().fold(0u128, |acc, &b| (acc << 8) | b as u128))
-            .collect();
+        let units: Vec<u128> =
+            bytes.chunks(esz).map(|c| c.iter().rev().fold(0u128, |acc, &b| (acc << 8) | b as u128)).collect();
         let n = match len {
             ArrayLen::Fixed(n) => *n as usize,
             _ => units.len(),
@@ -212,22 +199,17 @@ impl Lowerer<'_> {
         let loc = self.loc(e.span.start);
         let idx_ty = self.prog.target.size_t();
         if !is_static && n > units.len() {
-            self.b
-                .assign(lv.clone(), Expr::new(ExprKind::Zero, lv.ty.clone()), loc);
+            self.b.assign(lv.clone(), Expr::new(ExprKind::Zero, lv.ty.clone()), loc);
         }
         for (i, &u) in units.iter().enumerate().take(n) {
             if is_static && u == 0 {
                 continue;
             }
             let el = Expr::new(
-                ExprKind::Index(
-                    Box::new(lv.clone()),
-                    Box::new(Expr::int(i as i128, idx_ty.clone())),
-                ),
+                ExprKind::Index(Box::new(lv.clone()), Box::new(Expr::int(i as i128, idx_ty.clone()))),
                 (**elem).clone(),
             );
-            self.b
-                .assign(el, Expr::new(ExprKind::Int(u), (**elem).clone()), loc);
+            self.b.assign(el, Expr::new(ExprKind::Int(u), (**elem).clone()), loc);
         }
         Ok(Some(()))
     }
@@ -256,10 +238,7 @@ impl Lowerer<'_> {
                 if f.ty.is_array() && matches!(f.ty, Type::Array(_, ArrayLen::Unknown)) {
                     return None; // flexible array member
                 }
-                Some(Expr::new(
-                    ExprKind::Member(Box::new(lv.clone()), i as u32),
-                    f.ty.clone(),
-                ))
+                Some(Expr::new(ExprKind::Member(Box::new(lv.clone()), i as u32), f.ty.clone()))
             }
             _ => None,
         }
@@ -289,10 +268,7 @@ impl Lowerer<'_> {
                         let i = self.const_int(e)?;
                         (i as u64, i as u64)
                     }
-                    Designator::Range(r) => (
-                        self.const_int(&r.node.from)? as u64,
-                        self.const_int(&r.node.to)? as u64,
-                    ),
+                    Designator::Range(r) => (self.const_int(&r.node.from)? as u64, self.const_int(&r.node.to)? as u64),
                     Designator::Member(id) => {
                         let c = self.prog.layout().composite(&lv.ty).cloned();
                         let Some(c) = c else {
@@ -304,9 +280,11 @@ impl Lowerer<'_> {
                                 // a member of an anonymous struct/union member
                                 let pos = c.fields.iter().position(|f| {
                                     f.name.is_empty()
-                                        && self.prog.layout().composite(&f.ty).is_some_and(|ic| {
-                                            ic.field_index(&id.node.name).is_some()
-                                        })
+                                        && self
+                                            .prog
+                                            .layout()
+                                            .composite(&f.ty)
+                                            .is_some_and(|ic| ic.field_index(&id.node.name).is_some())
                                 });
                                 match pos {
                                     Some(p) => {
@@ -319,21 +297,14 @@ impl Lowerer<'_> {
                                         cur = p as u64 + 1;
                                         continue;
                                     }
-                                    None => {
-                                        return Err(self.err(
-                                            at,
-                                            &format!("no member named `{}`", id.node.name),
-                                        ))
-                                    }
+                                    None => return Err(self.err(at, &format!("no member named `{}`", id.node.name))),
                                 }
                             }
                         }
                     }
                 };
                 for i in lo..=hi {
-                    let sub = self
-                        .sub_object(lv, i)
-                        .ok_or_else(|| self.err(at, "designator outside the object"))?;
+                    let sub = self.sub_object(lv, i).ok_or_else(|| self.err(at, "designator outside the object"))?;
                     self.designated(sub, rest, &it.node.initializer, is_static)?;
                 }
                 *idx += 1;
@@ -352,8 +323,7 @@ impl Lowerer<'_> {
                     let sub_is_agg = sub.ty.is_array() || sub.ty.is_composite();
                     let takes_whole = if sub_is_agg {
                         if sub.ty.is_array() {
-                            self.string_len(e, sub.ty.elem().unwrap_or(&Type::Void))
-                                .is_some()
+                            self.string_len(e, sub.ty.elem().unwrap_or(&Type::Void)).is_some()
                         } else {
                             // a struct value of the member's type
                             let t = self.typed(e)?;
@@ -378,21 +348,14 @@ impl Lowerer<'_> {
     fn same_composite(&self, a: &Type, b: &Type) -> bool {
         match (a, b) {
             (Type::Struct(x), Type::Struct(y)) | (Type::Union(x), Type::Union(y)) => {
-                x == y
-                    || self.prog.composites[*x as usize].tag
-                        == self.prog.composites[*y as usize].tag
+                x == y || self.prog.composites[*x as usize].tag == self.prog.composites[*y as usize].tag
             }
             _ => false,
         }
     }
 
     /// A braced initialiser for a sub-object (already zeroed by the enclosing object).
-    fn init_braced(
-        &mut self,
-        sub: Expr,
-        init: &Node<Initializer>,
-        _is_static: bool,
-    ) -> LResult<()> {
+    fn init_braced(&mut self, sub: Expr, init: &Node<Initializer>, _is_static: bool) -> LResult<()> {
         // sub-objects of an automatic aggregate were zeroed with the whole object
         self.init_object_nozero(sub, init)
     }
@@ -423,16 +386,11 @@ impl Lowerer<'_> {
                         let t = self.typed(e)?;
                         let whole = (sub.ty.is_composite() && self.same_composite(&t, &sub.ty))
                             || (sub.ty.is_array()
-                                && self
-                                    .string_len(e, sub.ty.elem().unwrap_or(&Type::Void))
-                                    .is_some());
+                                && self.string_len(e, sub.ty.elem().unwrap_or(&Type::Void)).is_some());
                         if !whole {
                             // `.arr = 1` initialises the first scalar of the aggregate
                             let items = vec![Node::new(
-                                InitializerListItem {
-                                    designation: vec![],
-                                    initializer: Box::new(init.clone()),
-                                },
+                                InitializerListItem { designation: vec![], initializer: Box::new(init.clone()) },
                                 init.span,
                             )];
                             let mut idx = 0;
@@ -451,20 +409,13 @@ impl Lowerer<'_> {
             }
             Designator::Index(e) => {
                 let i = self.const_int(e)? as u64;
-                let s = self
-                    .sub_object(&sub, i)
-                    .ok_or_else(|| self.err(at, "designator outside the array"))?;
+                let s = self.sub_object(&sub, i).ok_or_else(|| self.err(at, "designator outside the array"))?;
                 self.designated(s, &rest[1..], init, is_static)
             }
             Designator::Range(r) => {
-                let (lo, hi) = (
-                    self.const_int(&r.node.from)? as u64,
-                    self.const_int(&r.node.to)? as u64,
-                );
+                let (lo, hi) = (self.const_int(&r.node.from)? as u64, self.const_int(&r.node.to)? as u64);
                 for i in lo..=hi {
-                    let s = self
-                        .sub_object(&sub, i)
-                        .ok_or_else(|| self.err(at, "designator outside the array"))?;
+                    let s = self.sub_object(&sub, i).ok_or_else(|| self.err(at, "designator outside the array"))?;
                     self.designated(s, &rest[1..], init, is_static)?;
                 }
                 Ok(())

@@ -11,18 +11,14 @@ mod stmt;
 
 use std::collections::HashMap;
 
-use lang_c::ast::{
-    Declaration, ExternalDeclaration, FunctionDefinition, StorageClassSpecifier, TranslationUnit,
-};
+use lang_c::ast::{Declaration, ExternalDeclaration, FunctionDefinition, StorageClassSpecifier, TranslationUnit};
 use lang_c::span::Node;
 
 pub use builder::Builder;
 pub use consts::fold_int;
 
 use super::srcmap::SrcMap;
-use crate::ir::{
-    Expr, FuncId, FuncType, Function, InstrKind, Loc, Note, Program, Type, Var, VarId, VarKind,
-};
+use crate::ir::{Expr, FuncId, FuncType, Function, InstrKind, Loc, Note, Program, Type, Var, VarId, VarKind};
 
 #[derive(Clone, Debug)]
 pub enum Sym {
@@ -71,15 +67,16 @@ pub struct Lowerer<'a> {
     pub switch_cursor: Vec<usize>,
     /// Attributes written between `struct` and the tag (moved there by the fixups).
     pub tag_attrs: super::fixup::TagAttrs,
+    /// Lowering verdiff's library models: definitions never replace the program's own.
+    pub model_unit: bool,
+    /// `#pragma pack` changes by text offset.
+    pub packs: super::fixup::Packs,
+    /// The `#pragma pack` limit while laying out a struct.
+    pub pack_cap: Option<u64>,
 }
 
 impl<'a> Lowerer<'a> {
-    pub fn new(
-        prog: &'a mut Program,
-        map: SrcMap,
-        link: &'a mut Linkage,
-        unit: usize,
-    ) -> Lowerer<'a> {
+    pub fn new(prog: &'a mut Program, map: SrcMap, link: &'a mut Linkage, unit: usize) -> Lowerer<'a> {
         Lowerer {
             prog,
             map,
@@ -94,6 +91,9 @@ impl<'a> Lowerer<'a> {
             decl_offset: 0,
             switch_cursor: Vec::new(),
             tag_attrs: Default::default(),
+            model_unit: false,
+            packs: Vec::new(),
+            pack_cap: None,
         }
     }
 
@@ -105,10 +105,7 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn err(&self, offset: usize, msg: &str) -> LowerError {
-        LowerError {
-            loc: self.loc(offset),
-            msg: msg.to_string(),
-        }
+        LowerError { loc: self.loc(offset), msg: msg.to_string() }
     }
 
     pub fn note(&mut self, offset: usize, text: String) {
@@ -142,14 +139,7 @@ impl<'a> Lowerer<'a> {
 
     pub fn new_var(&mut self, name: String, ty: Type, kind: VarKind, loc: Loc) -> VarId {
         let id = VarId(self.prog.vars.len() as u32);
-        self.prog.vars.push(Var {
-            name,
-            ty,
-            kind,
-            loc,
-            addressed: false,
-            is_const: false,
-        });
+        self.prog.vars.push(Var { name, ty, kind, loc, addressed: false, is_const: false, external: false });
         id
     }
 
@@ -217,8 +207,9 @@ impl<'a> Lowerer<'a> {
             }
             let extern_ = spec.storage == Some(StorageClassSpecifier::Extern);
             let static_ = spec.storage == Some(StorageClassSpecifier::Static);
-            let v = self.declare_global(&name, decl.ty.clone(), static_, offset);
-            if spec.is_const {
+            let external = extern_ && id.node.initializer.is_none();
+            let v = self.declare_global(&name, decl.ty.clone(), static_, external, offset);
+            if spec.is_const && !decl.ty.is_pointer() {
                 self.prog.vars[v.0 as usize].is_const = true;
             }
             self.declare(name, Sym::Var(v));
@@ -231,7 +222,8 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A global variable with external (or, if `static_`, internal) linkage.
-    pub fn declare_global(&mut self, name: &str, ty: Type, static_: bool, offset: usize) -> VarId {
+    /// `external`: this declaration is `extern` without an initialiser (not a definition).
+    pub fn declare_global(&mut self, name: &str, ty: Type, static_: bool, external: bool, offset: usize) -> VarId {
         let loc = self.loc(offset);
         if !static_ {
             if let Some(&v) = self.link.vars.get(name) {
@@ -239,6 +231,9 @@ impl<'a> Lowerer<'a> {
                 let old = &self.prog.vars[v.0 as usize].ty;
                 if matches!(old, Type::Array(_, crate::ir::ArrayLen::Unknown)) && ty.is_array() {
                     self.prog.vars[v.0 as usize].ty = ty;
+                }
+                if !external {
+                    self.prog.vars[v.0 as usize].external = false;
                 }
                 return v;
             }
@@ -248,6 +243,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         let v = self.new_var(name.to_string(), ty, VarKind::Global, loc);
+        self.prog.vars[v.0 as usize].external = external;
         if !static_ {
             self.link.vars.insert(name.to_string(), v);
         }
@@ -256,20 +252,10 @@ impl<'a> Lowerer<'a> {
 
     /// Declares (or re-declares) a function. A later declaration from the program replaces a
     /// prototype from verdiff.h; a prototyped type replaces an unprototyped one.
-    pub fn declare_function(
-        &mut self,
-        name: &str,
-        ty: FuncType,
-        static_: bool,
-        offset: usize,
-    ) -> FuncId {
+    pub fn declare_function(&mut self, name: &str, ty: FuncType, static_: bool, offset: usize) -> FuncId {
         let loc = self.loc(offset);
         let system = self.map.is_system(offset);
-        let from_api_header = self
-            .prog
-            .files
-            .get(loc.file as usize)
-            .is_some_and(|f| f.ends_with("verdiff.h"));
+        let from_api_header = self.prog.files.get(loc.file as usize).is_some_and(|f| f.ends_with("verdiff.h"));
         let existing = if static_ {
             match self.scopes.first().and_then(|s| s.get(name)).cloned() {
                 Some(Sym::Func(f)) => Some(f),
@@ -280,11 +266,7 @@ impl<'a> Lowerer<'a> {
         };
         if let Some(f) = existing {
             let old = &mut self.prog.funcs[f.0 as usize];
-            let old_from_api = self
-                .prog
-                .files
-                .get(old.loc.file as usize)
-                .is_some_and(|n| n.ends_with("verdiff.h"));
+            let old_from_api = self.prog.files.get(old.loc.file as usize).is_some_and(|n| n.ends_with("verdiff.h"));
             let old = &mut self.prog.funcs[f.0 as usize];
             if (!old.ty.prototyped && ty.prototyped) || (old_from_api && !from_api_header) {
                 old.ty = ty;
@@ -309,6 +291,7 @@ impl<'a> Lowerer<'a> {
             loc,
             system,
             va_block: None,
+            model: false,
         });
         self.prog.func_by_name.entry(unique).or_insert(f);
         f
@@ -317,15 +300,9 @@ impl<'a> Lowerer<'a> {
     fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> LResult<()> {
         let spec = self.decl_spec(&fd.node.specifiers)?;
         let decl = self.declarator(spec.base.clone(), &fd.node.declarator, false)?;
-        let name = decl
-            .name
-            .clone()
-            .ok_or_else(|| self.err(fd.span.start, "function definition without a name"))?;
+        let name = decl.name.clone().ok_or_else(|| self.err(fd.span.start, "function definition without a name"))?;
         let Type::Function(ft) = &decl.ty else {
-            return Err(self.err(
-                fd.span.start,
-                "function definition with a non-function type",
-            ));
+            return Err(self.err(fd.span.start, "function definition with a non-function type"));
         };
         let mut ft = (**ft).clone();
         let static_ = spec.storage == Some(StorageClassSpecifier::Static);
@@ -346,23 +323,27 @@ impl<'a> Lowerer<'a> {
                 .iter()
                 .map(|n| ctype::Param {
                     name: Some(n.clone()),
-                    ty: types
-                        .get(n)
-                        .cloned()
-                        .unwrap_or_else(|| self.prog.target.int_t()),
+                    ty: types.get(n).cloned().unwrap_or_else(|| self.prog.target.int_t()),
                     loc_offset: fd.span.start,
                     pointee_const: false,
+                    var: None,
                 })
                 .collect();
-            ft.params = params
-                .iter()
-                .map(|p| promote_kr(&p.ty, &self.prog.target))
-                .collect();
+            ft.params = params.iter().map(|p| promote_kr(&p.ty, &self.prog.target)).collect();
+        }
+        if self.model_unit && !static_ {
+            if let Some(existing) = self.prog.func_named(&name) {
+                if self.prog.func(existing).body.is_some() {
+                    // the program defines it: its definition wins over the model
+                    return Ok(());
+                }
+            }
         }
         let f = self.declare_function(&name, ft.clone(), static_, decl.offset);
         if self.prog.funcs[f.0 as usize].body.is_some() {
             return Err(self.err(fd.span.start, &format!("redefinition of function `{name}`")));
         }
+        self.prog.funcs[f.0 as usize].model = self.model_unit;
         // the definition's type and location win
         {
             let loc = self.loc(decl.offset);
@@ -382,13 +363,17 @@ impl<'a> Lowerer<'a> {
         let mut pvars = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let pname = p.name.clone().unwrap_or_else(|| format!("$param{i}"));
-            let ty = if decl.kr_names.is_some() {
-                ft.params[i].clone()
-            } else {
-                p.ty.clone()
-            };
+            let ty = if decl.kr_names.is_some() { ft.params[i].clone() } else { p.ty.clone() };
             let loc = self.loc(p.loc_offset);
-            let v = self.new_var(pname.clone(), ty.clone(), VarKind::Param(f), loc);
+            let v = match p.var {
+                Some(v) if decl.kr_names.is_none() => {
+                    let var = &mut self.prog.vars[v.0 as usize];
+                    var.kind = VarKind::Param(f);
+                    var.ty = ty.clone();
+                    v
+                }
+                _ => self.new_var(pname.clone(), ty.clone(), VarKind::Param(f), loc),
+            };
             pvars.push(v);
             if decl.kr_names.is_some() && ty != p.ty {
                 // K&R: the argument arrives promoted; the parameter has its declared type.
@@ -403,12 +388,7 @@ impl<'a> Lowerer<'a> {
         }
         if ft.variadic {
             let loc = self.loc(fd.span.start);
-            let v = self.new_var(
-                "$va_block".into(),
-                Type::ptr(Type::Void),
-                VarKind::Local(f),
-                loc,
-            );
+            let v = self.new_var("$va_block".into(), Type::ptr(Type::Void), VarKind::Local(f), loc);
             self.b.va_block = Some(v);
             self.prog.funcs[f.0 as usize].va_block = Some(v);
         }
@@ -429,10 +409,7 @@ impl<'a> Lowerer<'a> {
         }
         let missing = self.b.resolve_gotos();
         for (label, loc) in missing {
-            self.b.emit(
-                InstrKind::Unsupported(format!("goto to undefined label `{label}`")),
-                loc,
-            );
+            self.b.emit(InstrKind::Unsupported(format!("goto to undefined label `{label}`")), loc);
         }
         self.pop_scope();
         let b = std::mem::replace(&mut self.b, saved);

@@ -55,9 +55,7 @@ impl Lowerer<'_> {
                 match &l.node.label.node {
                     Label::Identifier(id) => {
                         if self.b.labels.contains_key(&id.node.name) {
-                            return Err(
-                                self.err(at, &format!("duplicate label `{}`", id.node.name))
-                            );
+                            return Err(self.err(at, &format!("duplicate label `{}`", id.node.name)));
                         }
                         self.b.label(&id.node.name, loc);
                     }
@@ -230,11 +228,7 @@ impl Lowerer<'_> {
                         t.node.iter().all(|p| p.trim_matches('"').trim().is_empty())
                     }
                     lang_c::ast::AsmStatement::GnuExtended(g) => {
-                        g.template
-                            .node
-                            .iter()
-                            .all(|p| p.trim_matches('"').trim().is_empty())
-                            && g.outputs.is_empty()
+                        g.template.node.iter().all(|p| p.trim_matches('"').trim().is_empty()) && g.outputs.is_empty()
                     }
                 };
                 if empty {
@@ -362,7 +356,7 @@ impl Lowerer<'_> {
                         let f = self.declare_function(&name, (**ft).clone(), false, decl.offset);
                         self.declare(name, Sym::Func(f));
                     } else {
-                        let v = self.declare_global(&name, decl.ty, false, decl.offset);
+                        let v = self.declare_global(&name, decl.ty, false, true, decl.offset);
                         self.declare(name, Sym::Var(v));
                     }
                     continue;
@@ -380,12 +374,7 @@ impl Lowerer<'_> {
             if spec.storage == Some(StorageClassSpecifier::Static)
                 || spec.storage == Some(StorageClassSpecifier::ThreadLocal)
             {
-                let v = self.new_var(
-                    name.clone(),
-                    decl.ty.clone(),
-                    VarKind::StaticLocal(func),
-                    loc,
-                );
+                let v = self.new_var(name.clone(), decl.ty.clone(), VarKind::StaticLocal(func), loc);
                 if spec.is_const {
                     self.prog.vars[v.0 as usize].is_const = true;
                 }
