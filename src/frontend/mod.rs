@@ -74,6 +74,7 @@ pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Progra
     let mut prog = Program { target: opts.target, ..Program::default() };
     let mut pp = opts.pp.clone();
     pp.model = Some(opts.target.model);
+    pp.big_endian = opts.target.big_endian;
     let mut link = lower::Linkage::default();
     for (unit, src) in sources.iter().enumerate() {
         if src.content.is_none() && !src.path.exists() {

@@ -20,6 +20,7 @@ pub struct PreprocessOptions {
     pub defines: Vec<String>,
     pub undefines: Vec<String>,
     pub model: Option<DataModel>,
+    pub big_endian: bool,
     /// Extra roots includes may come from (repository root, configured paths).
     pub allowed_roots: Vec<PathBuf>,
 }
@@ -104,6 +105,9 @@ pub fn preprocess_source(
     c.arg("-D__VERDIFF__=1").arg("-D__ESBMC=1").arg("-D__CPROVER__=1");
     if opts.model == Some(DataModel::Ilp32) {
         c.arg("-m32");
+    }
+    if opts.big_endian {
+        c.arg("-U__BYTE_ORDER__").arg("-D__BYTE_ORDER__=__ORDER_BIG_ENDIAN__");
     }
     for d in &opts.include_dirs {
         c.arg("-I").arg(d);

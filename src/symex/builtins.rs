@@ -44,13 +44,9 @@ impl Symex<'_> {
             })
             .unwrap_or(("", FloatKind::Double));
         let fkind = |_: &str| kind;
-        let to_fk = |sx: &mut Self, v: T, from: &Type, k: FloatKind| -> T {
-            let ft = Type::Float(k);
-            sx.convert(st, v, from, &ft, loc)
-        };
         if matches!(stem, "fabs" | "sqrt" | "floor" | "ceil" | "trunc" | "round" | "rint" | "nearbyint") {
             let k = kind;
-            let x = to_fk(self, arg(0)?, &args[0].ty, k);
+            let x = self.to_float(st, arg(0)?, &args[0].ty, k);
             let r = match stem {
                 "fabs" => self.s.fp_abs(x),
                 "sqrt" => self.s.fp_sqrt(Rm::Rne, x),
@@ -66,23 +62,23 @@ impl Symex<'_> {
         match base {
             "fmin" | "fminf" | "fminl" | "fmax" | "fmaxf" | "fmaxl" => {
                 let k = fkind(base);
-                let x = to_fk(self, arg(0)?, &args[0].ty, k);
-                let y = to_fk(self, arg(1)?, &args[1].ty, k);
+                let x = self.to_float(st, arg(0)?, &args[0].ty, k);
+                let y = self.to_float(st, arg(1)?, &args[1].ty, k);
                 let r = self.s.fp_minmax(base.starts_with("fmin"), x, y);
                 Some(self.convert(st, r, &Type::Float(k), ret, loc))
             }
             "fma" | "fmaf" | "fmal" => {
                 let k = fkind(base);
-                let x = to_fk(self, arg(0)?, &args[0].ty, k);
-                let y = to_fk(self, arg(1)?, &args[1].ty, k);
-                let z = to_fk(self, arg(2)?, &args[2].ty, k);
+                let x = self.to_float(st, arg(0)?, &args[0].ty, k);
+                let y = self.to_float(st, arg(1)?, &args[1].ty, k);
+                let z = self.to_float(st, arg(2)?, &args[2].ty, k);
                 let r = self.s.fp_fma(Rm::Rne, x, y, z);
                 Some(self.convert(st, r, &Type::Float(k), ret, loc))
             }
             "copysign" | "copysignf" | "copysignl" => {
                 let k = fkind(base);
-                let x = to_fk(self, arg(0)?, &args[0].ty, k);
-                let y = to_fk(self, arg(1)?, &args[1].ty, k);
+                let x = self.to_float(st, arg(0)?, &args[0].ty, k);
+                let y = self.to_float(st, arg(1)?, &args[1].ty, k);
                 let ax = self.s.fp_abs(x);
                 let neg = self.s.fp_neg(ax);
                 let ybits = self.s.fp_to_bits(y);
@@ -281,7 +277,12 @@ impl Symex<'_> {
         }
     }
 
-    fn float_arg(&mut self, st: &State, args: &[Expr], vals: &[T], i: usize, loc: Loc) -> Option<T> {
+    fn to_float(&mut self, st: &mut State, v: T, from: &Type, k: FloatKind) -> T {
+        let ft = Type::Float(k);
+        self.convert(st, v, from, &ft, Loc::default())
+    }
+
+    fn float_arg(&mut self, st: &mut State, args: &[Expr], vals: &[T], i: usize, loc: Loc) -> Option<T> {
         let v = *vals.get(i)?;
         let t = &args.get(i)?.ty;
         if t.is_float() {
@@ -290,7 +291,7 @@ impl Symex<'_> {
         Some(self.convert(st, v, t, &Type::Float(FloatKind::Double), loc))
     }
 
-    fn float_pair(&mut self, st: &State, args: &[Expr], vals: &[T], loc: Loc) -> Option<(T, T)> {
+    fn float_pair(&mut self, st: &mut State, args: &[Expr], vals: &[T], loc: Loc) -> Option<(T, T)> {
         let x = self.float_arg(st, args, vals, 0, loc)?;
         let y = self.float_arg(st, args, vals, 1, loc)?;
         // compare in the wider format

@@ -123,7 +123,7 @@ impl Symex<'_> {
             ExprKind::Binary(op, a, b) if op.is_comparison() => {
                 let x = self.eval(st, a, loc);
                 let y = self.eval(st, b, loc);
-                self.compare(*op, x, y, &a.ty)
+                self.compare(st, *op, x, y, &a.ty)
             }
             ExprKind::Builtin(b, args) => self.builtin_cond(st, *b, args, loc),
             ExprKind::Cast(a, _) if e.ty.is_int() && a.ty.is_int() && e.ty.int_width() >= a.ty.int_width() => {
@@ -137,7 +137,11 @@ impl Symex<'_> {
         }
     }
 
-    fn compare(&mut self, op: BinOp, x: T, y: T, ty: &Type) -> T {
+    fn compare(&mut self, st: &State, op: BinOp, x: T, y: T, ty: &Type) -> T {
+        if ty.is_pointer() && matches!(op, BinOp::Eq | BinOp::Ne) {
+            let e = self.pointer_eq(st, x, y);
+            return if op == BinOp::Eq { e } else { self.s.not(e) };
+        }
         if ty.is_float() {
             return match op {
                 BinOp::Eq => self.s.fp_cmp(Op::FpEq, x, y),
@@ -261,7 +265,7 @@ impl Symex<'_> {
             }
             _ => {
                 // comparisons and logical operators reach here only as conditions
-                let c = self.compare(op, x, y, &a.ty);
+                let c = self.compare(st, op, x, y, &a.ty);
                 self.from_bool(c, ty)
             }
         }

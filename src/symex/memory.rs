@@ -61,6 +61,20 @@ impl Symex<'_> {
 
     /// Creates an object of `size` bytes (offset-width term); it is alive in `st`.
     pub(crate) fn new_object(&mut self, st: &mut State, name: String, size: T, dynamic: bool, loc: Loc) -> Option<u32> {
+        let align = if dynamic { 16 } else { 1 };
+        self.new_object_aligned(st, name, size, dynamic, align, loc)
+    }
+
+    /// A new object whose address is a multiple of `align`.
+    pub(crate) fn new_object_aligned(
+        &mut self,
+        st: &mut State,
+        name: String,
+        size: T,
+        dynamic: bool,
+        align: u64,
+        loc: Loc,
+    ) -> Option<u32> {
         let id = self.objects.len() as u32;
         if (id as u64) >= (1u64 << self.obj_bits) {
             self.reach_unsupported(
@@ -77,7 +91,8 @@ impl Symex<'_> {
         }
         let size = self.s.resize(size, self.off_bits, false);
         let site = st.frames.last().map(|f| (f.func.map(|x| x.0).unwrap_or(u32::MAX), f.pc));
-        self.objects.push(ObjInfo { name, size, dynamic, loc, site: if dynamic { site } else { None } });
+        self.objects.push(ObjInfo { name, size, dynamic, loc, site: if dynamic { site } else { None }, align });
+        self.constrain_base(st, id);
         let o = self.s.bv_u(self.obj_bits, id as u128);
         self.sizes = self.s.store(self.sizes, o, size);
         if dynamic {
@@ -230,9 +245,15 @@ impl Symex<'_> {
             if !matches!(v.kind, VarKind::Global | VarKind::StaticLocal(_)) || !self.in_memory(id) {
                 continue;
             }
-            let size = self.size(&v.ty);
+            // an array of unknown size defined in no analysed file: assumed as large as it is used
+            let size = if v.external && matches!(v.ty, Type::Array(_, crate::ir::ArrayLen::Unknown)) {
+                (1u64 << (self.off_bits - 1)) - 1
+            } else {
+                self.size(&v.ty)
+            };
             let size_t = self.s.bv_u(self.off_bits, size as u128);
-            if let Some(o) = self.new_object(st, v.name.clone(), size_t, false, v.loc) {
+            let align = self.p.layout().align_of(&v.ty);
+            if let Some(o) = self.new_object_aligned(st, v.name.clone(), size_t, false, align, v.loc) {
                 let a = self.ptr_to(o);
                 st.addrs.insert((id, 0), a);
                 if v.is_const {
@@ -281,7 +302,8 @@ impl Symex<'_> {
         if self.in_memory(v) {
             let ty = var.ty.clone();
             let size = self.size_term(st, &ty, loc);
-            let Some(o) = self.new_object(st, var.name.clone(), size, false, loc) else {
+            let align = self.p.layout().align_of(&ty);
+            let Some(o) = self.new_object_aligned(st, var.name.clone(), size, false, align, loc) else {
                 return;
             };
             let addr = self.ptr_to(o);
@@ -341,5 +363,137 @@ impl Symex<'_> {
         let end = self.s.bvadd(off, n);
         let fits = self.s.bvule(end, size);
         self.s.and(fits, n_ok)
+    }
+}
+
+/// Integer addresses of pointers.
+///
+/// Objects have no fixed place in memory: each one gets a symbolic base address (an input of
+/// the run) that is non-zero, aligned to the object's alignment and leaves room for the object
+/// below the top of the address space. Converting a pointer to an integer gives base + offset;
+/// converting that integer back recovers the pointer. Other integers become pointers into the
+/// NULL object (invalid to dereference), whose equality with a pointer to a real object is
+/// undetermined — the program cannot know where objects are.
+impl Symex<'_> {
+    fn bases(&mut self, st: &mut State) -> T {
+        if let Some(b) = self.bases {
+            return b;
+        }
+        let sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.ptr_w)));
+        let b = self.input_fixed(sort, "object_addresses");
+        self.bases = Some(b);
+        for o in 0..self.objects.len() as u32 {
+            self.constrain_base(st, o);
+        }
+        b
+    }
+
+    /// The facts about the base address of object `o`.
+    pub(crate) fn constrain_base(&mut self, st: &mut State, o: u32) {
+        let Some(b) = self.bases else { return };
+        let ot = self.s.bv_u(self.obj_bits, o as u128);
+        let base = self.s.select(b, ot);
+        let w = self.ptr_w;
+        if o == 0 {
+            let z = self.s.bv_zero(w);
+            let c = self.s.eq(base, z);
+            st.guard.add(&mut self.s, c);
+            return;
+        }
+        let z = self.s.bv_zero(w);
+        let nz = self.s.eq(base, z);
+        let nz = self.s.not(nz);
+        let align = self.objects[o as usize].align.max(1);
+        let mask = self.s.bv_u(w, (align - 1) as u128);
+        let low = self.s.bvand(base, mask);
+        let aligned = self.s.eq(low, z);
+        let size = self.objects[o as usize].size;
+        let size = self.s.zext(w - self.off_bits, size);
+        let end = self.s.bvadd(base, size);
+        let no_wrap = self.s.bvule(base, end);
+        let c = self.s.and_n(&[nz, aligned, no_wrap]);
+        st.guard.add(&mut self.s, c);
+    }
+
+    /// The integer address a pointer stands for.
+    pub(crate) fn address_value(&mut self, st: &mut State, p: T) -> T {
+        let b = self.bases(st);
+        let o = self.obj_of(p);
+        let base = self.s.select(b, o);
+        let off = self.off_of(p);
+        let off = self.s.zext(self.ptr_w - self.off_bits, off);
+        self.s.bvadd(base, off)
+    }
+
+    /// The pointer an integer address stands for: exact when the integer came from a pointer.
+    pub(crate) fn pointer_from_address(&mut self, i: T) -> T {
+        // base(o) + k  →  (o, k)
+        let (base, k) = match self.s.op(i) {
+            crate::term::Op::BvAdd => (self.s.arg(i, 0), Some(self.s.arg(i, 1))),
+            _ => (i, None),
+        };
+        if let crate::term::Op::Select = self.s.op(base) {
+            if Some(self.s.arg(base, 0)) == self.bases {
+                let o = self.s.arg(base, 1);
+                let off = match k {
+                    Some(k) => self.s.resize(k, self.off_bits, false),
+                    None => self.s.bv_zero(self.off_bits),
+                };
+                return self.s.concat(o, off);
+            }
+        }
+        // an address of unknown provenance: into the NULL object
+        let z = self.s.bv_zero(self.obj_bits);
+        let off = self.s.extract(self.off_bits - 1, 0, i);
+        let hi = self.s.extract(self.ptr_w - 1, self.off_bits, i);
+        let hz = self.s.bv_zero(self.obj_bits);
+        let small = self.s.eq(hi, hz);
+        let p = self.s.concat(z, off);
+        // addresses beyond the offset space: the invalid object
+        let inv = self.ptr_to(1);
+        self.s.ite(small, p, inv)
+    }
+
+    /// Pointer equality: exact, except between a real object and an address of unknown
+    /// provenance, where it is undetermined.
+    pub(crate) fn pointer_eq(&mut self, st: &State, p: T, q: T) -> T {
+        let eq = self.s.eq(p, q);
+        if self.s.is_const(eq) && (self.s.is_const(p) || self.s.is_const(q)) && self.s.is_true(eq) {
+            return eq;
+        }
+        let unknown_p = self.int_like(p);
+        let unknown_q = self.int_like(q);
+        let real_p = self.real_object(p);
+        let real_q = self.real_object(q);
+        let a = self.s.and(unknown_p, real_q);
+        let b = self.s.and(unknown_q, real_p);
+        let undetermined = self.s.or(a, b);
+        if self.s.is_false(undetermined) {
+            return eq;
+        }
+        let choice = self.input(st, Sort::Bool, "address_coincidence");
+        self.s.ite(undetermined, choice, eq)
+    }
+
+    /// A pointer made from an integer: the NULL object with a non-zero offset, or the
+    /// invalid object.
+    fn int_like(&mut self, p: T) -> T {
+        let o = self.obj_of(p);
+        let z = self.s.bv_zero(self.obj_bits);
+        let one = self.s.bv_u(self.obj_bits, 1);
+        let is_null_obj = self.s.eq(o, z);
+        let off = self.off_of(p);
+        let zo = self.s.bv_zero(self.off_bits);
+        let off_zero = self.s.eq(off, zo);
+        let nz = self.s.not(off_zero);
+        let a = self.s.and(is_null_obj, nz);
+        let inv = self.s.eq(o, one);
+        self.s.or(a, inv)
+    }
+
+    fn real_object(&mut self, p: T) -> T {
+        let o = self.obj_of(p);
+        let two = self.s.bv_u(self.obj_bits, 2);
+        self.s.bvuge(o, two)
     }
 }

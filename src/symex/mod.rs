@@ -208,6 +208,9 @@ pub struct Symex<'p> {
     abort: Option<Abort>,
     /// Uninterpreted functions by name.
     ufs: HashMap<String, u32>,
+    /// Object number → integer base address (created on the first pointer-to-integer
+    /// conversion).
+    bases: Option<T>,
 }
 
 #[derive(Clone, Debug)]
@@ -218,6 +221,8 @@ pub struct ObjInfo {
     pub loc: Loc,
     /// For heap objects: the allocating call (function, pc), for leak claims.
     pub site: Option<(u32, usize)>,
+    /// Alignment of the object's address.
+    pub align: u64,
 }
 
 impl<'p> Symex<'p> {
@@ -262,11 +267,19 @@ impl<'p> Symex<'p> {
             input_seq: 0,
             abort: None,
             ufs: HashMap::new(),
+            bases: None,
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
             let z = sx.s.bv_zero(sx.off_bits);
-            sx.objects.push(ObjInfo { name: name.into(), size: z, dynamic: false, loc: Loc::default(), site: None });
+            sx.objects.push(ObjInfo {
+                name: name.into(),
+                size: z,
+                dynamic: false,
+                loc: Loc::default(),
+                site: None,
+                align: 1,
+            });
         }
         sx
     }
@@ -721,6 +734,25 @@ impl<'p> Symex<'p> {
         }
         let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
         self.inputs.insert(key, t);
+        t
+    }
+
+    /// An input identified by a fixed key (created once per run).
+    pub(crate) fn input_fixed(&mut self, sort: Sort, key: &str) -> T {
+        if let Some(oracle) = self.concrete.clone() {
+            if sort.is_array() {
+                let t = self.s.fresh_symbol(key.to_string(), sort);
+                if let crate::term::Op::Sym(id) = self.s.op(t) {
+                    self.array_keys.borrow_mut().insert(*id, key.to_string());
+                }
+                return t;
+            }
+            if let Some(b) = oracle.borrow_mut().scalar(key, &sort) {
+                return self.s.bv(b);
+            }
+        }
+        let t = self.s.fresh_symbol(key.to_string(), sort);
+        self.inputs.insert(key.to_string(), t);
         t
     }
 

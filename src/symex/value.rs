@@ -118,7 +118,7 @@ impl Symex<'_> {
     }
 
     /// C conversion of `v` from type `from` to type `to`.
-    pub(crate) fn convert(&mut self, st: &State, v: T, from: &Type, to: &Type, loc: Loc) -> T {
+    pub(crate) fn convert(&mut self, st: &mut State, v: T, from: &Type, to: &Type, loc: Loc) -> T {
         if from == to {
             return v;
         }
@@ -153,6 +153,17 @@ impl Symex<'_> {
                 }
             }
             (Type::Array(..), _) | (_, Type::Array(..)) => v,
+            (Type::Pointer(_), t) if t.is_int() => {
+                let a = self.address_value(st, v);
+                let Sort::Bv(w) = self.sort_of(to) else {
+                    return a;
+                };
+                self.s.resize(a, w, false)
+            }
+            (f, Type::Pointer(_)) if f.is_int() => {
+                let i = self.s.resize(v, self.ptr_w, f.is_signed());
+                self.pointer_from_address(i)
+            }
             _ => {
                 // integers and pointers: truncate or extend by the source's signedness
                 let Sort::Bv(w) = self.sort_of(to) else {
@@ -168,7 +179,7 @@ impl Symex<'_> {
 
     /// Float to integer: truncation toward zero; NaN, infinities and out-of-range values give
     /// an unspecified value (a fresh input), as C leaves them undefined.
-    fn float_to_int(&mut self, st: &State, v: T, w: u32, signed: bool, _loc: Loc) -> T {
+    fn float_to_int(&mut self, st: &mut State, v: T, w: u32, signed: bool, _loc: Loc) -> T {
         let r = self.s.fp_to_bv(Rm::Rtz, v, w, signed);
         if self.s.is_const(r) {
             return r;

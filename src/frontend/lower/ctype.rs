@@ -553,6 +553,9 @@ impl Lowerer<'_> {
                 _ => a,
             };
             if let Some(w) = width {
+                if self.prog.target.big_endian {
+                    return Err(self.err(at, "bit-fields on a big-endian target are not supported"));
+                }
                 let unit = size * 8;
                 if w as u64 > unit {
                     return Err(self.err(at, &format!("bit-field `{name}` is wider than its type")));

@@ -209,7 +209,7 @@ impl<'a> Lowerer<'a> {
             let static_ = spec.storage == Some(StorageClassSpecifier::Static);
             let external = extern_ && id.node.initializer.is_none();
             let v = self.declare_global(&name, decl.ty.clone(), static_, external, offset);
-            if spec.is_const && !decl.ty.is_pointer() {
+            if spec.is_const && const_object(&decl.ty, &spec.base) {
                 self.prog.vars[v.0 as usize].is_const = true;
             }
             self.declare(name, Sym::Var(v));
@@ -419,6 +419,15 @@ impl<'a> Lowerer<'a> {
         func.params = pvars;
         func.body = Some(body);
         body_result
+    }
+}
+
+/// Whether an object declared with a `const` base type is itself const: `const int a[3]`
+/// is, `const char *b[3]` (an array of pointers to const) is not.
+pub fn const_object(ty: &Type, base: &Type) -> bool {
+    match ty {
+        Type::Array(e, _) => const_object(e, base),
+        t => t == base,
     }
 }
 
