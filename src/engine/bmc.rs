@@ -23,10 +23,19 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     let t_symex = Instant::now();
     let mut feas = Smt::new(Some(2_000));
     let mut feasible = |s: &crate::term::TermStore, t: T| {
+        let t0 = Instant::now();
         feas.push();
         feas.assert(s, t);
         let r = feas.check(s, &[]);
         feas.pop();
+        if std::env::var_os("VERDIFF_DEBUG").is_some() {
+            eprintln!("feasibility check: {:?} in {:?} ({} terms)", r, t0.elapsed(), s.dag_size(&[t]));
+            if let Some(path) = std::env::var_os("VERDIFF_DUMP") {
+                let mut dump = Smt::new(None);
+                dump.assert(s, t);
+                let _ = std::fs::write(path, dump.to_smt2());
+            }
+        }
         match r {
             Answer::Sat => Some(true),
             Answer::Unsat => Some(false),

@@ -297,3 +297,50 @@ mod tests {
         assert!(implicit_int("int x = ;", 8).is_none());
     }
 }
+
+/// Removes C comments (keeping newlines, so line numbers stay) from text that does not go
+/// through the preprocessor (verdiff's own library models).
+pub fn strip_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let end = skip_literal(b, i) + 1;
+                out.extend_from_slice(&b[i..end.min(b.len())]);
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    if b[i] == b'\n' {
+                        out.push(b'\n');
+                    }
+                    i += 1;
+                }
+                i += 2;
+                out.push(b' ');
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod strip_tests {
+    #[test]
+    fn comments_go_newlines_stay() {
+        let s = super::strip_comments("int a; // x\n/* a\nb */ int b = '/'; char *c = \"/*\";\n");
+        assert_eq!(s, "int a; \n\n  int b = '/'; char *c = \"/*\";\n");
+    }
+}

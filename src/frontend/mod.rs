@@ -91,7 +91,7 @@ pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Progra
 /// Adds verdiff's C library models for functions the program declares but does not define.
 pub fn link_models(prog: &mut Program, link: &mut lower::Linkage, first_unit: usize) -> Result<(), FrontendError> {
     for (i, (name, text)) in crate::models::LIBC.iter().enumerate() {
-        let marked = format!("# 1 \"<verdiff-libc>/{name}\"\n{text}");
+        let marked = format!("# 1 \"<verdiff-libc>/{name}\"\n{}", fixup::strip_comments(text));
         lower_unit_text(prog, link, first_unit + i, &marked, true)?;
     }
     Ok(())

@@ -7,6 +7,7 @@ pub mod display;
 pub mod expr;
 pub mod loops;
 pub mod program;
+pub mod reach;
 pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};

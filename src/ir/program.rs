@@ -156,6 +156,8 @@ pub struct Var {
     pub is_const: bool,
     /// Only declared `extern`, never defined: its initial value is unknown.
     pub external: bool,
+    /// Alignment requested by the declaration (`_Alignas`, `aligned`); 0 for the natural one.
+    pub align: u64,
 }
 
 impl Var {

@@ -258,6 +258,16 @@ impl Smt {
                     Z3_mk_const_array(c, zi.get_z3_sort(), a[0])
                 }
                 Op::MemRange(kind, off_bits) => return self.mem_range(s, t, kind, off_bits),
+                Op::BvMulNoOverflow(signed) => {
+                    let no = wrap(&self.ctx, Z3_mk_bvmul_no_overflow(c, a[0], a[1], signed));
+                    if signed {
+                        let nu = wrap(&self.ctx, Z3_mk_bvmul_no_underflow(c, a[0], a[1]));
+                        let both = [no.get_z3_ast(), nu.get_z3_ast()];
+                        Z3_mk_and(c, 2, both.as_ptr())
+                    } else {
+                        return no;
+                    }
+                }
                 Op::Apply(f) => {
                     self.declare_func(s, f);
                     let args: Vec<Dynamic> = s.args(t).iter().map(|x| self.cache[x].clone()).collect();

@@ -143,7 +143,7 @@ impl Symex<'_> {
             let size = self.size(&ty);
             let size_t = self.s.bv_u(self.ptr_w, size as u128);
             let name = self.p.var(v).name.clone();
-            let align = self.p.layout().align_of(&ty);
+            let align = self.p.layout().align_of(&ty).max(self.p.var(v).align);
             if let Some(o) = self.new_object_aligned(st, name, size_t, false, align, loc) {
                 let a = self.ptr_to(o);
                 st.addrs.insert(key, a);

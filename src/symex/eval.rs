@@ -347,6 +347,12 @@ impl Symex<'_> {
                 self.s.select(self.readonly, o)
             }
             Builtin::IsAligned => {
+                // an access whose alignment is checked on the offset presumes the object's
+                // address is aligned as well (ESBMC's rule for integer addresses)
+                if let Some(al) = self.s.as_bv(v[1]).and_then(|b| b.to_u64()) {
+                    let o = self.obj_of(v[0]);
+                    self.require_alignment(st, o, al);
+                }
                 let a = self.s.resize(v[1], self.off_bits, false);
                 let off = self.off_of(v[0]);
                 let zero = self.s.bv_zero(self.off_bits);
@@ -478,13 +484,8 @@ impl Symex<'_> {
     fn arith_overflow(&mut self, b: Builtin, x: T, y: T, signed: bool) -> T {
         let w = self.s.width(x);
         if b == Builtin::MulOverflow {
-            let xx = self.s.resize(x, 2 * w, signed);
-            let yy = self.s.resize(y, 2 * w, signed);
-            let m = self.s.bvmul(xx, yy);
-            let low = self.s.extract(w - 1, 0, m);
-            let back = self.s.resize(low, 2 * w, signed);
-            let e = self.s.eq(back, m);
-            return self.s.not(e);
+            let fits = self.s.bvmul_no_overflow(x, y, signed);
+            return self.s.not(fits);
         }
         let xx = self.s.resize(x, w + 1, signed);
         let yy = self.s.resize(y, w + 1, signed);

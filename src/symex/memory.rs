@@ -245,14 +245,17 @@ impl Symex<'_> {
             if !matches!(v.kind, VarKind::Global | VarKind::StaticLocal(_)) || !self.in_memory(id) {
                 continue;
             }
+            if !self.reach.vars.contains(&id) {
+                continue;
+            }
             // an array of unknown size defined in no analysed file: assumed as large as it is used
             let size = if v.external && matches!(v.ty, Type::Array(_, crate::ir::ArrayLen::Unknown)) {
-                (1u64 << (self.off_bits - 1)) - 1
+                self.unbounded_size()
             } else {
                 self.size(&v.ty)
             };
             let size_t = self.s.bv_u(self.off_bits, size as u128);
-            let align = self.p.layout().align_of(&v.ty);
+            let align = self.p.layout().align_of(&v.ty).max(v.align);
             if let Some(o) = self.new_object_aligned(st, v.name.clone(), size_t, false, align, v.loc) {
                 let a = self.ptr_to(o);
                 st.addrs.insert((id, 0), a);
@@ -268,6 +271,10 @@ impl Symex<'_> {
             }
         }
         for (i, bytes) in p.strings.iter().enumerate() {
+            if !self.reach.strings.contains(&crate::ir::StrId(i as u32)) {
+                self.str_objs.push(1);
+                continue;
+            }
             let size = self.s.bv_u(self.off_bits, bytes.len() as u128);
             let o = self.new_object(st, format!("string literal {i}"), size, false, Loc::default()).unwrap_or(1);
             self.str_objs.push(o);
@@ -284,6 +291,9 @@ impl Symex<'_> {
             }
         }
         for (i, f) in p.funcs.iter().enumerate() {
+            if !self.reach.addressed_funcs.contains(&crate::ir::FuncId(i as u32)) {
+                continue;
+            }
             let z = self.s.bv_zero(self.off_bits);
             if let Some(o) = self.new_object(st, f.name.clone(), z, false, f.loc) {
                 self.func_objs.insert(crate::ir::FuncId(i as u32), o);
@@ -302,7 +312,7 @@ impl Symex<'_> {
         if self.in_memory(v) {
             let ty = var.ty.clone();
             let size = self.size_term(st, &ty, loc);
-            let align = self.p.layout().align_of(&ty);
+            let align = self.p.layout().align_of(&ty).max(var.align);
             let Some(o) = self.new_object_aligned(st, var.name.clone(), size, false, align, loc) else {
                 return;
             };
@@ -362,7 +372,16 @@ impl Symex<'_> {
         // off + n <= size without wrap-around; a negative offset reads as a huge one and fails
         let end = self.s.bvadd(off, n);
         let fits = self.s.bvule(end, size);
-        self.s.and(fits, n_ok)
+        let ok = self.s.and(fits, n_ok);
+        // objects of unbounded size (unknown extern arrays, ESBMC's inf_size) have no end
+        let unbounded = self.s.bv_u(w, self.unbounded_size() as u128);
+        let is_unbounded = self.s.eq(size, unbounded);
+        self.s.or(ok, is_unbounded)
+    }
+
+    /// The size given to objects whose size is unknown or unbounded.
+    pub(crate) fn unbounded_size(&self) -> u64 {
+        (1u64 << (self.off_bits - 1)) - 1
     }
 }
 
@@ -419,14 +438,92 @@ impl Symex<'_> {
     pub(crate) fn address_value(&mut self, st: &mut State, p: T) -> T {
         let b = self.bases(st);
         let o = self.obj_of(p);
+        let mut objs = Vec::new();
+        if self.constant_objects(o, &mut objs) {
+            for ob in objs {
+                self.expose(st, ob);
+            }
+        }
         let base = self.s.select(b, o);
         let off = self.off_of(p);
         let off = self.s.zext(self.ptr_w - self.off_bits, off);
         self.s.bvadd(base, off)
     }
 
+    /// Raises the alignment of the objects `o` can be (a term) to at least `align`.
+    pub(crate) fn require_alignment(&mut self, st: &mut State, o: T, align: u64) {
+        let mut objs = Vec::new();
+        if !self.constant_objects(o, &mut objs) {
+            return;
+        }
+        for ob in objs {
+            let Some(info) = self.objects.get_mut(ob as usize) else { continue };
+            if ob < 2 || info.align >= align {
+                continue;
+            }
+            info.align = align;
+            if self.bases.is_some() {
+                self.constrain_base(st, ob);
+            }
+        }
+    }
+
+    /// The object numbers a (constant or ite-of-constants) object term can take.
+    fn constant_objects(&self, o: T, out: &mut Vec<u32>) -> bool {
+        match self.s.op(o) {
+            crate::term::Op::BvConst(b) => {
+                out.push(b.to_u64().unwrap_or(0) as u32);
+                true
+            }
+            crate::term::Op::Ite => {
+                let (x, y) = (self.s.arg(o, 1), self.s.arg(o, 2));
+                self.constant_objects(x, out) && self.constant_objects(y, out)
+            }
+            _ => false,
+        }
+    }
+
+    /// Records that a program saw object `o`'s address as an integer; objects alive together
+    /// do not overlap.
+    fn expose(&mut self, st: &mut State, o: u32) {
+        if o < 2 || self.exposed.contains(&o) {
+            return;
+        }
+        let Some(b) = self.bases else { return };
+        let w = self.ptr_w;
+        let range = |sx: &mut Self, o: u32| -> (T, T) {
+            let ot = sx.s.bv_u(sx.obj_bits, o as u128);
+            let base = sx.s.select(b, ot);
+            let size = sx.objects[o as usize].size;
+            let size = sx.s.zext(w - sx.off_bits, size);
+            (base, sx.s.bvadd(base, size))
+        };
+        let (ob, oe) = range(self, o);
+        let o_t = self.s.bv_u(self.obj_bits, o as u128);
+        let alive_o = self.s.select(st.alive, o_t);
+        let others = self.exposed.clone();
+        for q in others {
+            let (qb, qe) = range(self, q);
+            let q_t = self.s.bv_u(self.obj_bits, q as u128);
+            let alive_q = self.s.select(st.alive, q_t);
+            let before = self.s.bvule(oe, qb);
+            let after = self.s.bvule(qe, ob);
+            let apart = self.s.or(before, after);
+            let both = self.s.and(alive_o, alive_q);
+            let c = self.s.implies(both, apart);
+            st.guard.add(&mut self.s, c);
+        }
+        self.exposed.push(o);
+    }
+
     /// The pointer an integer address stands for: exact when the integer came from a pointer.
     pub(crate) fn pointer_from_address(&mut self, i: T) -> T {
+        if let crate::term::Op::Ite = self.s.op(i) {
+            let (c, x, y) = (self.s.arg(i, 0), self.s.arg(i, 1), self.s.arg(i, 2));
+            let px = self.pointer_from_address(x);
+            let py = self.pointer_from_address(y);
+            return self.s.ite(c, px, py);
+        }
         // base(o) + k  →  (o, k)
         let (base, k) = match self.s.op(i) {
             crate::term::Op::BvAdd => (self.s.arg(i, 0), Some(self.s.arg(i, 1))),
@@ -442,7 +539,27 @@ impl Symex<'_> {
                 return self.s.concat(o, off);
             }
         }
-        // an address of unknown provenance: into the NULL object
+        // an address inside an object whose address the program has seen points into it
+        let fallback = self.integer_pointer(i);
+        let mut r = fallback;
+        if let Some(b) = self.bases {
+            for &o in self.exposed.clone().iter().rev() {
+                let ot = self.s.bv_u(self.obj_bits, o as u128);
+                let base = self.s.select(b, ot);
+                let rel = self.s.bvsub(i, base);
+                let size = self.objects[o as usize].size;
+                let size = self.s.zext(self.ptr_w - self.off_bits, size);
+                let inside = self.s.bvult(rel, size);
+                let off = self.s.extract(self.off_bits - 1, 0, rel);
+                let p = self.s.concat(ot, off);
+                r = self.s.ite(inside, p, r);
+            }
+        }
+        r
+    }
+
+    /// An integer of unknown provenance as a pointer: into the NULL object (invalid to use).
+    fn integer_pointer(&mut self, i: T) -> T {
         let z = self.s.bv_zero(self.obj_bits);
         let off = self.s.extract(self.off_bits - 1, 0, i);
         let hi = self.s.extract(self.ptr_w - 1, self.off_bits, i);

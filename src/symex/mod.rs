@@ -211,6 +211,10 @@ pub struct Symex<'p> {
     /// Object number → integer base address (created on the first pointer-to-integer
     /// conversion).
     bases: Option<T>,
+    /// What the entry can use (statics and literals outside it are not materialised).
+    reach: crate::ir::reach::Reachable,
+    /// Objects whose address was converted to an integer (integers can point back to them).
+    exposed: Vec<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -268,6 +272,8 @@ impl<'p> Symex<'p> {
             abort: None,
             ufs: HashMap::new(),
             bases: None,
+            reach: Default::default(),
+            exposed: Vec::new(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -304,6 +310,7 @@ impl<'p> Symex<'p> {
     }
 
     pub fn run(mut self, entry: FuncId, feasible: &mut Feasibility<'_>) -> Result<Output, (Abort, Box<Output>)> {
+        self.reach = crate::ir::reach::reachable(self.p, entry);
         let mut st = self.initial_state();
         self.setup_statics(&mut st);
         // the initialiser runs as a frame of its own; its end calls the entry function
@@ -457,6 +464,13 @@ impl<'p> Symex<'p> {
             }
             InstrKind::Dead(v) => {
                 self.kill_local(st, *v);
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Assign { lhs, .. }
+                if st.top().func.is_none()
+                    && crate::ir::reach::root_var(lhs).is_some_and(|v| !self.reach.vars.contains(&v)) =>
+            {
+                // initialiser of a static the entry never uses
                 st.top_mut().pc += 1;
             }
             InstrKind::Assign { lhs, rhs } => {

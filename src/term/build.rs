@@ -1109,7 +1109,16 @@ impl TermStore {
                     match self.index_same(j, idx) {
                         Same::Yes => return v,
                         Same::No => a = base,
-                        Same::Unknown => break,
+                        Same::Unknown => {
+                            // read-over-write as a case split, while the chain below may hold
+                            // memory-range updates (lambdas are costly for the solver)
+                            if self.has_range(base) {
+                                let e = self.eq(j, idx);
+                                let rest = self.select(base, idx);
+                                return self.ite(e, v, rest);
+                            }
+                            break;
+                        }
                     }
                 }
                 Op::Ite => {
@@ -1121,7 +1130,14 @@ impl TermStore {
                 Op::MemRange(kind, off_bits) => match self.mem_range_covers(a, idx, off_bits) {
                     Some(true) => return self.mem_range_value(a, kind, idx, off_bits),
                     Some(false) => a = self.arg(a, 0),
-                    None => break,
+                    None => {
+                        // undecided: the read becomes a case split instead of a lambda
+                        let cond = self.mem_range_cond(a, idx, off_bits);
+                        let inside = self.mem_range_value(a, kind, idx, off_bits);
+                        let base = self.arg(a, 0);
+                        let outside = self.select(base, idx);
+                        return self.ite(cond, inside, outside);
+                    }
                 },
                 _ => break,
             }
@@ -1245,6 +1261,33 @@ impl TermStore {
                 self.select(src_mem, sa)
             }
         }
+    }
+
+    /// Whether `a * b` is representable (as signed or unsigned numbers of their width).
+    pub fn bvmul_no_overflow(&mut self, a: T, b: T, signed: bool) -> T {
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_bv(a).cloned(), self.as_bv(b).cloned()) {
+            if w <= 64 {
+                let fits = if signed {
+                    let p = x.to_i128().unwrap_or(0) * y.to_i128().unwrap_or(0);
+                    p >= -(1i128 << (w - 1)) && p < (1i128 << (w - 1))
+                } else {
+                    let p = x.to_u128().unwrap_or(0) * y.to_u128().unwrap_or(0);
+                    p < (1u128 << w)
+                };
+                return self.bool_const(fits);
+            }
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(c) = self.as_bv(x) {
+                if c.is_zero() || c.is_one() {
+                    return self.tru();
+                }
+            }
+            let _ = y;
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.intern(Op::BvMulNoOverflow(signed), &[a, b], Sort::Bool)
     }
 
     // -------------------------------------------------------------------- UFs
@@ -1377,5 +1420,28 @@ mod tests {
         let a_out = s.concat(obj, off4);
         let r2 = s.select(m, a_out);
         assert!(s.as_bv(r2).is_some_and(|b| b.is_zero()));
+    }
+}
+
+impl TermStore {
+    /// Whether an array term contains a memory-range update (memoised).
+    pub fn has_range(&mut self, t: T) -> bool {
+        if let Some(&b) = self.range_memo.get(&t) {
+            return b;
+        }
+        let r = match self.op(t) {
+            Op::MemRange(..) => true,
+            Op::Store => {
+                let b = self.arg(t, 0);
+                self.has_range(b)
+            }
+            Op::Ite => {
+                let (x, y) = (self.arg(t, 1), self.arg(t, 2));
+                self.has_range(x) || self.has_range(y)
+            }
+            _ => false,
+        };
+        self.range_memo.insert(t, r);
+        r
     }
 }

@@ -160,4 +160,6 @@ pub enum Op {
     MemRange(MemKind, u32),
     /// Application of an uninterpreted function.
     Apply(u32),
+    /// The product of two bit-vectors (signed if true) fits in their width.
+    BvMulNoOverflow(bool),
 }

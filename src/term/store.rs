@@ -38,6 +38,7 @@ pub struct TermStore {
     oracle: Option<Box<dyn ArrayOracle>>,
     /// Upper bound on terms, to fail cleanly instead of exhausting memory.
     pub max_terms: usize,
+    pub(super) range_memo: HashMap<T, bool>,
 }
 
 impl Default for TermStore {
@@ -55,6 +56,7 @@ impl TermStore {
             funcs: Vec::new(),
             oracle: None,
             max_terms: usize::MAX,
+            range_memo: HashMap::new(),
         }
     }
 

@@ -22,6 +22,8 @@ pub struct DeclSpec {
     pub is_inline: bool,
     pub noreturn: bool,
     pub aligned: Option<u64>,
+    /// ESBMC's `annotate("__ESBMC_inf_size")`: an array of unbounded size.
+    pub infinite: bool,
 }
 
 /// A parameter as declared (name may be missing in prototypes).
@@ -45,6 +47,11 @@ pub struct Declared {
     /// Old-style parameter names (`f(a, b) int a; ...`).
     pub kr_names: Option<Vec<String>>,
     pub offset: usize,
+    /// The qualifier of the outermost pointer (`*const p`): Some(true) when the declared
+    /// object is a const pointer, None when no pointer is involved (the specifiers decide).
+    pub ptr_const: Option<bool>,
+    /// `__attribute__((aligned(N)))` on the declarator.
+    pub aligned: Option<u64>,
 }
 
 fn attr_names(exts: &[Node<Extension>]) -> Vec<(String, Vec<Node<lang_c::ast::Expression>>)> {
@@ -64,12 +71,18 @@ impl Lowerer<'_> {
         let (mut is_inline, mut noreturn) = (false, false);
         let mut packed = false;
         let mut aligned = None;
+        let mut infinite = false;
         for s in specs {
             if let DeclarationSpecifier::Extension(exts) = &s.node {
                 for (name, args) in attr_names(exts) {
                     match name.as_str() {
                         "packed" => packed = true,
                         "aligned" => aligned = Some(self.attr_align(&args)?),
+                        "annotate" => {
+                            infinite |= args.iter().any(|a| {
+                                matches!(&a.node, lang_c::ast::Expression::StringLiteral(s) if s.node.iter().any(|p| p.contains("__ESBMC_inf_size")))
+                            })
+                        }
                         _ => {}
                     }
                 }
@@ -105,7 +118,7 @@ impl Lowerer<'_> {
             }
         }
         let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
-        Ok(DeclSpec { base, storage, is_const, is_inline, noreturn, aligned })
+        Ok(DeclSpec { base, storage, is_const, is_inline, noreturn, aligned, infinite })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {
@@ -252,6 +265,11 @@ impl Lowerer<'_> {
 
     /// Applies a declarator to a base type. `param_ctx`: adjust arrays/functions to pointers.
     pub fn declarator(&mut self, base: Type, d: &Node<Declarator>, param_ctx: bool) -> LResult<Declared> {
+        let mut ptr_const: Option<bool> = None;
+        let aligned = match attr_names(&d.node.extensions).iter().find(|(n, _)| n == "aligned") {
+            Some((_, args)) => Some(self.attr_align(args)?),
+            None => None,
+        };
         let mut ty = base;
         let mut params = None;
         let mut kr_names = None;
@@ -273,7 +291,13 @@ impl Lowerer<'_> {
         );
         for dd in order {
             match &dd.node {
-                DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => ty = Type::ptr(ty),
+                DerivedDeclarator::Pointer(quals) => {
+                    ty = Type::ptr(ty);
+                    ptr_const = Some(quals.iter().any(|q| {
+                        matches!(&q.node, lang_c::ast::PointerQualifier::TypeQualifier(t) if t.node == TypeQualifier::Const)
+                    }));
+                }
+                DerivedDeclarator::Block(_) => ty = Type::ptr(ty),
                 DerivedDeclarator::Array(ad) => {
                     let len = match &ad.node.size {
                         ArraySize::Unknown | ArraySize::VariableUnknown => ArrayLen::Unknown,
@@ -284,6 +308,7 @@ impl Lowerer<'_> {
                     ty = Type::Array(Rc::new(ty), len);
                 }
                 DerivedDeclarator::Function(fd) => {
+                    ptr_const = Some(false);
                     let mut ps = Vec::new();
                     let n = fd.node.parameters.len();
                     // parameters are in scope for the types of later ones (`int x[][n]`)
@@ -298,6 +323,8 @@ impl Lowerer<'_> {
                                 params: None,
                                 kr_names: None,
                                 offset: p.span.start,
+                                ptr_const: None,
+                                aligned: None,
                             },
                         };
                         if n == 1 && i == 0 && decl.ty.is_void() && decl.name.is_none() {
@@ -341,15 +368,23 @@ impl Lowerer<'_> {
             }
         }
         match &d.node.kind.node {
-            DeclaratorKind::Abstract => {
-                Ok(Declared { name: None, ty: maybe_adjust(ty, param_ctx), params, kr_names, offset: d.span.start })
-            }
+            DeclaratorKind::Abstract => Ok(Declared {
+                name: None,
+                ty: maybe_adjust(ty, param_ctx),
+                params,
+                kr_names,
+                offset: d.span.start,
+                ptr_const,
+                aligned,
+            }),
             DeclaratorKind::Identifier(id) => Ok(Declared {
                 name: Some(id.node.name.clone()),
                 ty: maybe_adjust(ty, param_ctx),
                 params,
                 kr_names,
                 offset: id.span.start,
+                ptr_const,
+                aligned,
             }),
             DeclaratorKind::Declarator(inner) => {
                 let mut r = self.declarator(ty, inner, param_ctx)?;
@@ -357,6 +392,11 @@ impl Lowerer<'_> {
                     r.params = params;
                     r.kr_names = kr_names;
                 }
+                // pointers of the inner declarator apply last
+                if r.ptr_const.is_none() {
+                    r.ptr_const = ptr_const;
+                }
+                r.aligned = r.aligned.or(aligned);
                 Ok(r)
             }
         }

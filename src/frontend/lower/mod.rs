@@ -139,7 +139,7 @@ impl<'a> Lowerer<'a> {
 
     pub fn new_var(&mut self, name: String, ty: Type, kind: VarKind, loc: Loc) -> VarId {
         let id = VarId(self.prog.vars.len() as u32);
-        self.prog.vars.push(Var { name, ty, kind, loc, addressed: false, is_const: false, external: false });
+        self.prog.vars.push(Var { name, ty, kind, loc, addressed: false, is_const: false, external: false, align: 0 });
         id
     }
 
@@ -208,8 +208,14 @@ impl<'a> Lowerer<'a> {
             let extern_ = spec.storage == Some(StorageClassSpecifier::Extern);
             let static_ = spec.storage == Some(StorageClassSpecifier::Static);
             let external = extern_ && id.node.initializer.is_none();
-            let v = self.declare_global(&name, decl.ty.clone(), static_, external, offset);
-            if spec.is_const && const_object(&decl.ty, &spec.base) {
+            // an array of unbounded size: its declared length means nothing
+            let ty = match (&decl.ty, spec.infinite) {
+                (Type::Array(e, _), true) => Type::Array(e.clone(), crate::ir::ArrayLen::Unknown),
+                (t, _) => t.clone(),
+            };
+            let v = self.declare_global(&name, ty, static_, external || spec.infinite, offset);
+            self.prog.vars[v.0 as usize].align = declared_align(&spec, &decl);
+            if object_is_const(&spec, &decl) {
                 self.prog.vars[v.0 as usize].is_const = true;
             }
             self.declare(name, Sym::Var(v));
@@ -424,6 +430,18 @@ impl<'a> Lowerer<'a> {
 
 /// Whether an object declared with a `const` base type is itself const: `const int a[3]`
 /// is, `const char *b[3]` (an array of pointers to const) is not.
+pub fn object_is_const(spec: &ctype::DeclSpec, decl: &ctype::Declared) -> bool {
+    match decl.ptr_const {
+        Some(c) => c,
+        None => spec.is_const && const_object(&decl.ty, &spec.base),
+    }
+}
+
+/// The alignment a declaration asks for (`_Alignas`, `aligned`), 0 when none.
+pub fn declared_align(spec: &ctype::DeclSpec, decl: &ctype::Declared) -> u64 {
+    spec.aligned.unwrap_or(0).max(decl.aligned.unwrap_or(0))
+}
+
 pub fn const_object(ty: &Type, base: &Type) -> bool {
     match ty {
         Type::Array(e, _) => const_object(e, base),

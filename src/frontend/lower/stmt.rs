@@ -375,7 +375,8 @@ impl Lowerer<'_> {
                 || spec.storage == Some(StorageClassSpecifier::ThreadLocal)
             {
                 let v = self.new_var(name.clone(), decl.ty.clone(), VarKind::StaticLocal(func), loc);
-                if spec.is_const && super::const_object(&decl.ty, &spec.base) {
+                self.prog.vars[v.0 as usize].align = super::declared_align(&spec, &decl);
+                if super::object_is_const(&spec, &decl) {
                     self.prog.vars[v.0 as usize].is_const = true;
                 }
                 self.declare(name, Sym::Var(v));
@@ -385,7 +386,8 @@ impl Lowerer<'_> {
                 continue;
             }
             let v = self.new_var(name.clone(), decl.ty.clone(), VarKind::Local(func), loc);
-            if spec.is_const && super::const_object(&decl.ty, &spec.base) {
+            self.prog.vars[v.0 as usize].align = super::declared_align(&spec, &decl);
+            if super::object_is_const(&spec, &decl) {
                 self.prog.vars[v.0 as usize].is_const = true;
             }
             self.declare(name, Sym::Var(v));

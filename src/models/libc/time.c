@@ -97,11 +97,20 @@ static int __vd_days_before(int mon, long long y)
 
 /* ------------------------------------------------------------------ clocks */
 
+/* Linux keeps time in signed 64-bit nanoseconds (ktime_t): no clock reads beyond
+   KTIME_SEC_MAX = 9223372036 seconds, and the real-time clock cannot be set before 1970. */
+static long __vd_clock_seconds(void)
+{
+  long r = __VERIFIER_nondet_long();
+  __ESBMC_assume(r >= 0 && (long long)r <= 9223372036LL);
+  return r;
+}
+
 /* POSIX: the time, or (time_t)-1 on error; stored in *t as well when t is not NULL. */
 time_t time(time_t *t)
 {
   time_t r = __VERIFIER_nondet_long();
-  __ESBMC_assume(r >= -1);
+  __ESBMC_assume(r >= -1 && (long long)r <= 9223372036LL);
   if (t != 0)
     *t = r;
   return r;
@@ -128,7 +137,7 @@ int timespec_get(struct timespec *ts, int base)
 {
   if (base == 1 || (base >= 2 && base <= 4 && __VERIFIER_nondet_bool()))
   {
-    ts->tv_sec = __VERIFIER_nondet_long();
+    ts->tv_sec = __vd_clock_seconds();
     ts->tv_nsec = __vd_nondet_nsec();
     return base;
   }
@@ -141,10 +150,8 @@ int clock_gettime(clockid_t clk, struct timespec *tp)
 {
   if (clk != 0 && clk != 1 && __VERIFIER_nondet_bool())
     return -1;
-  tp->tv_sec = __VERIFIER_nondet_long();
+  tp->tv_sec = __vd_clock_seconds();
   tp->tv_nsec = __vd_nondet_nsec();
-  if (clk != 0 && clk != 5 && clk != 8 && clk != 11)
-    __ESBMC_assume(tp->tv_sec >= 0);
   return 0;
 }
 
@@ -199,50 +206,50 @@ int usleep(unsigned int usec)
 
 /* ------------------------------------------------------------------ broken-down time */
 
-/* UTC breakdown of t (glibc's __offtime). NULL when the year does not fit an int. */
+/* UTC breakdown of t (glibc's __offtime). NULL when the year does not fit an int.
+   Civil date from the days since 1970-01-01 in eras of 400 years whose years start in March;
+   only two divisions are 64-bit, the rest works inside one era with 32-bit ints. */
 static struct tm *__vd_gmtime(time_t t, struct tm *r)
 {
   long long tt = (long long)t;
   long long days = tt / 86400;
-  long long secs = tt % 86400;
-  long long z;
   long long era;
-  long long doe;
-  long long yoe;
   long long y;
-  long long doy;
-  long long mp;
-  long long d;
-  long long m;
-  long long wd;
+  long long z;
+  int secs = (int)(tt - days * 86400);
+  int doe;
+  int yoe;
+  int doy;
+  int mp;
+  int m;
+  int yy;
+  /* the first and last second of the years INT_MIN + 1900 and INT_MAX + 1900 */
+  if (tt < -67768040609740800LL || tt > 67768036191676799LL)
+    return 0;
   if (secs < 0)
   {
     secs += 86400;
     days -= 1;
   }
-  /* civil date from days since 1970-01-01 (eras of 400 years, years starting in March) */
   z = days + 719468;
   era = (z >= 0 ? z : z - 146096) / 146097;
-  doe = z - era * 146097;
+  doe = (int)(z - era * 146097);
   yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  y = yoe + era * 400;
   doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
   mp = (5 * doy + 2) / 153;
-  d = doy - (153 * mp + 2) / 5 + 1;
   m = mp < 10 ? mp + 3 : mp - 9;
-  if (m <= 2)
-    y += 1;
-  if (y - 1900 > 2147483647LL || y - 1900 < -2147483647LL - 1)
-    return 0;
-  wd = (days % 7 + 11) % 7;
-  r->tm_sec = (int)(secs % 60);
-  r->tm_min = (int)(secs % 3600 / 60);
-  r->tm_hour = (int)(secs / 3600);
-  r->tm_mday = (int)d;
-  r->tm_mon = (int)(m - 1);
+  yy = yoe + (m <= 2);
+  y = era * 400 + yy;
+  r->tm_sec = secs % 60;
+  r->tm_min = secs % 3600 / 60;
+  r->tm_hour = secs / 3600;
+  r->tm_mday = doy - (153 * mp + 2) / 5 + 1;
+  r->tm_mon = m - 1;
   r->tm_year = (int)(y - 1900);
-  r->tm_wday = (int)wd;
-  r->tm_yday = (int)(doy >= 306 ? doy - 306 : doy + 59 + __vd_leap(y));
+  /* 146097 days are whole weeks; 1970-01-01 was a Thursday */
+  r->tm_wday = (doe + 3) % 7;
+  /* yy and y agree modulo 400 */
+  r->tm_yday = doy >= 306 ? doy - 306 : doy + 59 + __vd_leap(yy);
   r->tm_isdst = 0;
   r->tm_gmtoff = 0;
   r->tm_zone = "GMT";
@@ -252,9 +259,12 @@ static struct tm *__vd_gmtime(time_t t, struct tm *r)
 static char __vd_zone_name[16];
 
 /* A nondeterministic valid local time: every field in its range, day of month valid for the
-   month and year, tm_yday consistent with them; tm_sec may be 60 (leap second). */
-static void __vd_tm_nondet(struct tm *r)
+   month and year, tm_yday consistent with them; tm_sec may be 60 (leap second). When t is
+   given, the year is within one of the year of t counted in mean Gregorian years
+   (31556952 s), which holds for every UTC offset and leap-second table. */
+static void __vd_tm_nondet(struct tm *r, const long long *t)
 {
+  long long q;
   int sec = __VERIFIER_nondet_int();
   int min = __VERIFIER_nondet_int();
   int hour = __VERIFIER_nondet_int();
@@ -269,6 +279,13 @@ static void __vd_tm_nondet(struct tm *r)
   __ESBMC_assume(hour >= 0 && hour <= 23);
   __ESBMC_assume(mon >= 0 && mon <= 11);
   y = (long long)year + 1900;
+  if (t != 0)
+  {
+    q = *t / 31556952;
+    if (*t % 31556952 < 0)
+      q -= 1;
+    __ESBMC_assume(y - 1970 >= q - 1 && y - 1970 <= q + 1);
+  }
   __ESBMC_assume(mday >= 1 && mday <= __vd_month_days(mon, y));
   __ESBMC_assume(wday >= 0 && wday <= 6);
   __ESBMC_assume(isdst >= 0 && isdst <= 1);
@@ -294,7 +311,7 @@ static struct tm *__vd_localtime(const time_t *t, struct tm *r)
   long long tt = (long long)*t;
   if ((tt > 67768036191000000LL || tt < -67768040609000000LL) && __VERIFIER_nondet_bool())
     return 0;
-  __vd_tm_nondet(r);
+  __vd_tm_nondet(r, &tt);
   return r;
 }
 
@@ -328,7 +345,7 @@ time_t mktime(struct tm *tm)
   (void)isdst;
   if (__VERIFIER_nondet_bool())
     return -1;
-  __vd_tm_nondet(tm);
+  __vd_tm_nondet(tm, 0);
   return __VERIFIER_nondet_long();
 }
 
@@ -338,7 +355,7 @@ time_t timegm(struct tm *tm)
   (void)isdst;
   if (__VERIFIER_nondet_bool())
     return -1;
-  __vd_tm_nondet(tm);
+  __vd_tm_nondet(tm, 0);
   tm->tm_isdst = 0;
   tm->tm_gmtoff = 0;
   tm->tm_zone = "GMT";
@@ -403,7 +420,9 @@ char *asctime(const struct tm *tm)
   if (tm->tm_year > 2147483647 - 1900)
     return 0;
   n = __vd_asctime_len(tm);
-  __vd_fill_printable(__vd_asctime_buf, n - 1, 80);
+  /* the bytes past the terminator of the static buffer are junk anyway: filling all of them
+     keeps the addresses of the nondeterministic writes constant */
+  __vd_fill_printable(__vd_asctime_buf, 80, 80);
   __vd_asctime_buf[n - 1] = '\n';
   __vd_asctime_buf[n] = 0;
   return __vd_asctime_buf;

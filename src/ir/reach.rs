@@ -1,0 +1,111 @@
+//! What an entry point can reach: functions (called or whose address is taken), static
+//! variables and string literals — so that unused library models and their data cost nothing.
+
+use std::collections::HashSet;
+
+use super::expr::{Expr, ExprKind};
+use super::program::{Instr, InstrKind, Program};
+use super::{FuncId, StrId, VarId};
+
+#[derive(Debug, Default, Clone)]
+pub struct Reachable {
+    pub funcs: HashSet<FuncId>,
+    /// Functions whose address is taken by reachable code.
+    pub addressed_funcs: HashSet<FuncId>,
+    pub vars: HashSet<VarId>,
+    pub strings: HashSet<StrId>,
+}
+
+fn scan_expr(e: &Expr, r: &mut Reachable, work: &mut Vec<FuncId>) {
+    e.visit(&mut |x| match &x.kind {
+        ExprKind::Var(v) => {
+            r.vars.insert(*v);
+        }
+        ExprKind::Str(s) => {
+            r.strings.insert(*s);
+        }
+        ExprKind::Func(f) => {
+            if r.funcs.insert(*f) {
+                work.push(*f);
+            }
+        }
+        ExprKind::AddrOf(inner) => {
+            if let ExprKind::Func(f) = inner.kind {
+                r.addressed_funcs.insert(f);
+            }
+        }
+        _ => {}
+    });
+}
+
+fn scan_instr(ins: &Instr, r: &mut Reachable, work: &mut Vec<FuncId>) {
+    match &ins.kind {
+        InstrKind::Assign { lhs, rhs } => {
+            scan_expr(lhs, r, work);
+            scan_expr(rhs, r, work);
+        }
+        InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } | InstrKind::Goto { cond: Some(e), .. } => {
+            scan_expr(e, r, work)
+        }
+        InstrKind::Call { lhs, func, args } => {
+            if let Some(l) = lhs {
+                scan_expr(l, r, work);
+            }
+            scan_expr(func, r, work);
+            args.iter().for_each(|a| scan_expr(a, r, work));
+        }
+        InstrKind::Return(Some(e)) => scan_expr(e, r, work),
+        InstrKind::Decl(v) | InstrKind::Dead(v) => {
+            r.vars.insert(*v);
+        }
+        _ => {}
+    }
+}
+
+/// The root variable an lvalue writes.
+pub fn root_var(e: &Expr) -> Option<VarId> {
+    match &e.kind {
+        ExprKind::Var(v) => Some(*v),
+        ExprKind::Index(b, _) | ExprKind::Member(b, _) => root_var(b),
+        _ => None,
+    }
+}
+
+pub fn reachable(p: &Program, entry: FuncId) -> Reachable {
+    let mut r = Reachable::default();
+    let mut work = vec![entry];
+    r.funcs.insert(entry);
+    loop {
+        while let Some(f) = work.pop() {
+            let fun = p.func(f);
+            r.vars.extend(fun.params.iter().copied());
+            r.vars.extend(fun.va_block);
+            for ins in fun.body.iter().flatten() {
+                scan_instr(ins, &mut r, &mut work);
+            }
+        }
+        let before = (r.vars.len(), r.funcs.len(), r.strings.len(), r.addressed_funcs.len());
+        // initialisers of used statics (they may use further variables and functions)
+        for ins in &p.init {
+            let used = match &ins.kind {
+                InstrKind::Assign { lhs, .. } => root_var(lhs).is_none_or(|v| r.vars.contains(&v)),
+                _ => true,
+            };
+            if used {
+                scan_instr(ins, &mut r, &mut work);
+            }
+        }
+        // a function whose address is taken may be called through a pointer
+        for &f in &r.addressed_funcs {
+            if !r.funcs.contains(&f) {
+                work.push(f);
+            }
+        }
+        for &f in &work {
+            r.funcs.insert(f);
+        }
+        if work.is_empty() && before == (r.vars.len(), r.funcs.len(), r.strings.len(), r.addressed_funcs.len()) {
+            return r;
+        }
+    }
+}
