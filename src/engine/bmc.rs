@@ -70,6 +70,8 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     let kinds: Vec<ClaimKind> = out.claims.iter().map(|c| c.kind).collect();
     let unsupported = out.unsupported.clone();
     let inputs = out.inputs.clone();
+    let approx: std::collections::HashSet<u32> = out.approx_symbols.iter().copied().collect();
+    let approx_funcs: Vec<String> = out.approx_funcs.iter().cloned().collect();
     let off_bits = p.target.pointer_width() - so.object_bits.clamp(4, p.target.pointer_width() - 8);
     let mut store = out.store;
 
@@ -95,7 +97,12 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         }
     }
 
-    let shared = Rc::new(RefCell::new(Solving { smt: Smt::new(remaining_ms(o.deadline)), store, inputs, model: None }));
+    let axioms = store.and_n(&out.axioms);
+    let mut smt = Smt::new(remaining_ms(o.deadline));
+    if !store.is_true(axioms) {
+        smt.assert(&store, axioms);
+    }
+    let shared = Rc::new(RefCell::new(Solving { smt, store, inputs, model: None }));
     let mut stats = stats;
     let mut stopped = false;
     let mut unknown: Option<String> = None;
@@ -182,8 +189,13 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
                         match r {
                             Replayed::Confirmed(rout) => {
                                 let steps = super::format::trace(p, &rout, off_bits);
-                                claims[i].status = Status::Violated;
-                                claims[i].trace = Some(Trace { steps, replayed: true });
+                                match robust(&shared, viol[i], &approx, &approx_funcs) {
+                                    Ok(()) => {
+                                        claims[i].status = Status::Violated;
+                                        claims[i].trace = Some(Trace { steps, replayed: true });
+                                    }
+                                    Err(why) => claims[i].status = Status::Unknown(why),
+                                }
                             }
                             Replayed::NotConfirmed(why) => {
                                 claims[i].status = Status::Unknown(format!("counterexample not confirmed: {why}"));
@@ -268,6 +280,58 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         timings: timings.clone(),
         stats,
         bounded: !so.unwinding_assertions && (so.unwind.is_some() || !so.unwindset.is_empty()),
+    }
+}
+
+/// A violation found with approximated library results (e.g. `cos`) is a real counterexample
+/// only if it happens whatever values those results have: with every other input fixed to the
+/// counterexample's values, no choice of the approximated ones may avoid it.
+fn robust(shared: &Rc<RefCell<Solving>>, viol: Option<T>, approx: &std::collections::HashSet<u32>, funcs: &[String]) -> Result<(), String> {
+    let Some(v) = viol else { return Ok(()) };
+    if approx.is_empty() {
+        return Ok(());
+    }
+    let mut sh = shared.borrow_mut();
+    let sh = &mut *sh;
+    let depends = {
+        let mut stack = vec![v];
+        let mut seen = std::collections::HashSet::new();
+        let mut found = false;
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let crate::term::Op::Sym(id) = sh.store.op(x) {
+                found |= approx.contains(id);
+            }
+            stack.extend_from_slice(sh.store.args(x));
+        }
+        found
+    };
+    if !depends {
+        return Ok(());
+    }
+    let Some(model) = sh.model.take() else { return Err("no model".into()) };
+    sh.smt.push();
+    let inputs: Vec<T> = sh.inputs.values().copied().collect();
+    for t in inputs {
+        let is_approx = matches!(sh.store.op(t), crate::term::Op::Sym(id) if approx.contains(id));
+        if !is_approx {
+            sh.smt.fix_to_model(&sh.store, t, &model);
+        }
+    }
+    let nv = sh.store.not(v);
+    sh.smt.assert(&sh.store, nv);
+    let r = sh.smt.check(&sh.store, &[]);
+    sh.smt.pop();
+    sh.model = Some(model);
+    match r {
+        Answer::Unsat => Ok(()),
+        Answer::Sat => Err(format!(
+            "the violation depends on results of {} that verdiff models only approximately",
+            funcs.join(", ")
+        )),
+        Answer::Unknown(w) => Err(format!("cannot tell whether the violation depends on approximated library results ({w})")),
     }
 }
 

@@ -87,6 +87,15 @@ pub fn replay(
         }
     }
     let any = out.store.or_n(&viol);
+    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+        eprintln!("replay of {target:?} not confirmed; violation term: {}", crate::term::show(&out.store, any, 200));
+        for st in &out.trace {
+            eprintln!("  {:?}", st.step);
+        }
+        for (i, u) in out.unsupported.iter().enumerate() {
+            eprintln!("  unsupported {i}: {}", u.reason);
+        }
+    }
     if out.store.is_false(any) || !out.store.is_ground(any) {
         return Replayed::NotConfirmed("the counterexample does not violate the claim when replayed".into());
     }

@@ -531,6 +531,9 @@ impl Ctx<'_> {
                     );
                     let b = Expr::binary(BinOp::Le, Expr::binary(BinOp::Add, os, nn, size_t.clone()), od, int.clone());
                     let disjoint = Expr::binary(BinOp::LogOr, a, b, int.clone());
+                    // copying an object onto itself (what compilers emit for x = x) is allowed
+                    let identical = Expr::binary(BinOp::Eq, d.clone(), s.clone(), int.clone());
+                    let disjoint = Expr::binary(BinOp::LogOr, identical, disjoint, int.clone());
                     let g2 = self.and_guard(Some(&g), same);
                     self.claim(Some(&g2), disjoint, ClaimKind::Overlap, "memcpy source and destination overlap".into());
                 }
@@ -547,8 +550,8 @@ impl Ctx<'_> {
 impl Ctx<'_> {
     fn trailing_member_via_pointer(&self, e: &Expr) -> bool {
         let ExprKind::Member(base, f) = &e.kind else { return false };
-        let last =
-            self.p.layout().composite(&base.ty).is_some_and(|c| !c.is_union && *f as usize + 1 == c.fields.len());
+        // every member of a union shares its storage, like a struct's last member
+        let last = self.p.layout().composite(&base.ty).is_some_and(|c| c.is_union || *f as usize + 1 == c.fields.len());
         fn through_pointer(e: &Expr) -> bool {
             match &e.kind {
                 ExprKind::Deref(_) => true,

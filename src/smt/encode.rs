@@ -364,6 +364,18 @@ impl Smt {
         &self.ctx
     }
 
+    /// Asserts that `t` has the value the model gives it (for any sort, arrays included).
+    pub fn fix_to_model(&mut self, s: &TermStore, t: T, model: &z3::Model) {
+        let d = self.encode(s, t);
+        if let Some(v) = model.eval(&d, true) {
+            let c = self.c();
+            let eq = wrap(&self.ctx, unsafe { Z3_mk_eq(c, d.get_z3_ast(), v.get_z3_ast()) });
+            if let Some(b) = eq.as_bool() {
+                self.solver.assert(&b);
+            }
+        }
+    }
+
     /// The SMT-LIB text of the current assertions.
     pub fn to_smt2(&self) -> String {
         self.solver.to_smt2()

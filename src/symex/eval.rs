@@ -351,7 +351,7 @@ impl Symex<'_> {
                 // address is aligned as well (ESBMC's rule for integer addresses)
                 if let Some(al) = self.s.as_bv(v[1]).and_then(|b| b.to_u64()) {
                     let o = self.obj_of(v[0]);
-                    self.require_alignment(st, o, al);
+                    self.require_alignment(o, al);
                 }
                 let a = self.s.resize(v[1], self.off_bits, false);
                 let off = self.off_of(v[0]);

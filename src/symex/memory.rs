@@ -92,7 +92,7 @@ impl Symex<'_> {
         let size = self.s.resize(size, self.off_bits, false);
         let site = st.frames.last().map(|f| (f.func.map(|x| x.0).unwrap_or(u32::MAX), f.pc));
         self.objects.push(ObjInfo { name, size, dynamic, loc, site: if dynamic { site } else { None }, align });
-        self.constrain_base(st, id);
+        self.constrain_base(id);
         let o = self.s.bv_u(self.obj_bits, id as u128);
         self.sizes = self.s.store(self.sizes, o, size);
         if dynamic {
@@ -216,7 +216,7 @@ impl Symex<'_> {
     /// kind a bit-vector cannot hold well).
     pub(crate) fn in_memory(&self, v: VarId) -> bool {
         let var = self.p.var(v);
-        if var.addressed {
+        if var.addressed || self.p.size_of(&var.ty).is_none() {
             return true;
         }
         match &var.ty {
@@ -249,7 +249,8 @@ impl Symex<'_> {
                 continue;
             }
             // an array of unknown size defined in no analysed file: assumed as large as it is used
-            let size = if v.external && matches!(v.ty, Type::Array(_, crate::ir::ArrayLen::Unknown)) {
+            // (or of an incomplete struct type)
+            let size = if v.external && (matches!(v.ty, Type::Array(_, crate::ir::ArrayLen::Unknown)) || self.p.size_of(&v.ty).is_none()) {
                 self.unbounded_size()
             } else {
                 self.size(&v.ty)
@@ -394,7 +395,7 @@ impl Symex<'_> {
 /// NULL object (invalid to dereference), whose equality with a pointer to a real object is
 /// undetermined — the program cannot know where objects are.
 impl Symex<'_> {
-    fn bases(&mut self, st: &mut State) -> T {
+    fn bases(&mut self) -> T {
         if let Some(b) = self.bases {
             return b;
         }
@@ -402,13 +403,13 @@ impl Symex<'_> {
         let b = self.input_fixed(sort, "object_addresses");
         self.bases = Some(b);
         for o in 0..self.objects.len() as u32 {
-            self.constrain_base(st, o);
+            self.constrain_base(o);
         }
         b
     }
 
     /// The facts about the base address of object `o`.
-    pub(crate) fn constrain_base(&mut self, st: &mut State, o: u32) {
+    pub(crate) fn constrain_base(&mut self, o: u32) {
         let Some(b) = self.bases else { return };
         let ot = self.s.bv_u(self.obj_bits, o as u128);
         let base = self.s.select(b, ot);
@@ -416,7 +417,7 @@ impl Symex<'_> {
         if o == 0 {
             let z = self.s.bv_zero(w);
             let c = self.s.eq(base, z);
-            st.guard.add(&mut self.s, c);
+            self.axioms.push(c);
             return;
         }
         let z = self.s.bv_zero(w);
@@ -431,12 +432,12 @@ impl Symex<'_> {
         let end = self.s.bvadd(base, size);
         let no_wrap = self.s.bvule(base, end);
         let c = self.s.and_n(&[nz, aligned, no_wrap]);
-        st.guard.add(&mut self.s, c);
+        self.axioms.push(c);
     }
 
     /// The integer address a pointer stands for.
     pub(crate) fn address_value(&mut self, st: &mut State, p: T) -> T {
-        let b = self.bases(st);
+        let b = self.bases();
         let o = self.obj_of(p);
         let mut objs = Vec::new();
         if self.constant_objects(o, &mut objs) {
@@ -450,8 +451,23 @@ impl Symex<'_> {
         self.s.bvadd(base, off)
     }
 
+    /// For `ite(c, p, NULL)`: p (used by intrinsics that look at a pointer's targets).
+    pub(crate) fn strip_null_choice(&self, p: T) -> T {
+        if let crate::term::Op::Ite = self.s.op(p) {
+            let (x, y) = (self.s.arg(p, 1), self.s.arg(p, 2));
+            let null = |t: T| self.s.as_bv(t).is_some_and(|b| b.is_zero());
+            if null(y) {
+                return self.strip_null_choice(x);
+            }
+            if null(x) {
+                return self.strip_null_choice(y);
+            }
+        }
+        p
+    }
+
     /// Raises the alignment of the objects `o` can be (a term) to at least `align`.
-    pub(crate) fn require_alignment(&mut self, st: &mut State, o: T, align: u64) {
+    pub(crate) fn require_alignment(&mut self, o: T, align: u64) {
         let mut objs = Vec::new();
         if !self.constant_objects(o, &mut objs) {
             return;
@@ -463,7 +479,7 @@ impl Symex<'_> {
             }
             info.align = align;
             if self.bases.is_some() {
-                self.constrain_base(st, ob);
+                self.constrain_base(ob);
             }
         }
     }
@@ -511,7 +527,9 @@ impl Symex<'_> {
             let apart = self.s.or(before, after);
             let both = self.s.and(alive_o, alive_q);
             let c = self.s.implies(both, apart);
-            st.guard.add(&mut self.s, c);
+            let g = st.guard.term(&mut self.s);
+            let c = self.s.implies(g, c);
+            self.axioms.push(c);
         }
         self.exposed.push(o);
     }

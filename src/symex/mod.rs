@@ -144,6 +144,11 @@ pub struct Output {
     pub violated: Option<usize>,
     /// Names of memory objects by number (for showing pointers).
     pub objects: Vec<String>,
+    /// Symbols of approximated library results, and the functions they come from.
+    pub approx_symbols: Vec<u32>,
+    pub approx_funcs: BTreeSet<String>,
+    /// Facts about the memory layout that hold on every path (asserted by the engine).
+    pub axioms: Vec<T>,
 }
 
 /// Supplies input values during concrete replay.
@@ -215,6 +220,10 @@ pub struct Symex<'p> {
     reach: crate::ir::reach::Reachable,
     /// Objects whose address was converted to an integer (integers can point back to them).
     exposed: Vec<u32>,
+    /// Symbols standing for values library models only approximate.
+    approx_symbols: Vec<u32>,
+    approx_funcs: BTreeSet<String>,
+    axioms: Vec<T>,
 }
 
 #[derive(Clone, Debug)]
@@ -274,6 +283,9 @@ impl<'p> Symex<'p> {
             bases: None,
             reach: Default::default(),
             exposed: Vec::new(),
+            approx_symbols: Vec::new(),
+            approx_funcs: BTreeSet::new(),
+            axioms: Vec::new(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -415,6 +427,9 @@ impl<'p> Symex<'p> {
             stats: self.stats,
             violated: self.violated,
             objects: self.objects.iter().map(|o| o.name.clone()).collect(),
+            approx_symbols: self.approx_symbols,
+            approx_funcs: self.approx_funcs,
+            axioms: self.axioms,
         }
     }
 

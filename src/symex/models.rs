@@ -39,6 +39,33 @@ impl Symex<'_> {
             return;
         }
         let result: Option<T> = match name {
+            "__verdiff_assume_aligned" => {
+                if let (Some(p), Some(a)) = (arg(0), arg(1)) {
+                    let addr = self.address_value(st, p);
+                    let a = self.s.resize(a, self.ptr_w, false);
+                    let one = self.s.bv_u(self.ptr_w, 1);
+                    let mask = self.s.bvsub(a, one);
+                    let low = self.s.bvand(addr, mask);
+                    let z = self.s.bv_zero(self.ptr_w);
+                    let c = self.s.eq(low, z);
+                    st.guard.add(&mut self.s, c);
+                }
+                None
+            }
+            n if n.starts_with("__verdiff_approx_") => {
+                // a value a library model cannot compute exactly: an input the engine treats
+                // specially (a violation that depends on it is not a proven counterexample)
+                let v = self.nondet_of(st, &ret_ty, "approx");
+                let mut syms = Vec::new();
+                collect_symbols(&self.s, v, &mut syms);
+                self.approx_symbols.extend(syms);
+                self.approx_funcs.insert(fun.name.clone());
+                if let Some(l) = lhs {
+                    let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
+                    self.assign(st, l, v, loc);
+                }
+                return;
+            }
             n if n.starts_with("nondet_") || n.starts_with("__VERIFIER_nondet_") => {
                 let ty = lhs.map(|l| l.ty.clone()).unwrap_or(ret_ty.clone());
                 let v = self.nondet_of(st, &ret_ty, n);
@@ -159,6 +186,9 @@ impl Symex<'_> {
             }
             "__ESBMC_get_object_size" | "__CPROVER_OBJECT_SIZE" | "__ESBMC_OBJECT_SIZE" => {
                 let p = arg(0).unwrap_or_else(|| self.ptr_to(0));
+                // ESBMC resolves the object through the pointer's possible targets, where NULL
+                // is not an object: a maybe-NULL pointer gives its object's size
+                let p = self.strip_null_choice(p);
                 let sz = self.object_size(p);
                 let Sort::Bv(w) = self.sort_of(&ret_ty) else {
                     return;
@@ -339,3 +369,14 @@ const READ_ONLY: &[&str] = &[
     "strstr",
     "assert_perror",
 ];
+
+/// The symbols a term contains.
+fn collect_symbols(s: &crate::term::TermStore, t: T, out: &mut Vec<u32>) {
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        if let crate::term::Op::Sym(id) = s.op(x) {
+            out.push(*id);
+        }
+        stack.extend_from_slice(s.args(x));
+    }
+}

@@ -183,11 +183,20 @@ impl Lowerer<'_> {
                 Expr::new(ExprKind::Int(0), Type::Void)
             }
             "__builtin_object_size" | "__builtin_dynamic_object_size" => {
-                // "unknown" per GCC: (size_t)-1 for types 0/1, 0 for 2/3
+                // the bytes from p to the end of its object (GCC); symbolic execution knows them
+                let size_t = self.prog.target.size_t();
+                let p = self.rvalue(&args[0])?;
                 let ty = self.const_int(&args[1]).unwrap_or(0);
-                self.effect(&args[0])?;
-                let v = if ty < 2 { -1 } else { 0 };
-                Expr::int(v, self.prog.target.size_t())
+                let char_p = Type::ptr(self.prog.target.int(IntName::Char));
+                let p = self.convert(p, &char_p, at)?;
+                let size = Expr::builtin(crate::ir::Builtin::ObjectSize, vec![p.clone()], size_t.clone());
+                let off = Expr::builtin(crate::ir::Builtin::PointerOffset, vec![p.clone()], size_t.clone());
+                let rest = Expr::binary(crate::ir::BinOp::Sub, size, off, size_t.clone());
+                // unknown (NULL or an invalid pointer): (size_t)-1 for types 0 and 1, 0 for 2 and 3
+                let int = self.prog.target.int_t();
+                let valid = Expr::builtin(crate::ir::Builtin::IsAlive, vec![p], int);
+                let unknown = Expr::int(if ty < 2 { -1 } else { 0 }, size_t.clone());
+                Expr::new(ExprKind::Cond(Box::new(valid), Box::new(rest), Box::new(unknown)), size_t)
             }
             "__builtin_classify_type" => return Err(self.err(at, "unsupported builtin `__builtin_classify_type`")),
             _ => return Ok(None),

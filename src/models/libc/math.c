@@ -14,7 +14,7 @@
 typedef unsigned long size_t;
 
 void __ESBMC_assume(_Bool cond);
-double __VERIFIER_nondet_double(void);
+double __verdiff_approx_double(void);
 void *memcpy(void *dst, const void *src, size_t n);
 
 /* ------------------------------------------------------------------ helpers */
@@ -55,7 +55,7 @@ static int __vd_integral(double x)
 /* A nondeterministic double that is not NaN. */
 static double __vd_any(void)
 {
-  double r = __VERIFIER_nondet_double();
+  double r = __verdiff_approx_double();
   __ESBMC_assume(r == r);
   return r;
 }

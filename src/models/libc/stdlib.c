@@ -15,6 +15,12 @@ unsigned long __VERIFIER_nondet_ulong(void);
 long __VERIFIER_nondet_long(void);
 _Bool __VERIFIER_nondet_bool(void);
 double __VERIFIER_nondet_double(void);
+/* values determined by the input that the models do not compute (see models/mod.rs) */
+double __verdiff_approx_double(void);
+float __verdiff_approx_float(void);
+unsigned long __verdiff_approx_ulong(void);
+/* the address of p is a multiple of align (for allocators with stronger alignment) */
+void __verdiff_assume_aligned(const void *p, unsigned long align);
 float __VERIFIER_nondet_float(void);
 
 void *malloc(size_t n);
@@ -333,7 +339,7 @@ long long atoll(const char *s)
 static size_t __vd_strtod_end(const char *nptr, char **endptr)
 {
   size_t len = __vd_strlen(nptr);
-  size_t k = __VERIFIER_nondet_ulong();
+  size_t k = __verdiff_approx_ulong();
   __ESBMC_assume(k <= len);
   if (endptr != 0)
     *endptr = (char *)(nptr + k);
@@ -344,14 +350,14 @@ double strtod(const char *nptr, char **endptr)
 {
   if (__vd_strtod_end(nptr, endptr) == 0)
     return 0.0;
-  return __VERIFIER_nondet_double();
+  return __verdiff_approx_double();
 }
 
 float strtof(const char *nptr, char **endptr)
 {
   if (__vd_strtod_end(nptr, endptr) == 0)
     return 0.0f;
-  return __VERIFIER_nondet_float();
+  return __verdiff_approx_float();
 }
 
 double atof(const char *s)
@@ -467,12 +473,17 @@ static int __vd_pow2(size_t a)
    round it up: either may happen. */
 void *aligned_alloc(size_t alignment, size_t size)
 {
-  if (!__vd_pow2(alignment) && __VERIFIER_nondet_bool())
+  void *p;
+  /* C11 7.22.3.1: the alignment must be supported and the size a multiple of it */
+  if (!__vd_pow2(alignment) || size % alignment != 0)
   {
     __vd_errno = 22;
     return 0;
   }
-  return malloc(size);
+  p = malloc(size);
+  if (p != 0)
+    __verdiff_assume_aligned(p, alignment);
+  return p;
 }
 
 int posix_memalign(void **memptr, size_t alignment, size_t size)

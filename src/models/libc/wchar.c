@@ -255,3 +255,20 @@ wchar_t *wmemchr(const wchar_t *s, wchar_t c, size_t n)
     return (wchar_t *)(s + i);
   return 0;
 }
+
+/* <wchar.h> conversion state: glibc's mbstate_t is { int __count; union { unsigned int
+   __wch; char __wchb[4]; } __value; }; the initial state has __count == 0. */
+typedef struct
+{
+  int __count;
+  union
+  {
+    unsigned int __wch;
+    char __wchb[4];
+  } __value;
+} __vd_mbstate_t;
+
+int mbsinit(const __vd_mbstate_t *ps)
+{
+  return ps == 0 || ps->__count == 0;
+}
