@@ -103,6 +103,9 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         smt.assert(&store, axioms);
     }
     let shared = Rc::new(RefCell::new(Solving { smt, store, inputs, model: None }));
+    if std::env::var_os("VERDIFF_PROFILE_CLAIMS").is_some() {
+        profile_claims(&shared, &viol, &claims);
+    }
     let mut stats = stats;
     let mut stopped = false;
     let mut unknown: Option<String> = None;
@@ -280,6 +283,22 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         timings: timings.clone(),
         stats,
         bounded: !so.unwinding_assertions && (so.unwind.is_some() || !so.unwindset.is_empty()),
+    }
+}
+
+/// Debugging aid (VERDIFF_PROFILE_CLAIMS): solves every claim on its own and prints the time.
+fn profile_claims(shared: &Rc<RefCell<Solving>>, viol: &[Option<T>], claims: &[ClaimResult]) {
+    let mut sh = shared.borrow_mut();
+    let sh = &mut *sh;
+    for (i, v) in viol.iter().enumerate() {
+        let Some(v) = *v else { continue };
+        let t0 = Instant::now();
+        sh.smt.push();
+        sh.smt.assert(&sh.store, v);
+        let a = sh.smt.check(&sh.store, &[]);
+        sh.smt.pop();
+        let c = &claims[i];
+        eprintln!("claim {}:{} {} ({}): {:?} in {:?}", c.file, c.line, c.expression, c.description, a, t0.elapsed());
     }
 }
 

@@ -97,6 +97,30 @@ fn ident_at(b: &[u8], i: usize) -> Option<&str> {
     std::str::from_utf8(&b[i..j]).ok()
 }
 
+/// Splits `a, b` at its one top-level comma.
+fn split_top_comma(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    let mut depth = 0i32;
+    let mut i = 0;
+    let mut at = None;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b'"' | b'\'' => i = skip_literal(b, i),
+            b',' if depth == 0 => {
+                if at.is_some() {
+                    return None;
+                }
+                at = Some(i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    at.map(|k| (s[..k].trim(), s[k + 1..].trim()))
+}
+
 /// Rewrites `text`; returns the new text, the struct attributes and the `#pragma pack` changes.
 pub fn rewrite(text: &str) -> (String, TagAttrs, Packs) {
     let b = text.as_bytes();
@@ -224,6 +248,38 @@ pub fn rewrite(text: &str) -> (String, TagAttrs, Packs) {
                 out.push_str(if unsigned { "__verdiff_uint128" } else { "__verdiff_int128" });
                 last = end;
                 i = end;
+            }
+            "__builtin_types_compatible_p" => {
+                // lang-c cannot parse type arguments: _Generic decides compatibility
+                let p = skip_ws(b, end);
+                let close = if p < b.len() && b[p] == b'(' { skip_parens(b, p) } else { None };
+                let Some(close) = close else {
+                    i = end;
+                    continue;
+                };
+                let Some((t1, t2)) = split_top_comma(&text[p + 1..close - 1]) else {
+                    i = end;
+                    continue;
+                };
+                out.push_str(&text[last..i]);
+                let one = |t: &str| {
+                    let t = t.replace('\n', " ");
+                    if t.starts_with("__typeof") || t.starts_with("typeof") {
+                        t
+                    } else {
+                        format!("__typeof__({t})")
+                    }
+                };
+                out.push_str(&format!(
+                    "_Generic(({} *)0, {} *: 1, default: 0)",
+                    one(t1),
+                    one(t2)
+                ));
+                for _ in text[p..close].matches('\n') {
+                    out.push('\n');
+                }
+                last = close;
+                i = close;
             }
             _ => i = end,
         }

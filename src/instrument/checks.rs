@@ -542,6 +542,10 @@ impl Ctx<'_> {
                 let g = nonzero(n);
                 self.region_claims(d, d, n, Some(&g), true, "memset destination");
             }
+            ("__verdiff_approx_bytes", [d, n]) => {
+                let g = nonzero(n);
+                self.region_claims(d, d, n, Some(&g), true, "formatted output");
+            }
             _ => {}
         }
     }

@@ -655,6 +655,9 @@ impl<'p> Symex<'p> {
             _ => {
                 // unlimited: prune infeasible continuations, give up past the limit
                 if count >= 64 && count.is_power_of_two() {
+                    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                        eprintln!("loop {} at {:?}: {} iterations", self.loop_id(func, pc), loc, count);
+                    }
                     let mut g = st.guard.clone();
                     g.add(&mut self.s, c);
                     let gt = g.term(&mut self.s);

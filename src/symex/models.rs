@@ -59,7 +59,7 @@ impl Symex<'_> {
                 let mut syms = Vec::new();
                 collect_symbols(&self.s, v, &mut syms);
                 self.approx_symbols.extend(syms);
-                self.approx_funcs.insert(fun.name.clone());
+                self.approx_funcs.insert(self.library_function(st, &fun.name));
                 if let Some(l) = lhs {
                     let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
                     self.assign(st, l, v, loc);
@@ -149,6 +149,20 @@ impl Symex<'_> {
                     let f = self.s.fals();
                     let v = self.s.ite(is_null, was, f);
                     st.alive = self.s.store(st.alive, o, v);
+                }
+                None
+            }
+            "__verdiff_approx_bytes" => {
+                // bytes a library model cannot compute exactly (e.g. printf's text of a double)
+                if let (Some(p), Some(n)) = (arg(0), arg(1)) {
+                    let sort = self.mem_sort();
+                    let fresh = self.input(st, sort, "approx_bytes");
+                    let mut syms = Vec::new();
+                    collect_symbols(&self.s, fresh, &mut syms);
+                    self.approx_symbols.extend(syms);
+                    self.approx_funcs.insert(self.library_function(st, &fun.name));
+                    let len = self.s.resize(n, self.off_bits, false);
+                    st.mem = self.s.mem_range(crate::term::MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
                 }
                 None
             }
@@ -378,5 +392,19 @@ fn collect_symbols(s: &crate::term::TermStore, t: T, out: &mut Vec<u32>) {
             out.push(*id);
         }
         stack.extend_from_slice(s.args(x));
+    }
+}
+
+impl Symex<'_> {
+    /// The library function the program called that led to this point (the outermost model
+    /// frame), for messages about approximated results; `fallback` outside models.
+    fn library_function(&self, st: &State, fallback: &str) -> String {
+        st.frames
+            .iter()
+            .filter_map(|fr| fr.func)
+            .map(|f| self.p.func(f))
+            .find(|f| f.model)
+            .map(|f| f.name.clone())
+            .unwrap_or_else(|| fallback.to_string())
     }
 }

@@ -309,8 +309,25 @@ impl TermStore {
     /// constants, a common base plus distinct constants, and part-wise for concatenations
     /// (packed pointers: distinct object numbers never alias).
     pub fn bv_same(&self, a: T, b: T) -> Same {
+        self.bv_same_depth(a, b, 0)
+    }
+
+    fn bv_same_depth(&self, a: T, b: T, depth: u32) -> Same {
         if a == b {
             return Same::Yes;
+        }
+        // a choice between values: decided when every choice agrees
+        if depth < 6 {
+            for (x, y) in [(a, b), (b, a)] {
+                if let Op::Ite = self.op(x) {
+                    let (t, e) = (self.arg(x, 1), self.arg(x, 2));
+                    return match (self.bv_same_depth(t, y, depth + 1), self.bv_same_depth(e, y, depth + 1)) {
+                        (Same::No, Same::No) => Same::No,
+                        (Same::Yes, Same::Yes) => Same::Yes,
+                        _ => Same::Unknown,
+                    };
+                }
+            }
         }
         let (ba, ca) = self.split_add(a);
         let (bb, cb) = self.split_add(b);
@@ -321,10 +338,10 @@ impl TermStore {
             let (ah, al) = (self.arg(a, 0), self.arg(a, 1));
             let (bh, bl) = (self.arg(b, 0), self.arg(b, 1));
             if self.width(al) == self.width(bl) {
-                return match self.bv_same(ah, bh) {
+                return match self.bv_same_depth(ah, bh, depth) {
                     Same::No => Same::No,
-                    Same::Yes => self.bv_same(al, bl),
-                    Same::Unknown => match self.bv_same(al, bl) {
+                    Same::Yes => self.bv_same_depth(al, bl, depth),
+                    Same::Unknown => match self.bv_same_depth(al, bl, depth) {
                         Same::No => Same::No,
                         _ => Same::Unknown,
                     },
@@ -1100,6 +1117,15 @@ impl TermStore {
     // ----------------------------------------------------------------- arrays
 
     pub fn select(&mut self, arr: T, idx: T) -> T {
+        if let Some(&r) = self.select_memo.get(&(arr, idx)) {
+            return r;
+        }
+        let r = self.select_uncached(arr, idx);
+        self.select_memo.insert((arr, idx), r);
+        r
+    }
+
+    fn select_uncached(&mut self, arr: T, idx: T) -> T {
         let mut a = arr;
         loop {
             match self.op(a).clone() {

@@ -9,6 +9,7 @@
 
 mod bits;
 mod build;
+mod fasthash;
 mod float;
 mod show;
 mod store;

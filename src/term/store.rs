@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use super::fasthash::FastMap;
+
 use super::{Bits, Op, Sort, T};
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -32,13 +34,15 @@ pub trait ArrayOracle {
 
 pub struct TermStore {
     nodes: Vec<Node>,
-    index: HashMap<Node, T>,
+    index: FastMap<Node, T>,
     syms: Vec<Symbol>,
     funcs: Vec<Func>,
     oracle: Option<Box<dyn ArrayOracle>>,
     /// Upper bound on terms, to fail cleanly instead of exhausting memory.
     pub max_terms: usize,
     pub(super) range_memo: HashMap<T, bool>,
+    /// select(array, index) results (reads walk store chains; the same read recurs often).
+    pub(super) select_memo: FastMap<(T, T), T>,
 }
 
 impl Default for TermStore {
@@ -51,12 +55,13 @@ impl TermStore {
     pub fn new() -> TermStore {
         TermStore {
             nodes: Vec::new(),
-            index: HashMap::new(),
+            index: FastMap::default(),
             syms: Vec::new(),
             funcs: Vec::new(),
             oracle: None,
             max_terms: usize::MAX,
             range_memo: HashMap::new(),
+            select_memo: FastMap::default(),
         }
     }
 

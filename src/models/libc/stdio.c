@@ -8,9 +8,9 @@
  * reads the FILE, so NULL, closed (freed) and bogus streams are reported.
  * The EOF and error indicators are glibc's _flags bits 0x10 (_IO_EOF_SEEN) and 0x20
  * (_IO_ERR_SEEN); since glibc 2.28 end-of-file is sticky: once seen, reads return EOF.
- * The content of files, and whether I/O succeeds, are nondeterministic. Formatted output is not
- * interpreted: only a lower bound on its length is computed from the format (ordinary
- * characters, %%, %c and field widths), the varargs are not read.
+ * The content of files, and whether I/O on them succeeds, are nondeterministic; writes to the
+ * standard streams are assumed to succeed (as in ESBMC and CBMC). Formatted output is
+ * interpreted exactly where verdiff can (see the formatter below) and approximated elsewhere.
  */
 
 typedef unsigned long size_t;
@@ -62,6 +62,7 @@ void __ESBMC_assert(_Bool cond, const char *msg);
 unsigned long __ESBMC_get_object_size(const void *p);
 long __ESBMC_POINTER_OFFSET(const void *p);
 int __VERIFIER_nondet_int(void);
+unsigned char __VERIFIER_nondet_uchar(void);
 unsigned long __VERIFIER_nondet_ulong(void);
 long __VERIFIER_nondet_long(void);
 _Bool __VERIFIER_nondet_bool(void);
@@ -113,6 +114,12 @@ static void __vd_havoc(void *p, size_t n)
   memcpy(p, fresh, n);
 }
 
+/* The standard streams: writes to them are assumed to succeed. */
+static int __vd_is_std(FILE *f)
+{
+  return f == &__vd_stdin_file || f == &__vd_stdout_file || f == &__vd_stderr_file;
+}
+
 /* Reads the stream object (reports NULL, freed and invalid streams); returns its flags. */
 static int __vd_flags(FILE *f)
 {
@@ -145,197 +152,632 @@ static int __vd_getc(FILE *f)
 static int __vd_putc(int c, FILE *f)
 {
   __vd_flags(f);
-  if (__VERIFIER_nondet_bool())
+  if (__vd_is_std(f) || __VERIFIER_nondet_bool())
     return (unsigned char)c;
   f->_flags |= 0x20;
   return -1;
 }
 
-static int __vd_is_std(FILE *f)
+/* ------------------------------------------------------------------ formatted output
+ *
+ * One formatter for the whole printf family. It interprets the format and the variadic
+ * arguments as glibc does in the C locale and writes the output to buf[0..cap) (cap 0: count
+ * only; sprintf passes an unlimited cap, so writing past the buffer is reported by the bounds
+ * checks at the byte that overflows). Integer conversions (d i u o x X c with every flag, width,
+ * precision and length modifier), %s, %%, %n and NULL %p are exact. Conversions whose text
+ * verdiff does not compute (floating point, non-NULL %p, wide characters, %m, numbered
+ * arguments, unknown conversions) produce an approximated number of approximated bytes within
+ * the bounds glibc can print: a violation that depends on them is reported as UNKNOWN, never
+ * as a counterexample.
+ */
+
+unsigned long __verdiff_approx_ulong(void);
+void __verdiff_approx_bytes(void *p, size_t n);
+
+struct __vd_out
 {
-  return f == &__vd_stdin_file || f == &__vd_stdout_file || f == &__vd_stderr_file;
+  char *buf;
+  size_t cap;
+  size_t n;
+};
+
+enum
+{
+  __VD_MINUS = 1,
+  __VD_PLUS = 2,
+  __VD_SPACE = 4,
+  __VD_HASH = 8,
+  __VD_ZERO = 16
+};
+
+static void __vd_put(struct __vd_out *o, char c)
+{
+  if (o->n < o->cap)
+    o->buf[o->n] = c;
+  o->n++;
 }
 
-/* A lower bound on the length of printf output for fmt: ordinary characters, %% and, for
-   each conversion, its field width (at least 1 for %c). Reads the whole format. */
-static size_t __vd_format_min(const char *fmt)
+/* k copies of c: one range operation, not a loop */
+static void __vd_fill(struct __vd_out *o, char c, size_t k)
+{
+  size_t w;
+  if (k == 0)
+    return;
+  if (o->n < o->cap)
+  {
+    w = o->cap - o->n < k ? o->cap - o->n : k;
+    memset(o->buf + o->n, c, w);
+  }
+  o->n += k;
+}
+
+/* the k bytes at s */
+static void __vd_copy(struct __vd_out *o, const char *s, size_t k)
+{
+  size_t w;
+  if (k == 0)
+    return;
+  if (o->n < o->cap)
+  {
+    w = o->cap - o->n < k ? o->cap - o->n : k;
+    memcpy(o->buf + o->n, s, w);
+  }
+  o->n += k;
+}
+
+/* text verdiff does not compute: between lo and hi approximated bytes */
+static void __vd_approx(struct __vd_out *o, size_t lo, size_t hi)
+{
+  size_t k = __verdiff_approx_ulong();
+  size_t w;
+  __ESBMC_assume(k >= lo && k <= hi);
+  if (k != 0 && o->n < o->cap)
+  {
+    w = o->cap - o->n < k ? o->cap - o->n : k;
+    __verdiff_approx_bytes(o->buf + o->n, w);
+  }
+  o->n += k;
+}
+
+/* padding of a field of len bytes to width: before it (right-justified) */
+static void __vd_pad_before(struct __vd_out *o, int fl, size_t width, size_t len)
+{
+  if (!(fl & __VD_MINUS) && width > len)
+    __vd_fill(o, ' ', width - len);
+}
+
+static void __vd_pad_after(struct __vd_out *o, int fl, size_t width, size_t len)
+{
+  if ((fl & __VD_MINUS) && width > len)
+    __vd_fill(o, ' ', width - len);
+}
+
+/* The decimal digits of v, least significant first, as dig[0..20). Division chains are hard
+   for the solver; instead the digits are chosen with v = sum of d_k * 10^k (unique). */
+static void __vd_decimal(unsigned long long v, char *dig, size_t maxd)
+{
+  unsigned long long lo = 0;
+  unsigned long long hi = 0;
+  unsigned long long p = 1;
+  unsigned long long s;
+  unsigned char d;
+  size_t k;
+  for (k = 0; k < 20; k++)
+  {
+    if (k == 10)
+      p = 1;
+    d = __VERIFIER_nondet_uchar();
+    __ESBMC_assume(d <= 9 && (k < maxd || d == 0));
+    dig[k] = (char)('0' + d);
+    if (k < 10)
+      lo += d * p;
+    else
+      hi += d * p;
+    p = p * 10;
+  }
+  /* hi * 10^10 + lo without wrapping around */
+  __ESBMC_assume(hi <= 1844674407ull);
+  s = hi * 10000000000ull + lo;
+  __ESBMC_assume(s >= lo && s == v);
+}
+
+/* An integer conversion of magnitude v (neg: it was negative) in base 8, 10 or 16, of a type
+   of `bits` bits; prec < 0: no precision. */
+static void __vd_integer(struct __vd_out *o, unsigned long long v, int neg, int is_signed, unsigned base,
+                         int upper, int fl, size_t width, long prec, int bits)
+{
+  const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char dig[24];
+  char msd[24];
+  size_t maxd = base == 10 ? (bits == 64 ? 20 : bits == 32 ? 10 : bits == 16 ? 5 : 3)
+                           : base == 16 ? (size_t)bits / 4 : ((size_t)bits + 2) / 3;
+  unsigned shift = base == 16 ? 4 : 3;
+  size_t nd = 1;
+  size_t i;
+  size_t zeros = 0;
+  size_t len;
+  char sign = 0;
+  int hex_prefix = 0;
+  unsigned long long t = base;
+  /* the number of digits, by comparisons (no branching on the value) */
+  for (i = 1; i < maxd; i++)
+  {
+    nd += v >= t;
+    t = t * base;
+  }
+  if (prec == 0 && v == 0)
+    nd = 0;
+  if (prec > 0 && (size_t)prec > nd)
+    zeros = (size_t)prec - nd;
+  /* '#' with o: the first digit printed is a 0 */
+  if ((fl & __VD_HASH) && base == 8 && zeros == 0 && (v != 0 || nd == 0))
+    zeros = 1;
+  if (is_signed)
+  {
+    if (neg)
+      sign = '-';
+    else if (fl & __VD_PLUS)
+      sign = '+';
+    else if (fl & __VD_SPACE)
+      sign = ' ';
+  }
+  if ((fl & __VD_HASH) && base == 16 && v != 0)
+    hex_prefix = 1;
+  len = (sign != 0) + 2 * hex_prefix + zeros + nd;
+  if ((fl & __VD_ZERO) && !(fl & __VD_MINUS) && prec < 0 && width > len)
+  {
+    zeros += width - len;
+    len = width;
+  }
+  if (o->cap == 0)
+  {
+    /* counting only */
+    o->n += width > len ? width : len;
+    return;
+  }
+  /* the digits, most significant first, right-aligned in msd[0..maxd) */
+  if (base == 10)
+    __vd_decimal(v, dig, maxd);
+  else
+    for (i = 0; i < maxd; i++)
+      dig[i] = digits[(v >> (shift * i)) & (base - 1)];
+  for (i = 0; i < maxd; i++)
+    msd[i] = dig[maxd - 1 - i];
+  __vd_pad_before(o, fl, width, len);
+  if (sign != 0)
+    __vd_put(o, sign);
+  if (hex_prefix)
+  {
+    __vd_put(o, '0');
+    __vd_put(o, upper ? 'X' : 'x');
+  }
+  __vd_fill(o, '0', zeros);
+  __vd_copy(o, msd + (maxd - nd), nd);
+  __vd_pad_after(o, fl, width, len);
+}
+
+/* The length of the string at s, reading at most max bytes (max < 0: no limit): only the
+   bytes up to the terminator are read. */
+static size_t __vd_strnlen(const char *s, long max)
+{
+  size_t room = __vd_room(s);
+  size_t n = 0;
+  while ((max < 0 || n < (size_t)max) && n < room && s[n] != 0)
+    n++;
+  if (n == room && (max < 0 || n < (size_t)max))
+  {
+    char past = s[n];
+    (void)past;
+  }
+  return n;
+}
+
+/* Formats fmt with the arguments at ap into o; returns 0, or -1 for a format glibc rejects. */
+static int __vd_format(struct __vd_out *o, const char *fmt, va_list ap)
 {
   size_t max = __vd_room(fmt);
   size_t i = 0;
-  size_t n = 0;
+  int fl;
   size_t width;
-  size_t least;
-  int pass;
+  long prec;
+  int lm; /* length modifier: -2 hh, -1 h, 0 none, 1 l, 2 ll/q/j, 3 z/t, 4 L */
+  int num;
   char c;
+  long long sv;
+  unsigned long long uv;
+  int iv;
+  const char *s;
+  size_t len;
+  void *p;
+  int *np;
   while (i < max && fmt[i] != 0)
   {
     if (fmt[i] != '%')
     {
-      n++;
+      __vd_put(o, fmt[i]);
       i++;
       continue;
     }
     i++;
-    if (i < max && fmt[i] == '%')
-    {
-      n++;
-      i++;
-      continue;
-    }
-    /* an argument position "N$", then flags (a '-' or '0' there is no part of the width),
-       then the field width */
+    fl = 0;
     width = 0;
-    for (pass = 0; pass < 2; pass++)
+    prec = -1;
+    lm = 0;
+    /* numbered arguments ("%1$d") are not interpreted */
+    num = 0;
+    while (i < max && fmt[i] >= '0' && fmt[i] <= '9' && num < 4)
     {
-      while (i < max && (fmt[i] == '-' || fmt[i] == '+' || fmt[i] == ' ' || fmt[i] == '#'
-                         || fmt[i] == '0' || fmt[i] == '\''))
-        i++;
-      width = 0;
+      num++;
+      i++;
+    }
+    if (num > 0 && i < max && fmt[i] == '$')
+    {
+      __vd_approx(o, 0, 2147483647);
+      return 0;
+    }
+    i -= num;
+    while (i < max && (fmt[i] == '-' || fmt[i] == '+' || fmt[i] == ' ' || fmt[i] == '#' || fmt[i] == '0'
+                       || fmt[i] == '\''))
+    {
+      if (fmt[i] == '-')
+        fl |= __VD_MINUS;
+      else if (fmt[i] == '+')
+        fl |= __VD_PLUS;
+      else if (fmt[i] == ' ')
+        fl |= __VD_SPACE;
+      else if (fmt[i] == '#')
+        fl |= __VD_HASH;
+      else if (fmt[i] == '0')
+        fl |= __VD_ZERO;
+      i++;
+    }
+    if (i < max && fmt[i] == '*')
+    {
+      iv = __builtin_va_arg(ap, int);
+      if (iv < 0)
+      {
+        fl |= __VD_MINUS;
+        width = -(long)iv;
+      }
+      else
+        width = iv;
+      i++;
+    }
+    else
       while (i < max && fmt[i] >= '0' && fmt[i] <= '9')
       {
         if (width < 100000000)
           width = width * 10 + (size_t)(fmt[i] - '0');
         i++;
       }
-      if (i < max && fmt[i] == '$')
+    if (i < max && fmt[i] == '.')
+    {
+      i++;
+      prec = 0;
+      if (i < max && fmt[i] == '*')
       {
-        width = 0;
+        iv = __builtin_va_arg(ap, int);
+        prec = iv < 0 ? -1 : iv;
         i++;
       }
       else
-        break;
+        while (i < max && fmt[i] >= '0' && fmt[i] <= '9')
+        {
+          if (prec < 100000000)
+            prec = prec * 10 + (fmt[i] - '0');
+          i++;
+        }
     }
-    /* dynamic width, precision, length modifiers */
-    while (i < max && (fmt[i] == '*' || fmt[i] == '.' || fmt[i] == '$' || (fmt[i] >= '0' && fmt[i] <= '9')
-                       || fmt[i] == 'h' || fmt[i] == 'l' || fmt[i] == 'L' || fmt[i] == 'q'
-                       || fmt[i] == 'j' || fmt[i] == 'z' || fmt[i] == 'Z' || fmt[i] == 't'))
-      i++;
-    if (i < max && fmt[i] != 0)
+    if (i < max && fmt[i] == 'h')
     {
-      c = fmt[i];
+      lm = -1;
       i++;
-      if (c == 'n' || c == 'm')
-        least = 0;
-      else if (c == 'c')
-        least = width > 1 ? width : 1;
+      if (i < max && fmt[i] == 'h')
+      {
+        lm = -2;
+        i++;
+      }
+    }
+    else if (i < max && fmt[i] == 'l')
+    {
+      lm = 1;
+      i++;
+      if (i < max && fmt[i] == 'l')
+      {
+        lm = 2;
+        i++;
+      }
+    }
+    else if (i < max && (fmt[i] == 'q' || fmt[i] == 'j'))
+    {
+      lm = 2;
+      i++;
+    }
+    else if (i < max && (fmt[i] == 'z' || fmt[i] == 'Z' || fmt[i] == 't'))
+    {
+      lm = 3;
+      i++;
+    }
+    else if (i < max && fmt[i] == 'L')
+    {
+      lm = 4;
+      i++;
+    }
+    if (i >= max)
+    {
+      /* the format is not terminated inside its object */
+      char past = fmt[i];
+      (void)past;
+      return -1;
+    }
+    if (fmt[i] == 0)
+      return -1;
+    c = fmt[i];
+    i++;
+    if (c == 'd' || c == 'i')
+    {
+      if (lm == 2 || lm == 4)
+        sv = __builtin_va_arg(ap, long long);
+      else if (lm == 1 || lm == 3)
+        sv = __builtin_va_arg(ap, long);
+      else if (lm == -1)
+        sv = (short)__builtin_va_arg(ap, int);
+      else if (lm == -2)
+        sv = (signed char)__builtin_va_arg(ap, int);
       else
-        least = width;
-      n += least;
+        sv = __builtin_va_arg(ap, int);
+      uv = sv < 0 ? -(unsigned long long)sv : (unsigned long long)sv;
+      __vd_integer(o, uv, sv < 0, 1, 10, 0, fl, width, prec,
+                   lm >= 2 ? 8 * (int)sizeof(long long) : lm >= 1 ? 8 * (int)sizeof(long) : lm == -1 ? 16 : lm == -2 ? 8 : 32);
+    }
+    else if (c == 'u' || c == 'o' || c == 'x' || c == 'X')
+    {
+      if (lm == 2 || lm == 4)
+        uv = __builtin_va_arg(ap, unsigned long long);
+      else if (lm == 1 || lm == 3)
+        uv = __builtin_va_arg(ap, unsigned long);
+      else if (lm == -1)
+        uv = (unsigned short)__builtin_va_arg(ap, unsigned int);
+      else if (lm == -2)
+        uv = (unsigned char)__builtin_va_arg(ap, unsigned int);
+      else
+        uv = __builtin_va_arg(ap, unsigned int);
+      __vd_integer(o, uv, 0, 0, c == 'u' ? 10 : c == 'o' ? 8 : 16, c == 'X', fl, width, prec,
+                   lm >= 2 ? 8 * (int)sizeof(long long) : lm >= 1 ? 8 * (int)sizeof(long) : lm == -1 ? 16 : lm == -2 ? 8 : 32);
+    }
+    else if (c == 'c' && lm != 1)
+    {
+      iv = __builtin_va_arg(ap, int);
+      __vd_pad_before(o, fl, width, 1);
+      __vd_put(o, (char)iv);
+      __vd_pad_after(o, fl, width, 1);
+    }
+    else if (c == 's' && lm != 1)
+    {
+      s = __builtin_va_arg(ap, const char *);
+      len = __vd_strnlen(s, prec);
+      __vd_pad_before(o, fl, width, len);
+      __vd_copy(o, s, len);
+      __vd_pad_after(o, fl, width, len);
+    }
+    else if (c == '%')
+      __vd_put(o, '%');
+    else if (c == 'n')
+    {
+      np = __builtin_va_arg(ap, int *);
+      if (lm == -2)
+        *(signed char *)np = (signed char)o->n;
+      else if (lm == -1)
+        *(short *)np = (short)o->n;
+      else if (lm == 1 || lm == 3)
+        *(long *)np = (long)o->n;
+      else if (lm == 2)
+        *(long long *)np = (long long)o->n;
+      else
+        *np = (int)o->n;
+    }
+    else if (c == 'p')
+    {
+      p = __builtin_va_arg(ap, void *);
+      if (p == 0)
+      {
+        __vd_pad_before(o, fl, width, 5);
+        __vd_copy(o, "(nil)", 5);
+        __vd_pad_after(o, fl, width, 5);
+      }
+      else
+        /* "0x" and the address in hex: the address is not known */
+        __vd_approx(o, width > 3 ? width : 3, width > 2 + 2 * sizeof(void *) ? width : 2 + 2 * sizeof(void *));
+    }
+    else if (c == 'f' || c == 'F' || c == 'e' || c == 'E' || c == 'g' || c == 'G' || c == 'a' || c == 'A')
+    {
+      if (lm == 4)
+      {
+        long double ld = __builtin_va_arg(ap, long double);
+        (void)ld;
+      }
+      else
+      {
+        double d = __builtin_va_arg(ap, double);
+        (void)d;
+      }
+      /* "inf" is the shortest; %f of the largest long double has 4933 integer digits */
+      __vd_approx(o, width > 1 ? width : 1,
+                  (width > 5000 ? width : 5000) + (prec > 0 ? (size_t)prec : 6));
+    }
+    else if (c == 'c' || c == 'C')
+    {
+      /* wide character: up to MB_LEN_MAX bytes */
+      iv = __builtin_va_arg(ap, int);
+      __vd_approx(o, width > 1 ? width : 1, width > 16 ? width : 16);
+    }
+    else if (c == 's' || c == 'S')
+    {
+      /* wide string */
+      p = __builtin_va_arg(ap, void *);
+      __vd_approx(o, width, 2147483647);
+    }
+    else if (c == 'm')
+      __vd_approx(o, width, width > 1024 ? width : 1024);
+    else
+    {
+      /* an unknown conversion: glibc prints it unchanged */
+      __vd_approx(o, 0, 2147483647);
+      return 0;
     }
   }
   if (i == max)
   {
+    /* the format is not terminated inside its object */
     char past = fmt[i];
     (void)past;
   }
-  return n;
+  return 0;
 }
 
-/* printf's result: -1 (output error) or at least the format's minimal length. */
-static int __vd_printed(const char *fmt)
+/* The printf result of a complete output of n bytes: glibc fails with EOVERFLOW beyond INT_MAX. */
+static int __vd_result(size_t n)
 {
-  size_t least = __vd_format_min(fmt);
-  int r = __VERIFIER_nondet_int();
-  __ESBMC_assume(r == -1 || (r >= 0 && (size_t)r >= least));
-  return r;
+  return n > 2147483647ul ? -1 : (int)n;
 }
 
-/* sprintf into buf: a nondeterministic string at least as long as the format's minimum,
-   which fits the buffer when it can (its real length cannot be known). */
-static int __vd_sprintf(char *buf, const char *fmt)
+static int __vd_vcount(const char *fmt, va_list ap)
 {
-  size_t least = __vd_format_min(fmt);
-  size_t room = __vd_room(buf);
+  struct __vd_out o = { 0, 0, 0 };
+  if (__vd_format(&o, fmt, ap) < 0)
+    return -1;
+  return __vd_result(o.n);
+}
+
+/* Output to a stream: the standard streams are assumed to work; a write to another stream
+   may fail (EOF, error indicator set). */
+static int __vd_vfprintf(FILE *f, const char *fmt, va_list ap)
+{
   int r;
-  if (least >= room)
-  {
-    /* the output cannot fit: the terminator lands outside the buffer */
-    buf[least] = 0;
-    return (int)least;
-  }
-  r = __VERIFIER_nondet_int();
-  __ESBMC_assume(r >= 0 && (size_t)r >= least && (size_t)r < room);
-  __vd_havoc(buf, (size_t)r);
-  buf[r] = 0;
+  __vd_flags(f);
+  r = __vd_vcount(fmt, ap);
+  if (r >= 0 && !__vd_is_std(f) && __VERIFIER_nondet_bool())
+    r = -1;
+  if (r < 0)
+    f->_flags |= 0x20;
   return r;
 }
 
-/* snprintf: the full length is returned; at most n bytes are written, terminator included. */
-static int __vd_snprintf(char *buf, size_t n, const char *fmt)
+/* snprintf: at most n bytes are written, the terminator included; the full length is returned. */
+static int __vd_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 {
-  size_t least = __vd_format_min(fmt);
-  int r = __VERIFIER_nondet_int();
-  size_t w;
-  __ESBMC_assume(r >= 0 && (size_t)r >= least);
+  struct __vd_out o = { buf, n, 0 };
+  if (__vd_format(&o, fmt, ap) < 0)
+    return -1;
   if (n > 0)
-  {
-    w = (size_t)r < n - 1 ? (size_t)r : n - 1;
-    __vd_havoc(buf, w);
-    buf[w] = 0;
-  }
-  return r;
+    buf[o.n < n ? o.n : n - 1] = 0;
+  return __vd_result(o.n);
 }
 
-/* ------------------------------------------------------------------ formatted output */
+/* sprintf: no limit; writing past the buffer is reported byte by byte. */
+static int __vd_vsprintf(char *buf, const char *fmt, va_list ap)
+{
+  struct __vd_out o = { buf, (size_t)-1, 0 };
+  if (__vd_format(&o, fmt, ap) < 0)
+    return -1;
+  buf[o.n] = 0;
+  return __vd_result(o.n);
+}
+
+/* asprintf: a heap buffer of the exact size (NULL and -1 when malloc fails). */
+static int __vd_vasprintf(char **strp, const char *fmt, va_list ap)
+{
+  va_list aq;
+  struct __vd_out o = { 0, 0, 0 };
+  char *buf;
+  __builtin_va_copy(aq, ap);
+  if (__vd_format(&o, fmt, aq) < 0)
+    return -1;
+  if (o.n > 2147483647ul)
+    return -1;
+  buf = malloc(o.n + 1);
+  if (buf == 0)
+    return -1;
+  __vd_vsprintf(buf, fmt, ap);
+  *strp = buf;
+  return (int)o.n;
+}
 
 int printf(const char *fmt, ...)
 {
-  return __vd_printed(fmt);
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return __vd_vfprintf(stdout, fmt, ap);
 }
 
 int vprintf(const char *fmt, va_list ap)
 {
-  (void)ap;
-  return __vd_printed(fmt);
+  return __vd_vfprintf(stdout, fmt, ap);
 }
 
 int fprintf(FILE *f, const char *fmt, ...)
 {
-  int r;
-  __vd_flags(f);
-  r = __vd_printed(fmt);
-  if (r < 0)
-    f->_flags |= 0x20;
-  return r;
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return __vd_vfprintf(f, fmt, ap);
 }
 
 int vfprintf(FILE *f, const char *fmt, va_list ap)
 {
-  int r;
-  (void)ap;
-  __vd_flags(f);
-  r = __vd_printed(fmt);
-  if (r < 0)
-    f->_flags |= 0x20;
+  return __vd_vfprintf(f, fmt, ap);
+}
+
+/* A file descriptor is not a stream verdiff tracks: the write may fail. */
+int vdprintf(int fd, const char *fmt, va_list ap)
+{
+  int r = __vd_vcount(fmt, ap);
+  (void)fd;
+  if (__VERIFIER_nondet_bool())
+    return -1;
   return r;
 }
 
 int dprintf(int fd, const char *fmt, ...)
 {
-  (void)fd;
-  return __vd_printed(fmt);
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return vdprintf(fd, fmt, ap);
 }
 
 int sprintf(char *buf, const char *fmt, ...)
 {
-  return __vd_sprintf(buf, fmt);
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return __vd_vsprintf(buf, fmt, ap);
 }
 
 int vsprintf(char *buf, const char *fmt, va_list ap)
 {
-  (void)ap;
-  return __vd_sprintf(buf, fmt);
+  return __vd_vsprintf(buf, fmt, ap);
 }
 
 int snprintf(char *buf, size_t n, const char *fmt, ...)
 {
-  return __vd_snprintf(buf, n, fmt);
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return __vd_vsnprintf(buf, n, fmt, ap);
 }
 
 int vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 {
-  (void)ap;
-  return __vd_snprintf(buf, n, fmt);
+  return __vd_vsnprintf(buf, n, fmt, ap);
+}
+
+int asprintf(char **strp, const char *fmt, ...)
+{
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return __vd_vasprintf(strp, fmt, ap);
+}
+
+int vasprintf(char **strp, const char *fmt, va_list ap)
+{
+  return __vd_vasprintf(strp, fmt, ap);
 }
 
 /* ------------------------------------------------------------------ character and string output */
@@ -360,7 +802,7 @@ int fputs(const char *s, FILE *f)
 {
   __vd_strlen(s);
   __vd_flags(f);
-  if (__VERIFIER_nondet_bool())
+  if (__vd_is_std(f) || __VERIFIER_nondet_bool())
     return 1;
   f->_flags |= 0x20;
   return -1;
@@ -371,7 +813,7 @@ int puts(const char *s)
 {
   size_t len = __vd_strlen(s);
   __vd_flags(stdout);
-  if (__VERIFIER_nondet_bool())
+  if (__vd_is_std(stdout) || __VERIFIER_nondet_bool())
     return len + 1 > 2147483647ul ? 2147483647 : (int)(len + 1);
   stdout->_flags |= 0x20;
   return -1;
@@ -493,6 +935,8 @@ size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *f)
   total = size * nmemb;
   copy = __builtin_alloca(total);
   memcpy(copy, ptr, total);
+  if (__vd_is_std(f))
+    return nmemb;
   r = __VERIFIER_nondet_ulong();
   __ESBMC_assume(r <= nmemb);
   if (r < nmemb)
