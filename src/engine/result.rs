@@ -128,6 +128,17 @@ pub struct Report {
     pub bounded: bool,
 }
 
+impl ClaimResult {
+    /// For a claim inside a C library model: the last step of its trace in the program's own
+    /// code, i.e. the call that led into the library (what a user wants to see and fix).
+    pub fn reached_from(&self) -> Option<&TraceStep> {
+        if !self.file.starts_with("<verdiff-") {
+            return None;
+        }
+        self.trace.as_ref()?.steps.iter().rev().find(|s| !s.file.starts_with("<verdiff-") && s.line > 0)
+    }
+}
+
 impl Report {
     pub fn first_failure(&self) -> Option<&ClaimResult> {
         self.claims.iter().find(|c| c.status == Status::Violated)

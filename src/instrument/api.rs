@@ -28,7 +28,8 @@ fn classify(name: &str) -> Option<Api> {
             Api::AssertFail
         }
         "reach_error" | "__VERIFIER_error" | "__builtin_unreachable" | "__builtin_trap" => Api::Error,
-        "abort" | "exit" | "_Exit" | "_exit" | "__builtin_abort" | "__builtin_exit" | "quick_exit" => Api::End,
+        // exit runs the atexit handlers first: it is a library model (models/libc/stdlib.c)
+        "abort" | "_Exit" | "_exit" | "__builtin_abort" | "__builtin_exit" | "quick_exit" => Api::End,
         "__ESBMC_atomic_begin"
         | "__ESBMC_atomic_end"
         | "__VERIFIER_atomic_begin"

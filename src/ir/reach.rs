@@ -14,6 +14,8 @@ pub struct Reachable {
     pub addressed_funcs: HashSet<FuncId>,
     pub vars: HashSet<VarId>,
     pub strings: HashSet<StrId>,
+    /// The library's atexit-handler runner, when `atexit` is reachable: it runs after `main`.
+    pub atexit_run: Option<FuncId>,
 }
 
 fn scan_expr(e: &Expr, r: &mut Reachable, work: &mut Vec<FuncId>) {
@@ -99,6 +101,18 @@ pub fn reachable(p: &Program, entry: FuncId) -> Reachable {
         for &f in &r.addressed_funcs {
             if !r.funcs.contains(&f) {
                 work.push(f);
+            }
+        }
+        // handlers registered with atexit run after main returns
+        if r.atexit_run.is_none() && r.funcs.iter().any(|&f| p.func(f).name == "atexit" && p.func(f).body.is_some()) {
+            let run = (0..p.funcs.len() as u32)
+                .map(FuncId)
+                .find(|&f| p.func(f).name == "__vd_atexit_run" && p.func(f).body.is_some());
+            if let Some(run) = run {
+                r.atexit_run = Some(run);
+                if !r.funcs.contains(&run) {
+                    work.push(run);
+                }
             }
         }
         for &f in &work {

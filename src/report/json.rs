@@ -80,6 +80,7 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
                 "status": status,
                 "reason": reason,
                 "trace": trace,
+                "reached_from": c.reached_from().map(|s| json!({"file": s.file, "line": s.line, "function": s.function})),
             })
         })
         .collect();

@@ -47,6 +47,9 @@ pub fn counterexample(c: &ClaimResult) -> String {
     if !c.expression.is_empty() {
         let _ = writeln!(out, "  {}", c.expression);
     }
+    if let Some(s) = c.reached_from() {
+        let _ = writeln!(out, "  reached from file {} line {} function {}", s.file, s.line, s.function);
+    }
     out.push('\n');
     out
 }

@@ -164,7 +164,15 @@ impl Symex<'_> {
         }
         let fname = fr.func.map(|f| self.p.func(f).name.clone()).unwrap_or_default();
         if st.frames.is_empty() {
-            // the entry function returned: the program ends
+            // main returned: the atexit handlers run (when atexit is used), then the program ends
+            if !self.atexit_phase && fname == "main" {
+                self.atexit_phase = true;
+                if let Some(run) = self.reach.atexit_run {
+                    let loc = fr.func.map(|f| self.p.func(f).loc).unwrap_or_default();
+                    self.enter(st, run, None, &[], &[], loc);
+                    return;
+                }
+            }
             self.program_end(st);
             return;
         }

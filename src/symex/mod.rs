@@ -218,6 +218,8 @@ pub struct Symex<'p> {
     bases: Option<T>,
     /// What the entry can use (statics and literals outside it are not materialised).
     reach: crate::ir::reach::Reachable,
+    /// Set once main has returned and the atexit handlers were started.
+    atexit_phase: bool,
     /// Objects whose address was converted to an integer (integers can point back to them).
     exposed: Vec<u32>,
     /// Symbols standing for values library models only approximate.
@@ -282,6 +284,7 @@ impl<'p> Symex<'p> {
             ufs: HashMap::new(),
             bases: None,
             reach: Default::default(),
+            atexit_phase: false,
             exposed: Vec::new(),
             approx_symbols: Vec::new(),
             approx_funcs: BTreeSet::new(),

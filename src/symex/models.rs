@@ -39,6 +39,16 @@ impl Symex<'_> {
             return;
         }
         let result: Option<T> = match name {
+            "__verdiff_is_concrete" => {
+                // whether symbolic execution knows the argument's value: lets a model pick an
+                // encoding (both choices compute the same result)
+                let c = arg(0).is_some_and(|v| self.s.is_const(v));
+                Some(self.s.bv_u(32, c as u128))
+            }
+            "__ESBMC_memory_leak_checks" => {
+                self.program_end(st);
+                None
+            }
             "__verdiff_assume_aligned" => {
                 if let (Some(p), Some(a)) = (arg(0), arg(1)) {
                     let addr = self.address_value(st, p);
@@ -59,7 +69,27 @@ impl Symex<'_> {
                 let mut syms = Vec::new();
                 collect_symbols(&self.s, v, &mut syms);
                 self.approx_symbols.extend(syms);
-                self.approx_funcs.insert(self.library_function(st, &fun.name));
+                let lib = self.library_function(st, &fun.name);
+                if n.starts_with("__verdiff_approx_fn") && !vals.is_empty() && self.concrete.is_none() {
+                    // equal arguments give equal results: tie the value to an uninterpreted
+                    // function of the library function's arguments (a replay takes the values
+                    // from a model that satisfies the tie)
+                    let key = format!("approx:{lib}:{n}");
+                    let f = match self.ufs.get(&key) {
+                        Some(&f) => f,
+                        None => {
+                            let dom: Vec<crate::term::Sort> = vals.iter().map(|&a| self.s.sort(a).clone()).collect();
+                            let range = self.s.sort(v).clone();
+                            let f = self.s.declare_fun(&format!("{lib}!approx"), dom, range);
+                            self.ufs.insert(key, f);
+                            f
+                        }
+                    };
+                    let app = self.s.apply(f, vals);
+                    let same = self.s.eq(v, app);
+                    st.guard.add(&mut self.s, same);
+                }
+                self.approx_funcs.insert(lib);
                 if let Some(l) = lhs {
                     let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
                     self.assign(st, l, v, loc);

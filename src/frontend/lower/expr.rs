@@ -412,7 +412,7 @@ impl Lowerer<'_> {
         match ty {
             Type::Array(e, ArrayLen::Var(v)) => {
                 let es = self.size_expr(e, at)?;
-                let n = self.var_expr(*v);
+                let n = Expr::cast(self.var_expr(*v), size_t.clone());
                 Ok(Expr::binary(BinOp::Mul, n, es, size_t))
             }
             Type::Void | Type::Function(_) => Ok(Expr::int(1, size_t)), // GNU extension

@@ -15,6 +15,8 @@ typedef unsigned long size_t;
 
 void __ESBMC_assume(_Bool cond);
 double __verdiff_approx_double(void);
+double __verdiff_approx_fn_double(double x);
+double __verdiff_approx_fn2_double(double x, double y);
 void *memcpy(void *dst, const void *src, size_t n);
 
 /* ------------------------------------------------------------------ helpers */
@@ -52,10 +54,18 @@ static int __vd_integral(double x)
   return !__vd_isinf(x) && __builtin_trunc(x) == x;
 }
 
-/* A nondeterministic double that is not NaN. */
-static double __vd_any(void)
+/* A double that is not NaN and that verdiff does not compute: the same for equal arguments of
+   the same library function (an uninterpreted function of them), so that equal calls agree. */
+static double __vd_any1(double x)
 {
-  double r = __verdiff_approx_double();
+  double r = __verdiff_approx_fn_double(x);
+  __ESBMC_assume(r == r);
+  return r;
+}
+
+static double __vd_any2(double x, double y)
+{
+  double r = __verdiff_approx_fn2_double(x, y);
   __ESBMC_assume(r == r);
   return r;
 }
@@ -97,7 +107,7 @@ double fmod(double x, double y)
     q = (long long)x % (long long)y;
     return __builtin_copysign((double)q, x);
   }
-  r = __vd_any();
+  r = __vd_any2(x, y);
   __ESBMC_assume(__builtin_fabs(r) < ay && __builtin_fabs(r) <= ax);
   __vd_assume_sign_of(r, x);
   return r;
@@ -143,7 +153,7 @@ double remainder(double x, double y)
   }
   /* IEEE gives a zero result the sign of x, but glibc's x86-64 remainder does not always
      (e.g. remainder(-0x1.d2d36bba0ab26p-877, 0x1p-1022) == +0): the sign stays free */
-  r = __vd_any();
+  r = __vd_any2(x, y);
   __ESBMC_assume(__builtin_fabs(r) + __builtin_fabs(r) <= ay);
   return r;
 }
@@ -241,7 +251,7 @@ double sin(double x)
     return __vd_nan();
   if (x == 0)
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= -1.0 && r <= 1.0);
   return r;
 }
@@ -253,7 +263,7 @@ double cos(double x)
     return __vd_nan();
   if (x == 0)
     return 1.0;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= -1.0 && r <= 1.0);
   return r;
 }
@@ -266,7 +276,7 @@ double tan(double x)
     return __vd_nan();
   if (x == 0)
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(!__vd_isinf(r));
   return r;
 }
@@ -278,7 +288,7 @@ double asin(double x)
     return __vd_nan();
   if (x == 0)
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= -__vd_pi_2_up && r <= __vd_pi_2_up);
   __vd_assume_sign_of(r, x);
   return r;
@@ -291,7 +301,7 @@ double acos(double x)
     return __vd_nan();
   if (x == 1.0)
     return 0.0;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= 0 && !__vd_neg(r) && r <= __vd_pi_up);
   return r;
 }
@@ -305,7 +315,7 @@ double atan(double x)
     return x;
   if (__vd_isinf(x))
     return __builtin_copysign(__vd_pi_2, x);
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= -__vd_pi_2_up && r <= __vd_pi_2_up);
   __vd_assume_sign_of(r, x);
   return r;
@@ -325,7 +335,7 @@ double atan2(double y, double x)
   }
   if (x == __builtin_inf() && !__vd_isinf(y))
     return __builtin_copysign(0.0, y);
-  r = __vd_any();
+  r = __vd_any2(y, x);
   __ESBMC_assume(r >= -__vd_pi_up && r <= __vd_pi_up);
   __vd_assume_sign_of(r, y);
   return r;
@@ -338,7 +348,7 @@ double sinh(double x)
   double r;
   if (__vd_isnan(x) || x == 0 || __vd_isinf(x))
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __vd_assume_sign_of(r, x);
   return r;
 }
@@ -352,7 +362,7 @@ double cosh(double x)
     return 1.0;
   if (__vd_isinf(x))
     return __builtin_inf();
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= 1.0);
   return r;
 }
@@ -364,7 +374,7 @@ double tanh(double x)
     return x;
   if (__vd_isinf(x))
     return __builtin_copysign(1.0, x);
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= -1.0 && r <= 1.0);
   __vd_assume_sign_of(r, x);
   return r;
@@ -383,7 +393,7 @@ double exp(double x)
     return 0.0;
   if (x == __builtin_inf())
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= 0 && !__vd_neg(r));
   return r;
 }
@@ -408,7 +418,7 @@ double exp2(double x)
       return __vd_pow2(k);
     return __vd_pow2(k + 64) * __vd_pow2(-64);
   }
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= 0 && !__vd_neg(r));
   return r;
 }
@@ -428,7 +438,7 @@ static double __vd_log(double x, double bound)
     return 0.0;
   if (x == __builtin_inf())
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r >= -bound && r <= bound);
   if (x > 1.0)
     __ESBMC_assume(r > 0);
@@ -513,7 +523,7 @@ double pow(double x, double y)
     if (__builtin_fabs(acc) < 9007199254740992.0)
       return acc;
   }
-  r = __vd_any();
+  r = __vd_any2(x, y);
   if (x < 0 && yodd)
     __ESBMC_assume(r <= 0 && __vd_neg(r));
   else
@@ -526,7 +536,7 @@ double cbrt(double x)
   double r;
   if (__vd_isnan(x) || x == 0 || __vd_isinf(x))
     return x;
-  r = __vd_any();
+  r = __vd_any1(x);
   __ESBMC_assume(r != 0 && !__vd_isinf(r));
   __vd_assume_sign_of(r, x);
   return r;
@@ -544,7 +554,7 @@ double hypot(double x, double y)
     return __builtin_fabs(x);
   if (x == 0)
     return __builtin_fabs(y);
-  r = __vd_any();
+  r = __vd_any2(x, y);
   __ESBMC_assume(r > 0);
   return r;
 }

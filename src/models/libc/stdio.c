@@ -1,4 +1,4 @@
-/* verdiff C library model: <stdio.h> without the scanf family.
+/* verdiff C library model: <stdio.h>.
  *
  * Parsed by verdiff without the C preprocessor: no directives, no macros.
  *
@@ -172,6 +172,7 @@ static int __vd_putc(int c, FILE *f)
  */
 
 unsigned long __verdiff_approx_ulong(void);
+int __verdiff_is_concrete(unsigned long long v);
 void __verdiff_approx_bytes(void *p, size_t n);
 
 struct __vd_out
@@ -262,6 +263,16 @@ static void __vd_decimal(unsigned long long v, char *dig, size_t maxd)
   unsigned long long s;
   unsigned char d;
   size_t k;
+  if (__verdiff_is_concrete(v))
+  {
+    /* a known value: its digits, folded by symbolic execution */
+    for (k = 0; k < 20; k++)
+    {
+      dig[k] = (char)('0' + v % 10);
+      v = v / 10;
+    }
+    return;
+  }
   for (k = 0; k < 20; k++)
   {
     if (k == 10)
@@ -1083,4 +1094,229 @@ void rewind(FILE *f)
 {
   __vd_flags(f);
   f->_flags &= ~0x30;
+}
+
+/* ------------------------------------------------------------------ formatted input */
+
+/* The scanf family. The input is arbitrary: each conversion either matches (and, unless
+ * suppressed with '*', stores a value of its size through its pointer argument) or input ends
+ * there, after which nothing more is stored. %s and %[ store a non-empty string of arbitrary
+ * length — at most the field width when one is given — and its terminator, so "%s" into a
+ * fixed buffer can overflow it; %c stores width (default 1) characters without terminator.
+ * The result is the number of stored conversions, or EOF when input ended before the first.
+ * For scanf/fscanf the input really is unknown; for sscanf it is a string in the program
+ * whose content verdiff does not interpret, so its results are approximations (a violation
+ * that depends on them is reported as UNKNOWN, not as a proven counterexample). */
+
+static unsigned long __vd_scan_choice(int approx)
+{
+  if (approx)
+    return __verdiff_approx_ulong();
+  return __VERIFIER_nondet_ulong();
+}
+
+static void __vd_scan_bytes(void *p, size_t n, int approx)
+{
+  if (approx)
+    __verdiff_approx_bytes(p, n);
+  else
+    __vd_havoc(p, n);
+}
+
+static int __vd_vscan(const char *fmt, va_list ap, int approx)
+{
+  size_t max = __vd_room(fmt);
+  size_t i = 0;
+  int stored = 0;
+  int ended = 0;
+  int suppress;
+  int has_width;
+  size_t width;
+  int lm; /* -2 hh, -1 h, 0 none, 1 l, 2 ll/q/j/L, 3 z/t */
+  size_t size;
+  size_t n;
+  char c;
+  char *d;
+  void *p;
+  while (i < max && fmt[i] != 0)
+  {
+    if (fmt[i] != '%')
+    {
+      /* a literal or white space: the input may not match it */
+      if (__vd_scan_choice(approx) & 1)
+      {
+        ended = 1;
+        break;
+      }
+      i++;
+      continue;
+    }
+    i++;
+    if (i < max && fmt[i] == '%')
+    {
+      i++;
+      continue;
+    }
+    suppress = 0;
+    if (i < max && fmt[i] == '*')
+    {
+      suppress = 1;
+      i++;
+    }
+    has_width = 0;
+    width = 0;
+    while (i < max && fmt[i] >= '0' && fmt[i] <= '9')
+    {
+      has_width = 1;
+      width = width * 10 + (size_t)(fmt[i] - '0');
+      i++;
+    }
+    lm = 0;
+    if (i < max && fmt[i] == 'h')
+    {
+      lm = -1;
+      i++;
+      if (i < max && fmt[i] == 'h')
+      {
+        lm = -2;
+        i++;
+      }
+    }
+    else if (i < max && fmt[i] == 'l')
+    {
+      lm = 1;
+      i++;
+      if (i < max && fmt[i] == 'l')
+      {
+        lm = 2;
+        i++;
+      }
+    }
+    else if (i < max && (fmt[i] == 'q' || fmt[i] == 'j' || fmt[i] == 'L'))
+    {
+      lm = 2;
+      i++;
+    }
+    else if (i < max && (fmt[i] == 'z' || fmt[i] == 't'))
+    {
+      lm = 3;
+      i++;
+    }
+    c = fmt[i];
+    i++;
+    if (c == '[')
+    {
+      /* skip the scan set: a ']' right after '[' or "[^" belongs to the set */
+      if (i < max && fmt[i] == '^')
+        i++;
+      if (i < max && fmt[i] == ']')
+        i++;
+      while (i < max && fmt[i] != 0 && fmt[i] != ']')
+        i++;
+      if (i < max && fmt[i] == ']')
+        i++;
+    }
+    if (c == 'n')
+    {
+      if (!suppress)
+      {
+        p = __builtin_va_arg(ap, void *);
+        size = lm == -2 ? 1 : lm == -1 ? sizeof(short) : lm == 1 ? sizeof(long) : lm == 2 ? 8 : lm == 3 ? sizeof(size_t) : sizeof(int);
+        __vd_scan_bytes(p, size, approx);
+      }
+      continue;
+    }
+    /* input may end (or fail to match) before this conversion */
+    if (__vd_scan_choice(approx) & 1)
+    {
+      ended = 1;
+      break;
+    }
+    if (suppress)
+      continue;
+    if (c == 's' || c == '[')
+    {
+      d = __builtin_va_arg(ap, char *);
+      n = (size_t)__vd_scan_choice(approx);
+      __ESBMC_assume(n >= 1);
+      if (has_width && width > 0)
+        __ESBMC_assume(n <= width);
+      __vd_scan_bytes(d, n, approx);
+      d[n] = 0;
+    }
+    else if (c == 'c')
+    {
+      d = __builtin_va_arg(ap, char *);
+      __vd_scan_bytes(d, has_width && width > 0 ? width : 1, approx);
+    }
+    else if (c == 'd' || c == 'i' || c == 'u' || c == 'o' || c == 'x' || c == 'X')
+    {
+      p = __builtin_va_arg(ap, void *);
+      size = lm == -2 ? 1 : lm == -1 ? sizeof(short) : lm == 1 ? sizeof(long) : lm == 2 ? 8 : lm == 3 ? sizeof(size_t) : sizeof(int);
+      __vd_scan_bytes(p, size, approx);
+    }
+    else if (c == 'a' || c == 'A' || c == 'e' || c == 'E' || c == 'f' || c == 'F' || c == 'g' || c == 'G')
+    {
+      p = __builtin_va_arg(ap, void *);
+      size = lm == 2 ? sizeof(long double) : lm == 1 ? sizeof(double) : sizeof(float);
+      __vd_scan_bytes(p, size, approx);
+    }
+    else if (c == 'p')
+    {
+      p = __builtin_va_arg(ap, void *);
+      __vd_scan_bytes(p, sizeof(void *), approx);
+    }
+    else
+    {
+      /* an invalid conversion: the behaviour is undefined; stop storing */
+      ended = 1;
+      break;
+    }
+    stored++;
+  }
+  if (stored == 0 && ended && (__vd_scan_choice(approx) & 1))
+    return -1;
+  return stored;
+}
+
+int vfscanf(FILE *f, const char *fmt, va_list ap)
+{
+  int flags = __vd_flags(f);
+  if (flags & 0x10)
+    return -1;
+  return __vd_vscan(fmt, ap, 0);
+}
+
+int fscanf(FILE *f, const char *fmt, ...)
+{
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return vfscanf(f, fmt, ap);
+}
+
+int vscanf(const char *fmt, va_list ap)
+{
+  return vfscanf(stdin, fmt, ap);
+}
+
+int scanf(const char *fmt, ...)
+{
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return vfscanf(stdin, fmt, ap);
+}
+
+int vsscanf(const char *s, const char *fmt, va_list ap)
+{
+  size_t len = __vd_strlen(s);
+  if (len == 0)
+    return -1;
+  return __vd_vscan(fmt, ap, 1);
+}
+
+int sscanf(const char *s, const char *fmt, ...)
+{
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return vsscanf(s, fmt, ap);
 }

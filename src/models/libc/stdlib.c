@@ -55,6 +55,47 @@ int *__errno_location(void)
   return &__vd_errno;
 }
 
+/* ------------------------------------------------------------------ atexit, exit */
+
+/* Handlers registered with atexit run in reverse order when exit() is called or main returns
+ * (verdiff's engine calls __vd_atexit_run after the entry function main when atexit is
+ * reachable). As in ESBMC, exit() checks for leaked memory only when a handler was registered,
+ * and then ends the path; _Exit, quick_exit and abort end it at once. */
+
+void __ESBMC_memory_leak_checks(void);
+void _Exit(int status);
+
+static void (*__vd_atexit_fn[32])(void);
+static int __vd_atexit_n;
+
+int atexit(void (*f)(void))
+{
+  if (__vd_atexit_n >= 32)
+    return -1;
+  __vd_atexit_fn[__vd_atexit_n] = f;
+  __vd_atexit_n = __vd_atexit_n + 1;
+  return 0;
+}
+
+void __vd_atexit_run(void)
+{
+  while (__vd_atexit_n > 0)
+  {
+    __vd_atexit_n = __vd_atexit_n - 1;
+    void (*f)(void) = __vd_atexit_fn[__vd_atexit_n];
+    f();
+  }
+}
+
+void exit(int status)
+{
+  int registered = __vd_atexit_n > 0;
+  __vd_atexit_run();
+  if (registered)
+    __ESBMC_memory_leak_checks();
+  _Exit(status);
+}
+
 /* ------------------------------------------------------------------ helpers */
 
 static size_t __vd_room(const void *p)
