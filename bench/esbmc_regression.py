@@ -19,6 +19,9 @@ final output line.
   unknown   verdiff says VERIFICATION UNKNOWN (honest, but not a result)
   timeout   verdiff did not finish within the time limit
   other     expected UNKNOWN but verdiff decided, or verdiff printed no verdict
+  disputed  the opposite verdict, for a test listed in bench/esbmc_disputed.txt with the reason
+            verdiff's verdict is the right one (shown in full in the report; never counted as
+            correct)
 """
 
 import argparse
@@ -111,6 +114,18 @@ def run_one(args, test_dir):
     return rec
 
 
+def read_disputed(path):
+    out = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    parts = line.rstrip("\n").split("\t")
+                    if len(parts) == 3:
+                        out[parts[0]] = (parts[1], parts[2])
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("regression_dir")
@@ -133,13 +148,19 @@ def main():
         for rec in ex.map(lambda d: run_one(args, d), dirs):
             results.append(rec)
     total = time.time() - t0
+    disputed = read_disputed(os.path.join(HERE, "esbmc_disputed.txt"))
+    for r in results:
+        d = disputed.get(r["test"])
+        if r["category"] == "wrong" and d and d[0] == r.get("got"):
+            r["category"] = "disputed"
+            r["why"] = d[1]
     cats = {}
     for r in results:
         cats[r["category"]] = cats.get(r["category"], 0) + 1
     in_scope = sum(v for k, v in cats.items() if k != "out-of-scope")
     print(f"ESBMC regression (CORE, .c inputs) via {args.verdiff}")
     print(f"tests: {len(results)}  in scope: {in_scope}")
-    for k in ["correct", "wrong", "unknown", "timeout", "other", "out-of-scope"]:
+    for k in ["correct", "wrong", "disputed", "unknown", "timeout", "other", "out-of-scope"]:
         n = cats.get(k, 0)
         pct = f" ({100.0 * n / in_scope:.1f}% of in-scope)" if in_scope and k != "out-of-scope" else ""
         print(f"  {k:<13} {n}{pct}")
@@ -152,6 +173,9 @@ def main():
         if r["category"] == "out-of-scope":
             oos[r["why"]] = oos.get(r["why"], 0) + 1
     print("out of scope by reason: " + ", ".join(f"{k}: {v}" for k, v in sorted(oos.items(), key=lambda x: -x[1])[:15]))
+    for r in results:
+        if r["category"] == "disputed":
+            print(f"disputed {r['test']}: expected {r.get('expected')}, verdiff {r.get('got')} — {r['why']}")
     if args.list:
         for r in results:
             if r["category"] in args.list.split(","):

@@ -8,8 +8,9 @@ fn main() {
         Ok(h) => match h.join() {
             Ok(code) => code,
             Err(_) => {
-                println!("ERROR: internal error (see the message above); please report it");
-                println!("\nVERIFICATION UNKNOWN");
+                verdiff::cli::emit(
+                    "ERROR: internal error (see the message above); please report it\n\nVERIFICATION UNKNOWN\n",
+                );
                 6
             }
         },

@@ -167,3 +167,56 @@ fn corpus_programs_give_their_expected_verdicts() {
     failures.sort();
     assert!(failures.is_empty(), "{} of {} programs wrong:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
+
+/// The JSON document agrees with its published schema (docs/schemas/check-v1.schema.json):
+/// every required field is present, and enumerated fields take only listed values.
+#[test]
+fn json_output_follows_the_published_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("docs/schemas/check-v1.schema.json")).expect("schema"))
+            .expect("schema is JSON");
+    let tmp = std::env::temp_dir().join(format!("verdiff-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let strs = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
+    };
+    let enum_of = |v: &serde_json::Value| strs(&v["enum"]);
+    let claim_def = &schema["$defs"]["claim"];
+    let step_def = &schema["$defs"]["step"];
+    let mut kinds_seen = BTreeSet::new();
+    for prog in [
+        "tests/programs/heap/free_offset_fail.c",
+        "tests/programs/libc/strcpy_overflow_fail.c",
+        "tests/programs/thesis/fig3_6.c",
+    ] {
+        let json = tmp.join("out.json");
+        let (_, v) = run(&root.join(prog), &["--multi-property".to_string()], &[], &json);
+        for key in strs(&schema["required"]) {
+            assert!(v.get(&key).is_some(), "{prog}: top-level field `{key}` missing");
+        }
+        assert_eq!(v["schema"], schema["properties"]["schema"]["const"]);
+        assert!(enum_of(&schema["properties"]["verdict"]).contains(&v["verdict"].as_str().unwrap_or("").to_string()));
+        for c in v["claims"].as_array().expect("claims array") {
+            for key in strs(&claim_def["required"]) {
+                assert!(c.get(&key).is_some(), "{prog}: claim field `{key}` missing in {c}");
+            }
+            let kind = c["kind"].as_str().unwrap_or("").to_string();
+            assert!(enum_of(&claim_def["properties"]["kind"]).contains(&kind), "{prog}: kind {kind} not in schema");
+            let status = c["status"].as_str().unwrap_or("").to_string();
+            assert!(enum_of(&claim_def["properties"]["status"]).contains(&status), "{prog}: status {status}");
+            kinds_seen.insert(kind);
+            if status == "violated" {
+                for s in c["trace"]["steps"].as_array().expect("steps") {
+                    for key in strs(&step_def["required"]) {
+                        assert!(s.get(&key).is_some(), "{prog}: step field `{key}` missing in {s}");
+                    }
+                    let k = s["kind"].as_str().unwrap_or("").to_string();
+                    assert!(enum_of(&step_def["properties"]["kind"]).contains(&k), "{prog}: step kind {k}");
+                }
+            }
+        }
+    }
+    assert!(kinds_seen.len() >= 4, "the sample programs exercise several claim kinds: {kinds_seen:?}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}

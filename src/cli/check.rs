@@ -106,8 +106,8 @@ pub fn help() -> String {
 
 /// The outcome printed for input verdiff cannot read: exit 6.
 fn input_error(msg: &str) -> i32 {
-    println!("ERROR: {msg}");
-    println!("\nVERIFICATION UNKNOWN");
+    outln!("ERROR: {msg}");
+    outln!("\nVERIFICATION UNKNOWN");
     6
 }
 
@@ -120,7 +120,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     if p.has("help") {
-        print!("{}", help());
+        out!("{}", help());
         return 0;
     }
     if p.positional.is_empty() {
@@ -196,7 +196,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
                 continue;
             }
             if let Some(t) = crate::ir::display::function_to_text(&prog, &f.name) {
-                println!("{t}");
+                outln!("{t}");
             }
         }
         return Ok(0);
@@ -209,7 +209,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
                 continue;
             }
             let loc = f.body.as_ref().and_then(|b| b.get(l.back_edge)).map(|i| i.loc).unwrap_or_default();
-            println!(
+            outln!(
                 "Loop {} ({}):\n  file {} line {} function {}",
                 l.global,
                 l.id(&prog),
@@ -265,7 +265,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         let eo2 = EngineOptions { multi_property: true, ..eo.clone() };
         let r = engine::verify(&prog, entry, &eo2);
         for c in &r.claims {
-            println!("{}: {}:{} {} ({})", c.id, c.file, c.line, c.description, c.kind.name());
+            outln!("{}: {}:{} {} ({})", c.id, c.file, c.line, c.description, c.kind.name());
         }
         return Ok(0);
     }
@@ -290,9 +290,9 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         }
     }
     if p.has("quiet") {
-        println!("{}", report.verdict.line());
+        outln!("{}", report.verdict.line());
     } else {
-        print!("{}", report::text::render(&report, eo.multi_property));
+        out!("{}", report::text::render(&report, eo.multi_property));
     }
     let _ = Duration::ZERO;
     Ok(report.verdict.exit_code())

@@ -3,6 +3,27 @@
 //!
 //! Depends on every stage; nothing depends on it.
 
+/// Writes to standard output; a closed pipe (`verdiff … | head`) ends the process quietly
+/// instead of panicking.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("verdiff: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+macro_rules! outln {
+    ($($t:tt)*) => { $crate::cli::emit(&format!("{}\n", format_args!($($t)*))) };
+}
+macro_rules! out {
+    ($($t:tt)*) => { $crate::cli::emit(&format!($($t)*)) };
+}
+
 pub mod args;
 mod check;
 
@@ -11,13 +32,13 @@ pub fn main(args: Vec<String>) -> i32 {
     match args.first().map(|s| s.as_str()) {
         Some("check") => check::run(&args[1..]),
         Some("--version") | Some("version") => {
-            println!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version());
+            outln!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version());
             0
         }
         Some("--help") | Some("-h") | Some("help") | None => {
-            println!("verdiff {} — continuous verification for C\n", env!("CARGO_PKG_VERSION"));
-            println!("commands:\n  check FILE.c...   bounded model checking (the default when the first argument is a file)\n");
-            print!("{}", check::help());
+            outln!("verdiff {} — continuous verification for C\n", env!("CARGO_PKG_VERSION"));
+            outln!("commands:\n  check FILE.c...   bounded model checking (the default when the first argument is a file)\n");
+            out!("{}", check::help());
             0
         }
         Some(_) => check::run(&args),

@@ -305,7 +305,12 @@ fn profile_claims(shared: &Rc<RefCell<Solving>>, viol: &[Option<T>], claims: &[C
 /// A violation found with approximated library results (e.g. `cos`) is a real counterexample
 /// only if it happens whatever values those results have: with every other input fixed to the
 /// counterexample's values, no choice of the approximated ones may avoid it.
-fn robust(shared: &Rc<RefCell<Solving>>, viol: Option<T>, approx: &std::collections::HashSet<u32>, funcs: &[String]) -> Result<(), String> {
+fn robust(
+    shared: &Rc<RefCell<Solving>>,
+    viol: Option<T>,
+    approx: &std::collections::HashSet<u32>,
+    funcs: &[String],
+) -> Result<(), String> {
     let Some(v) = viol else { return Ok(()) };
     if approx.is_empty() {
         return Ok(());
@@ -350,7 +355,9 @@ fn robust(shared: &Rc<RefCell<Solving>>, viol: Option<T>, approx: &std::collecti
             "the violation depends on results of {} that verdiff models only approximately",
             funcs.join(", ")
         )),
-        Answer::Unknown(w) => Err(format!("cannot tell whether the violation depends on approximated library results ({w})")),
+        Answer::Unknown(w) => {
+            Err(format!("cannot tell whether the violation depends on approximated library results ({w})"))
+        }
     }
 }
 

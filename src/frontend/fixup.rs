@@ -270,11 +270,7 @@ pub fn rewrite(text: &str) -> (String, TagAttrs, Packs) {
                         format!("__typeof__({t})")
                     }
                 };
-                out.push_str(&format!(
-                    "_Generic(({} *)0, {} *: 1, default: 0)",
-                    one(t1),
-                    one(t2)
-                ));
+                out.push_str(&format!("_Generic(({} *)0, {} *: 1, default: 0)", one(t1), one(t2)));
                 for _ in text[p..close].matches('\n') {
                     out.push('\n');
                 }

@@ -250,7 +250,9 @@ impl Symex<'_> {
             }
             // an array of unknown size defined in no analysed file: assumed as large as it is used
             // (or of an incomplete struct type)
-            let size = if v.external && (matches!(v.ty, Type::Array(_, crate::ir::ArrayLen::Unknown)) || self.p.size_of(&v.ty).is_none()) {
+            let size = if v.external
+                && (matches!(v.ty, Type::Array(_, crate::ir::ArrayLen::Unknown)) || self.p.size_of(&v.ty).is_none())
+            {
                 self.unbounded_size()
             } else {
                 self.size(&v.ty)

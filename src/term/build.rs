@@ -478,6 +478,19 @@ impl TermStore {
                 return self.bv(r);
             }
         }
+        // operands with known-zero high bits (zero-extended narrow values, small constants):
+        // the product fits in sa + sb bits, so multiply at that width and zero-extend (a much
+        // smaller multiplier circuit when bit-blasted, e.g. for uchar * uchar promoted to int)
+        let w = self.width(a);
+        if let (Some(sa), Some(sb)) = (self.significant_bits(a), self.significant_bits(b)) {
+            let k = (sa + sb).max(1);
+            if k < w && (matches!(self.op(a), Op::ZeroExt(_)) || matches!(self.op(b), Op::ZeroExt(_))) {
+                let na = self.extract(k - 1, 0, a);
+                let nb = self.extract(k - 1, 0, b);
+                let p = self.bvmul(na, nb);
+                return self.zext(w - k, p);
+            }
+        }
         let (a, b) = if self.as_bv(a).is_some() { (b, a) } else { (a, b) };
         if let Some(c) = self.as_bv(b).cloned() {
             if c.is_zero() {
@@ -849,6 +862,18 @@ impl TermStore {
             _ => {}
         }
         self.intern(Op::Extract(hi, lo), &[a], Sort::Bv(hi - lo + 1))
+    }
+
+    /// How many low bits can be non-zero: a zero-extended value's inner width, a constant's
+    /// width without leading zeros; None when nothing is known.
+    fn significant_bits(&self, t: T) -> Option<u32> {
+        if let Some(c) = self.as_bv(t) {
+            return Some(c.width() - c.leading_zeros());
+        }
+        match *self.op(t) {
+            Op::ZeroExt(m) => Some(self.width(t) - m),
+            _ => None,
+        }
     }
 
     pub fn zext(&mut self, n: u32, a: T) -> T {

@@ -206,7 +206,9 @@ impl Lowerer<'_> {
                         lang_c::ast::TypeOf::Type(tn) => self.type_name(tn)?,
                         lang_c::ast::TypeOf::Expression(e) => match &e.node {
                             // `typeof(T)` for a typedef name T the parser took for a variable
-                            lang_c::ast::Expression::Identifier(id) if matches!(self.lookup(&id.node.name), Some(Sym::Typedef(_))) => {
+                            lang_c::ast::Expression::Identifier(id)
+                                if matches!(self.lookup(&id.node.name), Some(Sym::Typedef(_))) =>
+                            {
                                 match self.lookup(&id.node.name) {
                                     Some(Sym::Typedef(ty)) => ty,
                                     _ => self.type_of_expr(e)?,

@@ -235,8 +235,13 @@ impl<'a> Lowerer<'a> {
             if let Some(&v) = self.link.vars.get(name) {
                 // complete an incomplete array type from a later declaration
                 let old = &self.prog.vars[v.0 as usize].ty;
-                if matches!(old, Type::Array(_, crate::ir::ArrayLen::Unknown)) && ty.is_array() {
+                // (or any incomplete type from the definition in another translation unit, which
+                // decides the object's size, e.g. `extern int JJ[];` and `struct s JJ;`)
+                if self.prog.size_of(old).is_none() && self.prog.size_of(&ty).is_some() {
                     self.prog.vars[v.0 as usize].ty = ty;
+                    // code lowered before the completion accessed it as an array of unknown
+                    // size, i.e. through its address: keep it in memory
+                    self.prog.vars[v.0 as usize].addressed = true;
                 }
                 if !external {
                     self.prog.vars[v.0 as usize].external = false;

@@ -272,3 +272,34 @@ int mbsinit(const __vd_mbstate_t *ps)
 {
   return ps == 0 || ps->__count == 0;
 }
+
+/* ------------------------------------------------------------------ formatted wide output */
+
+/* swprintf and vswprintf: the format is read (it must be a terminated wide string) but not
+ * interpreted, so the result is approximated: -1 (output did not fit, or an encoding error)
+ * or a count r < n of wide characters written, with buf[0..r) approximated content and
+ * buf[r] the terminator (C11 7.29.2.3). A violation that depends on the result is UNKNOWN. */
+
+typedef __builtin_va_list va_list;
+unsigned long __verdiff_approx_ulong(void);
+void __verdiff_approx_bytes(void *p, size_t n);
+
+int vswprintf(wchar_t *buf, size_t n, const wchar_t *fmt, va_list ap)
+{
+  long r;
+  (void)ap;
+  __vd_wcslen(fmt);
+  r = (long)__verdiff_approx_ulong();
+  if (n == 0 || r < 0 || (size_t)r >= n || r > 2147483647)
+    return -1;
+  __verdiff_approx_bytes(buf, (size_t)r * sizeof(wchar_t));
+  buf[r] = 0;
+  return (int)r;
+}
+
+int swprintf(wchar_t *buf, size_t n, const wchar_t *fmt, ...)
+{
+  va_list ap;
+  __builtin_va_start(ap, fmt);
+  return vswprintf(buf, n, fmt, ap);
+}

@@ -1,0 +1,21 @@
+/* Bubble sort of N nondeterministic ints (thesis Table 3.2, EUREKA.BubbleSort style).
+ * Build with -DN=<n>; the unwind bound is N+1. The result must be sorted. */
+#include <assert.h>
+#ifndef N
+#define N 35
+#endif
+int a[N];
+int main(void) {
+  for (int i = 0; i < N; i++)
+    a[i] = __VERIFIER_nondet_int();
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N - 1 - i; j++)
+      if (a[j] > a[j + 1]) {
+        int t = a[j];
+        a[j] = a[j + 1];
+        a[j + 1] = t;
+      }
+  for (int i = 0; i + 1 < N; i++)
+    assert(a[i] <= a[i + 1]);
+  return 0;
+}

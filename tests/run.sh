@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The test command of the README and of CI: installs missing system packages, then runs every
+# unit and integration test (the corpus under tests/programs runs the release binary).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash .ci/deps.sh
+cargo test --release --locked "$@"
