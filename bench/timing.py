@@ -28,6 +28,7 @@ CASES = [
     ("bubble_sort N=70", os.path.join(P, "bubble_sort.c"), ["-DN=70", "--unwind", "71"], "SUCCESSFUL"),
     ("selection_sort N=35", os.path.join(P, "selection_sort.c"), ["-DN=35", "--unwind", "36"], "SUCCESSFUL"),
     ("selection_sort N=70", os.path.join(P, "selection_sort.c"), ["-DN=70", "--unwind", "71"], "SUCCESSFUL"),
+    ("bubble_sort sorted N=8", os.path.join(P, "bubble_sort.c"), ["-DN=8", "-DCHECK_SORTED", "--unwind", "9"], "SUCCESSFUL"),
     ("sorting_network 8", os.path.join(P, "sorting_network.c"), [], "SUCCESSFUL"),
     ("char stuffing (Fig 3.1)", os.path.join(T, "fig3_1_stuffing.c"), ["--multi-property"], "FAILED"),
     ("multiply (Fig 5.8)", os.path.join(T, "fig5_8_multiply.c"), [], "SUCCESSFUL"),
