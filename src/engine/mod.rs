@@ -43,8 +43,7 @@ pub(crate) fn claim_result(p: &Program, c: &Claim) -> ClaimResult {
         id: String::new(),
         kind: c.kind,
         description: c.msg.clone(),
-        // a reached failure (e.g. glibc's assert calling __assert_fail) has no condition to show
-        expression: if c.expr == "0" { String::new() } else { c.expr.clone() },
+        expression: c.expr.clone(),
         file: p.file_name(c.loc).to_string(),
         line: c.loc.line,
         col: c.loc.col,

@@ -504,7 +504,10 @@ impl<'p> Symex<'p> {
             }
             InstrKind::Assert { cond, kind, msg } => {
                 let c = self.eval_cond(st, cond, loc);
-                let text = crate::ir::display::expr_to_c(self.p, cond);
+                // a reached failure (reach_error, glibc's assert calling __assert_fail) has no
+                // condition worth showing
+                let text =
+                    if cond.as_int() == Some(0) { String::new() } else { crate::ir::display::expr_to_c(self.p, cond) };
                 let key = (st.top().func.map(|f| f.0).unwrap_or(u32::MAX), pc, 0);
                 self.claim(st, key, *kind, msg.clone(), text, loc, c);
                 st.top_mut().pc += 1;

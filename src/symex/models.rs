@@ -45,6 +45,13 @@ impl Symex<'_> {
                 let c = arg(0).is_some_and(|v| self.s.is_const(v));
                 Some(self.s.bv_u(32, c as u128))
             }
+            "__verdiff_unsupported_format" => {
+                // a library model met input it cannot interpret: nothing after it is analysed
+                let lib = self.library_function(st, &fun.name);
+                self.reach_unsupported(st, format!("a format string `{lib}` is modelled without interpreting"), loc);
+                st.live = false;
+                return;
+            }
             "__ESBMC_memory_leak_checks" => {
                 self.program_end(st);
                 None

@@ -173,6 +173,8 @@ static int __vd_putc(int c, FILE *f)
 
 unsigned long __verdiff_approx_ulong(void);
 int __verdiff_is_concrete(unsigned long long v);
+/* the call ends the path and makes the run UNKNOWN: the model cannot interpret its input */
+void __verdiff_unsupported_format(void);
 void __verdiff_approx_bytes(void *p, size_t n);
 
 struct __vd_out
@@ -384,6 +386,41 @@ static size_t __vd_strnlen(const char *s, long max)
 }
 
 /* Formats fmt with the arguments at ap into o; returns 0, or -1 for a format glibc rejects. */
+/* The length modifier of a conversion at fmt[i]: *lm = -2 hh, -1 h, 0 none, 1 l, 2 ll/q/j,
+   3 z/Z/t, 4 L. Returns the index after it. */
+static size_t __vd_length_modifier(const char *fmt, size_t i, size_t max, int *lm)
+{
+  *lm = 0;
+  if (i >= max)
+    return i;
+  if (fmt[i] == 'h' || fmt[i] == 'l')
+  {
+    *lm = fmt[i] == 'h' ? -1 : 1;
+    i++;
+    if (i < max && fmt[i] == fmt[i - 1])
+    {
+      *lm = *lm * 2;
+      i++;
+    }
+  }
+  else if (fmt[i] == 'q' || fmt[i] == 'j')
+  {
+    *lm = 2;
+    i++;
+  }
+  else if (fmt[i] == 'z' || fmt[i] == 'Z' || fmt[i] == 't')
+  {
+    *lm = 3;
+    i++;
+  }
+  else if (fmt[i] == 'L')
+  {
+    *lm = 4;
+    i++;
+  }
+  return i;
+}
+
 static int __vd_format(struct __vd_out *o, const char *fmt, va_list ap)
 {
   size_t max = __vd_room(fmt);
@@ -479,41 +516,7 @@ static int __vd_format(struct __vd_out *o, const char *fmt, va_list ap)
           i++;
         }
     }
-    if (i < max && fmt[i] == 'h')
-    {
-      lm = -1;
-      i++;
-      if (i < max && fmt[i] == 'h')
-      {
-        lm = -2;
-        i++;
-      }
-    }
-    else if (i < max && fmt[i] == 'l')
-    {
-      lm = 1;
-      i++;
-      if (i < max && fmt[i] == 'l')
-      {
-        lm = 2;
-        i++;
-      }
-    }
-    else if (i < max && (fmt[i] == 'q' || fmt[i] == 'j'))
-    {
-      lm = 2;
-      i++;
-    }
-    else if (i < max && (fmt[i] == 'z' || fmt[i] == 'Z' || fmt[i] == 't'))
-    {
-      lm = 3;
-      i++;
-    }
-    else if (i < max && fmt[i] == 'L')
-    {
-      lm = 4;
-      i++;
-    }
+    i = __vd_length_modifier(fmt, i, max, &lm);
     if (i >= max)
     {
       /* the format is not terminated inside its object */
@@ -1123,6 +1126,23 @@ static void __vd_scan_bytes(void *p, size_t n, int approx)
     __vd_havoc(p, n);
 }
 
+/* The size of the integer a %d-like conversion (or %n) stores, by length modifier
+   (glibc accepts L and q for long long). */
+static size_t __vd_scan_int_size(int lm)
+{
+  if (lm == -2)
+    return 1;
+  if (lm == -1)
+    return sizeof(short);
+  if (lm == 1)
+    return sizeof(long);
+  if (lm == 2 || lm == 4)
+    return 8;
+  if (lm == 3)
+    return sizeof(size_t);
+  return sizeof(int);
+}
+
 static int __vd_vscan(const char *fmt, va_list ap, int approx)
 {
   size_t max = __vd_room(fmt);
@@ -1132,7 +1152,7 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
   int suppress;
   int has_width;
   size_t width;
-  int lm; /* -2 hh, -1 h, 0 none, 1 l, 2 ll/q/j/L, 3 z/t */
+  int lm; /* see __vd_length_modifier */
   size_t size;
   size_t n;
   char c;
@@ -1171,37 +1191,7 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
       width = width * 10 + (size_t)(fmt[i] - '0');
       i++;
     }
-    lm = 0;
-    if (i < max && fmt[i] == 'h')
-    {
-      lm = -1;
-      i++;
-      if (i < max && fmt[i] == 'h')
-      {
-        lm = -2;
-        i++;
-      }
-    }
-    else if (i < max && fmt[i] == 'l')
-    {
-      lm = 1;
-      i++;
-      if (i < max && fmt[i] == 'l')
-      {
-        lm = 2;
-        i++;
-      }
-    }
-    else if (i < max && (fmt[i] == 'q' || fmt[i] == 'j' || fmt[i] == 'L'))
-    {
-      lm = 2;
-      i++;
-    }
-    else if (i < max && (fmt[i] == 'z' || fmt[i] == 't'))
-    {
-      lm = 3;
-      i++;
-    }
+    i = __vd_length_modifier(fmt, i, max, &lm);
     c = fmt[i];
     i++;
     if (c == '[')
@@ -1221,8 +1211,7 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
       if (!suppress)
       {
         p = __builtin_va_arg(ap, void *);
-        size = lm == -2 ? 1 : lm == -1 ? sizeof(short) : lm == 1 ? sizeof(long) : lm == 2 ? 8 : lm == 3 ? sizeof(size_t) : sizeof(int);
-        __vd_scan_bytes(p, size, approx);
+        __vd_scan_bytes(p, __vd_scan_int_size(lm), approx);
       }
       continue;
     }
@@ -1252,13 +1241,12 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
     else if (c == 'd' || c == 'i' || c == 'u' || c == 'o' || c == 'x' || c == 'X')
     {
       p = __builtin_va_arg(ap, void *);
-      size = lm == -2 ? 1 : lm == -1 ? sizeof(short) : lm == 1 ? sizeof(long) : lm == 2 ? 8 : lm == 3 ? sizeof(size_t) : sizeof(int);
-      __vd_scan_bytes(p, size, approx);
+      __vd_scan_bytes(p, __vd_scan_int_size(lm), approx);
     }
     else if (c == 'a' || c == 'A' || c == 'e' || c == 'E' || c == 'f' || c == 'F' || c == 'g' || c == 'G')
     {
       p = __builtin_va_arg(ap, void *);
-      size = lm == 2 ? sizeof(long double) : lm == 1 ? sizeof(double) : sizeof(float);
+      size = lm == 4 || lm == 2 ? sizeof(long double) : lm == 1 ? sizeof(double) : sizeof(float);
       __vd_scan_bytes(p, size, approx);
     }
     else if (c == 'p')
@@ -1268,9 +1256,9 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
     }
     else
     {
-      /* an invalid conversion: the behaviour is undefined; stop storing */
-      ended = 1;
-      break;
+      /* a conversion the model does not interpret (e.g. glibc's %ms): the run is UNKNOWN */
+      __verdiff_unsupported_format();
+      return -1;
     }
     stored++;
   }

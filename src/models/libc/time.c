@@ -42,9 +42,10 @@ long __VERIFIER_nondet_long(void);
 unsigned long __VERIFIER_nondet_ulong(void);
 char __VERIFIER_nondet_char(void);
 _Bool __VERIFIER_nondet_bool(void);
-/* mktime and timegm compute a time from a broken-down time (and the unknown time zone): a
-   function verdiff does not compute, so their results are approximations (violations that
-   depend on them are UNKNOWN, never a FAILED that no real time zone could produce). */
+/* Broken-down times (localtime, mktime's normalisation) and mktime/timegm results are
+   functions of their arguments and the unknown time zone that verdiff does not compute: their
+   values are approximations (a violation that depends on them is UNKNOWN, never a FAILED that
+   no real time zone could produce). */
 int __verdiff_approx_int(void);
 long __verdiff_approx_long(void);
 _Bool __verdiff_approx_bool(void);
@@ -271,14 +272,14 @@ static char __vd_zone_name[16];
 static void __vd_tm_nondet(struct tm *r, const long long *t)
 {
   long long q;
-  int sec = __VERIFIER_nondet_int();
-  int min = __VERIFIER_nondet_int();
-  int hour = __VERIFIER_nondet_int();
-  int mday = __VERIFIER_nondet_int();
-  int mon = __VERIFIER_nondet_int();
-  int year = __VERIFIER_nondet_int();
-  int wday = __VERIFIER_nondet_int();
-  int isdst = __VERIFIER_nondet_int();
+  int sec = __verdiff_approx_int();
+  int min = __verdiff_approx_int();
+  int hour = __verdiff_approx_int();
+  int mday = __verdiff_approx_int();
+  int mon = __verdiff_approx_int();
+  int year = __verdiff_approx_int();
+  int wday = __verdiff_approx_int();
+  int isdst = __verdiff_approx_int();
   long long y;
   __ESBMC_assume(sec >= 0 && sec <= 60);
   __ESBMC_assume(min >= 0 && min <= 59);
@@ -304,7 +305,7 @@ static void __vd_tm_nondet(struct tm *r, const long long *t)
   r->tm_wday = wday;
   r->tm_yday = __vd_days_before(mon, y) + mday - 1;
   r->tm_isdst = isdst;
-  r->tm_gmtoff = __VERIFIER_nondet_long();
+  r->tm_gmtoff = __verdiff_approx_long();
   __vd_havoc(__vd_zone_name, sizeof(__vd_zone_name) - 1);
   __vd_zone_name[sizeof(__vd_zone_name) - 1] = 0;
   r->tm_zone = __vd_zone_name;
@@ -315,7 +316,7 @@ static void __vd_tm_nondet(struct tm *r, const long long *t)
 static struct tm *__vd_localtime(const time_t *t, struct tm *r)
 {
   long long tt = (long long)*t;
-  if ((tt > 67768036191000000LL || tt < -67768040609000000LL) && __VERIFIER_nondet_bool())
+  if ((tt > 67768036191000000LL || tt < -67768040609000000LL) && __verdiff_approx_bool())
     return 0;
   __vd_tm_nondet(r, &tt);
   return r;

@@ -276,19 +276,54 @@ int mbsinit(const __vd_mbstate_t *ps)
 /* ------------------------------------------------------------------ formatted wide output */
 
 /* swprintf and vswprintf: the format is read (it must be a terminated wide string) but not
- * interpreted, so the result is approximated: -1 (output did not fit, or an encoding error)
+ * interpreted — a conversion that would read memory through its argument makes the run
+ * UNKNOWN, since that argument is not checked — so the result is approximated: -1 (output did not fit, or an encoding error)
  * or a count r < n of wide characters written, with buf[0..r) approximated content and
  * buf[r] the terminator (C11 7.29.2.3). A violation that depends on the result is UNKNOWN. */
 
 typedef __builtin_va_list va_list;
 unsigned long __verdiff_approx_ulong(void);
 void __verdiff_approx_bytes(void *p, size_t n);
+void __verdiff_unsupported_format(void);
+
+/* Whether a conversion of fmt dereferences its argument (%s, %ls, %S, %n) or is one this scan
+   does not know: then the unread arguments could matter and the run is UNKNOWN. */
+static int __vd_wformat_reads_pointers(const wchar_t *fmt, size_t len)
+{
+  size_t i = 0;
+  wchar_t c;
+  while (i < len)
+  {
+    if (fmt[i] != '%')
+    {
+      i++;
+      continue;
+    }
+    i++;
+    while (i < len && (fmt[i] == '-' || fmt[i] == '+' || fmt[i] == ' ' || fmt[i] == '#' || fmt[i] == '0'
+                       || fmt[i] == '*' || fmt[i] == '.' || (fmt[i] >= '1' && fmt[i] <= '9') || fmt[i] == 'h'
+                       || fmt[i] == 'l' || fmt[i] == 'L' || fmt[i] == 'q' || fmt[i] == 'j' || fmt[i] == 'z'
+                       || fmt[i] == 't'))
+      i++;
+    if (i >= len)
+      return 1;
+    c = fmt[i];
+    i++;
+    if (c == '%' || c == 'd' || c == 'i' || c == 'u' || c == 'o' || c == 'x' || c == 'X' || c == 'c'
+        || c == 'C' || c == 'p' || c == 'f' || c == 'F' || c == 'e' || c == 'E' || c == 'g' || c == 'G'
+        || c == 'a' || c == 'A')
+      continue;
+    return 1;
+  }
+  return 0;
+}
 
 int vswprintf(wchar_t *buf, size_t n, const wchar_t *fmt, va_list ap)
 {
   long r;
   (void)ap;
-  __vd_wcslen(fmt);
+  if (__vd_wformat_reads_pointers(fmt, __vd_wcslen(fmt)))
+    __verdiff_unsupported_format();
   r = (long)__verdiff_approx_ulong();
   if (n == 0 || r < 0 || (size_t)r >= n || r > 2147483647)
     return -1;

@@ -1,4 +1,4 @@
-// expect: UNKNOWN asm
+// expect: UNKNOWN assembly
 // why: the value of x after the inline assembly is unknown to verdiff; it must not claim the
 //   assertion holds (or fails) and must say which construct stopped it.
 #include <assert.h>

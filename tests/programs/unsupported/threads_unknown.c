@@ -1,4 +1,4 @@
-// expect: UNKNOWN thread
+// expect: UNKNOWN pthread_create
 // why: threads are not modelled yet; a run that reaches pthread_create cannot be decided.
 #include <pthread.h>
 #include <assert.h>
