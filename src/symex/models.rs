@@ -48,7 +48,7 @@ impl Symex<'_> {
             "__verdiff_unsupported_format" => {
                 // a library model met input it cannot interpret: nothing after it is analysed
                 let lib = self.library_function(st, &fun.name);
-                self.reach_unsupported(st, format!("a format string `{lib}` is modelled without interpreting"), loc);
+                self.reach_unsupported(st, format!("`{lib}` with a format its library model does not interpret"), loc);
                 st.live = false;
                 return;
             }
