@@ -4,7 +4,9 @@
 //! with report and cli on top.
 
 pub mod cli;
+pub mod diff;
 pub mod engine;
+pub mod equiv;
 pub mod frontend;
 pub mod instrument;
 pub mod ir;
@@ -13,3 +15,4 @@ pub mod report;
 pub mod smt;
 pub mod symex;
 pub mod term;
+pub mod vcs;

@@ -26,18 +26,22 @@ macro_rules! out {
 
 pub mod args;
 mod check;
+mod diff;
+mod equiv;
 
 /// Runs the command line; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
     match args.first().map(|s| s.as_str()) {
         Some("check") => check::run(&args[1..]),
+        Some("equiv") => equiv::run(&args[1..]),
+        Some("diff") => diff::run(&args[1..]),
         Some("--version") | Some("version") => {
             outln!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version());
             0
         }
         Some("--help") | Some("-h") | Some("help") | None => {
             outln!("verdiff {} — continuous verification for C\n", env!("CARGO_PKG_VERSION"));
-            outln!("commands:\n  check FILE.c...   bounded model checking (the default when the first argument is a file)\n");
+            outln!("commands:\n  check FILE.c...        bounded model checking (the default when the first argument is a file)\n  equiv OLD.c NEW.c      equivalence of two versions of a function (verdiff equiv --help)\n  diff [--base REV]      changed functions between git revisions (verdiff diff --help)\n");
             out!("{}", check::help());
             0
         }

@@ -88,6 +88,39 @@ pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Progra
     Ok(prog)
 }
 
+/// Two versions of a program lowered into one, for equivalence checking: each version's
+/// functions are named `name@old` / `name@new` and all file-scope variables likewise, so the
+/// versions keep separate state; functions neither defines (library models, external
+/// functions) are shared. `defined_*` are the names of the functions each version defines
+/// (from [`load_sources`] of that version alone).
+pub fn load_versions(
+    old: &[Source],
+    new: &[Source],
+    defined_old: std::collections::HashSet<String>,
+    defined_new: std::collections::HashSet<String>,
+    opts: &FrontendOptions,
+    new_opts: &FrontendOptions,
+) -> Result<Program, FrontendError> {
+    let mut prog = Program { target: opts.target, ..Program::default() };
+    let mut link = lower::Linkage::default();
+    let mut unit = 0;
+    for (tag, sources, defined, o) in [("old", old, defined_old, opts), ("new", new, defined_new, new_opts)] {
+        let mut pp = o.pp.clone();
+        pp.model = Some(opts.target.model);
+        pp.big_endian = opts.target.big_endian;
+        link.ns = Some((tag.to_string(), defined));
+        for src in sources {
+            let text = preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp)
+                .map_err(|e| FrontendError::Preprocess { file: src.path.clone(), msg: e.message })?;
+            lower_text(&mut prog, &mut link, unit, &text)?;
+            unit += 1;
+        }
+    }
+    link.ns = None;
+    link_models(&mut prog, &mut link, unit)?;
+    Ok(prog)
+}
+
 /// Adds verdiff's C library models for functions the program declares but does not define.
 pub fn link_models(prog: &mut Program, link: &mut lower::Linkage, first_unit: usize) -> Result<(), FrontendError> {
     for (i, (name, text)) in crate::models::LIBC.iter().enumerate() {

@@ -5,6 +5,7 @@
 
 pub mod display;
 pub mod expr;
+pub mod fingerprint;
 pub mod loops;
 pub mod program;
 pub mod reach;

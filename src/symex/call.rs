@@ -24,7 +24,15 @@ impl Symex<'_> {
         };
         let f = *f;
         let vals: Vec<crate::term::T> = args.iter().map(|a| self.eval(st, a, loc)).collect();
-        let fun = self.p.func(f);
+        let mut fun = self.p.func(f);
+        let mut f = f;
+        if fun.body.is_none() && self.is_concrete() {
+            // a shared callee abstracted as an uninterpreted function: replay runs the real one
+            if let Some(&real) = self.o.product.as_ref().and_then(|h| h.uf_bodies.get(&f)) {
+                f = real;
+                fun = self.p.func(f);
+            }
+        }
         if fun.body.is_none() {
             self.model_call(st, f, lhs, args, &vals, loc);
             st.top_mut().pc += 1;

@@ -17,6 +17,7 @@ mod eval;
 mod memory;
 mod models;
 mod place;
+pub mod product;
 pub mod state;
 mod value;
 
@@ -49,6 +50,8 @@ pub struct SymexOptions {
     pub unbounded_limit: u32,
     /// Check at the end of the program that every heap object was freed.
     pub memory_leak_check: bool,
+    /// Set for product programs (equivalence checking).
+    pub product: Option<product::ProductHooks>,
 }
 
 impl Default for SymexOptions {
@@ -63,6 +66,7 @@ impl Default for SymexOptions {
             max_terms: 20_000_000,
             unbounded_limit: 5000,
             memory_leak_check: false,
+            product: None,
         }
     }
 }
@@ -226,6 +230,8 @@ pub struct Symex<'p> {
     approx_symbols: Vec<u32>,
     approx_funcs: BTreeSet<String>,
     axioms: Vec<T>,
+    /// Product programs: the state both versions start from.
+    snapshot: Option<product::Snapshot>,
 }
 
 #[derive(Clone, Debug)]
@@ -289,6 +295,7 @@ impl<'p> Symex<'p> {
             approx_symbols: Vec::new(),
             approx_funcs: BTreeSet::new(),
             axioms: Vec::new(),
+            snapshot: None,
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {

@@ -21,6 +21,11 @@ impl Symex<'_> {
         let name = name.strip_prefix("__builtin_").unwrap_or(name);
         let ret_ty = fun.ty.ret.clone();
         let arg = |i: usize| vals.get(i).copied();
+        if self.o.product.is_some()
+            && (self.product_intrinsic(st, name, lhs, vals, loc) || self.product_uf_call(st, f, lhs, vals, loc))
+        {
+            return;
+        }
         if let Some(v) = self.native(st, name, args, vals, &ret_ty, loc) {
             if let Some(l) = lhs {
                 let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
@@ -358,6 +363,9 @@ impl Symex<'_> {
     /// Unknown body-less function: nondet result; objects its non-const pointer arguments point
     /// to are havocked.
     fn model_default(&mut self, st: &mut State, f: FuncId, lhs: Option<&Expr>, args: &[Expr], vals: &[T], loc: Loc) {
+        if self.o.product.is_some() {
+            return self.product_external(st, f, lhs, args, vals, loc);
+        }
         let fun = self.p.func(f);
         self.externals.insert(fun.name.clone());
         let read_only = READ_ONLY.contains(&fun.name.as_str());

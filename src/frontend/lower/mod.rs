@@ -47,6 +47,28 @@ pub type LResult<T> = Result<T, LowerError>;
 #[derive(Default)]
 pub struct Linkage {
     pub vars: HashMap<String, VarId>,
+    /// When two versions of a program are lowered side by side (equivalence checking): the
+    /// tag of the version being lowered and the functions it defines. Those functions and all
+    /// file-scope variables get the linkage name `name@tag`, so each version keeps its own;
+    /// functions it only declares stay shared (library models, external functions).
+    pub ns: Option<(String, std::collections::HashSet<String>)>,
+}
+
+impl Linkage {
+    /// The linkage name of a function of the version being lowered.
+    pub fn func_name(&self, name: &str) -> String {
+        match &self.ns {
+            Some((tag, defined)) if defined.contains(name) => format!("{name}@{tag}"),
+            _ => name.to_string(),
+        }
+    }
+    /// The linkage name of a file-scope variable of the version being lowered.
+    pub fn var_name(&self, name: &str) -> String {
+        match &self.ns {
+            Some((tag, _)) => format!("{name}@{tag}"),
+            None => name.to_string(),
+        }
+    }
 }
 
 pub struct Lowerer<'a> {
@@ -231,6 +253,9 @@ impl<'a> Lowerer<'a> {
     /// `external`: this declaration is `extern` without an initialiser (not a definition).
     pub fn declare_global(&mut self, name: &str, ty: Type, static_: bool, external: bool, offset: usize) -> VarId {
         let loc = self.loc(offset);
+        let cname = name;
+        let linked = self.link.var_name(name);
+        let name = linked.as_str();
         if !static_ {
             if let Some(&v) = self.link.vars.get(name) {
                 // complete an incomplete array type from a later declaration
@@ -248,7 +273,7 @@ impl<'a> Lowerer<'a> {
                 }
                 return v;
             }
-        } else if let Some(Sym::Var(v)) = self.scopes.first().and_then(|s| s.get(name)).cloned() {
+        } else if let Some(Sym::Var(v)) = self.scopes.first().and_then(|s| s.get(cname)).cloned() {
             if self.prog.var(v).is_static() {
                 return v;
             }
@@ -265,10 +290,13 @@ impl<'a> Lowerer<'a> {
     /// prototype from verdiff.h; a prototyped type replaces an unprototyped one.
     pub fn declare_function(&mut self, name: &str, ty: FuncType, static_: bool, offset: usize) -> FuncId {
         let loc = self.loc(offset);
+        let cname = name;
+        let linked = self.link.func_name(name);
+        let name = linked.as_str();
         let system = self.map.is_system(offset);
         let from_api_header = self.prog.files.get(loc.file as usize).is_some_and(|f| f.ends_with("verdiff.h"));
         let existing = if static_ {
-            match self.scopes.first().and_then(|s| s.get(name)).cloned() {
+            match self.scopes.first().and_then(|s| s.get(cname)).cloned() {
                 Some(Sym::Func(f)) => Some(f),
                 _ => None,
             }

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Runs `verdiff equiv` on the EqBench C pairs (github.com/shrBadihi/EqBench).
+
+usage: python3 bench/eqbench.py <EqBench checkout> [--jobs 2] [--timeout 60] [--unwind 10]
+                                [--json out.json] [--only SUBSTRING]
+
+Label = directory name (Eq / Neq). Files oldV.c/newV.c (or old.c/new.c).
+Entry function:
+  * the file defines `main` (the CLEVER pairs): main. EqBench's label is about the program;
+    C-Desc.json names the callee `foo`, which is not equivalent on its own in several Eq
+    pairs (e.g. LoopMult10: foo(-1, 5) differs), because main restricts its arguments.
+  * else C-Desc.json's "function name";
+  * else (whole-program pairs without C-Desc.json): every function defined in both versions
+    that no other function calls; the pair is equivalent when all of them are.
+Counts: correct = EQUIVALENT on Eq or NOT EQUIVALENT on Neq; wrong = EQUIVALENT (complete) on
+Neq or NOT EQUIVALENT on Eq; bounded = EQUIVALENT UP TO BOUND (reported apart); unknown.
+Integer-only = neither version mentions float or double.
+"""
+import argparse, json, os, re, subprocess, sys, time, statistics
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VERDIFF = os.environ.get("VERDIFF", os.path.join(ROOT, "target", "release", "verdiff"))
+
+def pairs(checkout):
+    base = os.path.join(checkout, "benchmarks")
+    for bench in sorted(os.listdir(base)):
+        for prog in sorted(os.listdir(os.path.join(base, bench))):
+            for label in ("Eq", "Neq"):
+                d = os.path.join(base, bench, prog, label)
+                if not os.path.isdir(d):
+                    continue
+                files = os.listdir(d)
+                old = "oldV.c" if "oldV.c" in files else "old.c"
+                new = "newV.c" if "newV.c" in files else "new.c"
+                if old not in files or new not in files:
+                    continue
+                yield bench, prog, label, d, os.path.join(d, old), os.path.join(d, new)
+
+DEF = re.compile(r"^[A-Za-z_][\w \*]*?\b([A-Za-z_]\w*)\s*\([^;{]*\)\s*\{", re.M)
+
+def defined(src):
+    return [m.group(1) for m in DEF.finditer(src) if m.group(1) not in ("if", "while", "for", "switch", "return")]
+
+def entries(d, old, new):
+    so, sn = open(old, errors="replace").read(), open(new, errors="replace").read()
+    if re.search(r"\bmain\s*\(", so) and re.search(r"\bmain\s*\(", sn):
+        return ["main"], "main"
+    desc = os.path.join(d, "C-Desc.json")
+    if os.path.exists(desc):
+        try:
+            meta = json.load(open(desc))
+            # "program name" is PROGRAM.ENTRY (e.g. "ltfive.client"): the label is about the
+            # entry; "function name" is the changed callee
+            prog = meta.get("program name", "")
+            entry = prog.split(".", 1)[1] if "." in prog else ""
+            if entry and re.search(r"\b" + re.escape(entry) + r"\s*\(", so) and re.search(r"\b" + re.escape(entry) + r"\s*\(", sn):
+                return [entry], "program name"
+            fn = meta.get("function name")
+            if fn:
+                return [fn], "C-Desc"
+        except Exception:
+            pass
+    do, dn = defined(so), defined(sn)
+    both = [f for f in do if f in dn]
+    roots = []
+    for f in both:
+        body_calls = 0
+        for g in do:
+            if g == f:
+                continue
+            m = re.search(r"\b" + re.escape(g) + r"\s*\([^;{]*\)\s*\{", so)
+            if m and re.search(r"\b" + re.escape(f) + r"\s*\(", so[m.end():]):
+                pass
+        # called anywhere other than its own definition?
+        uses = len(re.findall(r"\b" + re.escape(f) + r"\s*\(", so))
+        decls = len(re.findall(r"\b" + re.escape(f) + r"\s*\([^;{)]*\)\s*[;{]", so))
+        if uses - decls <= 0:
+            roots.append(f)
+    return roots or both, "roots"
+
+def run_one(args, item):
+    bench, prog, label, d, old, new = item
+    fns, how = entries(d, old, new)
+    verdicts, reasons = [], []
+    t0 = time.time()
+    for fn in fns:
+        cmd = [VERDIFF, "equiv", old, new, "--function", fn, "--unwind", str(args.unwind),
+               "--timeout", str(args.timeout), "--quiet"]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 30)
+            line = (p.stdout.strip().splitlines() or ["UNKNOWN"])[-1]
+            if p.returncode not in (0, 6, 10):
+                line = "UNKNOWN"
+                reasons.append(f"{fn}: exit {p.returncode} {p.stderr.strip()[:200]}")
+        except subprocess.TimeoutExpired:
+            line = "UNKNOWN"
+            reasons.append(f"{fn}: timeout")
+        if line == "UNKNOWN" and not any(r.startswith(fn + ":") for r in reasons):
+            q = subprocess.run([VERDIFF, "equiv", old, new, "--function", fn, "--unwind", str(args.unwind),
+                                "--timeout", str(args.timeout)], capture_output=True, text=True,
+                               timeout=args.timeout + 30)
+            why = [l for l in q.stdout.splitlines() if l.startswith("Reason:") or l.startswith("ERROR")]
+            reasons.append(f"{fn}: {why[0] if why else 'unknown'}")
+        verdicts.append(line)
+        if line == "NOT EQUIVALENT":
+            break
+    if "NOT EQUIVALENT" in verdicts:
+        v = "NOT EQUIVALENT"
+    elif verdicts and all(x == "EQUIVALENT" for x in verdicts):
+        v = "EQUIVALENT"
+    elif verdicts and all(x.startswith("EQUIVALENT") for x in verdicts):
+        v = "BOUNDED"
+    else:
+        v = "UNKNOWN"
+    if (label == "Eq" and v == "EQUIVALENT") or (label == "Neq" and v == "NOT EQUIVALENT"):
+        outcome = "correct"
+    elif (label == "Neq" and v == "EQUIVALENT") or (label == "Eq" and v == "NOT EQUIVALENT"):
+        outcome = "wrong"
+    elif v == "BOUNDED":
+        outcome = "bounded"
+    else:
+        outcome = "unknown"
+    src = open(old, errors="replace").read() + open(new, errors="replace").read()
+    integer = not re.search(r"\b(float|double)\b", src)
+    return {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v,
+            "outcome": outcome, "integer_only": integer, "seconds": round(time.time() - t0, 2),
+            "reasons": reasons}
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("checkout")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--unwind", type=int, default=10)
+    ap.add_argument("--json")
+    ap.add_argument("--only")
+    args = ap.parse_args()
+    if not os.path.exists(VERDIFF):
+        sys.exit("build first: cargo build --release")
+    items = [i for i in pairs(args.checkout) if not args.only or args.only in i[3]]
+    t0 = time.time()
+    with ThreadPoolExecutor(args.jobs) as ex:
+        results = list(ex.map(lambda i: run_one(args, i), items))
+    wall = time.time() - t0
+    def summary(rs, title):
+        n = len(rs)
+        c = {k: sum(1 for r in rs if r["outcome"] == k) for k in ("correct", "wrong", "bounded", "unknown")}
+        pct = 100.0 * c["correct"] / n if n else 0
+        print(f"{title}: {n} pairs: correct {c['correct']} ({pct:.1f} %), wrong {c['wrong']}, "
+              f"bounded {c['bounded']}, unknown {c['unknown']}")
+    for r in results:
+        print(f"{r['outcome']:8} {r['verdict']:15} {r['seconds']:7.2f}s {r['pair']} {'; '.join(r['reasons'])[:300]}")
+    summary(results, "all")
+    summary([r for r in results if r["integer_only"]], "integer-only")
+    times = [r["seconds"] for r in results]
+    if times:
+        print(f"median time per pair {statistics.median(times):.2f}s, max {max(times):.2f}s, wall {wall:.1f}s with {args.jobs} jobs")
+    if args.json:
+        json.dump({"results": results, "wall_seconds": wall}, open(args.json, "w"), indent=1)
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+//! `verdiff equiv OLD.c NEW.c --function F [--new-function G] [--unwind N]`.
+
+use std::path::PathBuf;
+
+use super::args::{parse, parse_duration, Arity, Parsed, Spec};
+use crate::equiv::{self, EquivOptions, EquivVerdict};
+use crate::frontend::{FrontendOptions, Source};
+use crate::ir::{DataModel, Target};
+use crate::report;
+
+pub const SPECS: &[Spec] = &[
+    Spec { name: "function", arity: Arity::Value, help: "the function to compare (required)" },
+    Spec { name: "new-function", arity: Arity::Value, help: "its name in the new version (default: the same)" },
+    Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion in both versions (default 10)" },
+    Spec {
+        name: "object-size",
+        arity: Arity::Value,
+        help: "elements of the object each pointer parameter points to (default 8)",
+    },
+    Spec { name: "call-limit", arity: Arity::Value, help: "most calls to external functions per version (default 16)" },
+    Spec {
+        name: "no-abstraction",
+        arity: Arity::Flag,
+        help: "inline shared callees instead of abstracting them as uninterpreted functions",
+    },
+    Spec { name: "timeout", arity: Arity::Value, help: "time limit (30, 30s, 5m); hitting it gives UNKNOWN" },
+    Spec { name: "json", arity: Arity::Value, help: "write the result as JSON (schema verdiff.equiv/1) to this file" },
+    Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
+    Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
+    Spec { name: "quiet", arity: Arity::Flag, help: "print only the verdict line" },
+    Spec { name: "help", arity: Arity::Flag, help: "this help" },
+];
+
+pub fn help() -> String {
+    let mut s = String::from(
+        "usage: verdiff equiv OLD.c NEW.c --function F [options]\n\nProves that two versions of a C function behave the same: same return value, same final\nglobals and pointed-to memory, same calls to external functions, for every input.\nExit status: 0 EQUIVALENT (also EQUIVALENT UP TO BOUND k), 10 NOT EQUIVALENT, 6 UNKNOWN, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options\n",
+    );
+    for sp in SPECS {
+        let flag = match sp.arity {
+            Arity::Flag => format!("--{}", sp.name),
+            Arity::Value => format!("--{} X", sp.name),
+        };
+        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
+    }
+    s
+}
+
+fn number(p: &Parsed, name: &str, default: u64) -> Result<u64, String> {
+    match p.value(name) {
+        None => Ok(default),
+        Some(v) => v.trim().parse::<u64>().map_err(|_| format!("--{name} needs a number, got `{v}`")),
+    }
+}
+
+/// Options shared with `verdiff diff`.
+pub fn options(p: &Parsed) -> Result<EquivOptions, String> {
+    let model = if p.has("32") { DataModel::Ilp32 } else { DataModel::Lp64 };
+    let target = Target { model, char_signed: true, big_endian: false };
+    let mut fo = FrontendOptions { target, ..Default::default() };
+    fo.pp.include_dirs = p.include_dirs.iter().map(PathBuf::from).collect();
+    fo.pp.defines = p.defines.clone();
+    fo.pp.undefines = p.undefines.clone();
+    let mut o = EquivOptions { frontend: fo, ..Default::default() };
+    o.unwind = number(p, "unwind", 10)?.clamp(1, 100_000) as u32;
+    o.product.object_elems = number(p, "object-size", 8)?.clamp(1, 4096);
+    o.product.call_limit = number(p, "call-limit", 16)?.clamp(1, 1024) as u32;
+    o.abstract_callees = !p.has("no-abstraction");
+    o.object_bits = if model == DataModel::Ilp32 { 8 } else { 16 };
+    if let Some(t) = p.value("timeout") {
+        o.timeout = Some(parse_duration(t)?);
+    }
+    Ok(o)
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let p = match parse(args, SPECS, &[]) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("verdiff equiv: {e}");
+            return 1;
+        }
+    };
+    if p.has("help") {
+        out!("{}", help());
+        return 0;
+    }
+    if p.positional.len() != 2 {
+        eprintln!("verdiff equiv: expected two files, OLD.c and NEW.c (see --help)");
+        return 1;
+    }
+    let Some(function) = p.value("function").map(String::from) else {
+        eprintln!("verdiff equiv: --function F is required");
+        return 1;
+    };
+    let new_function = p.value("new-function").map(String::from).unwrap_or_else(|| function.clone());
+    let mut o = match options(&p) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("verdiff equiv: {e}");
+            return 1;
+        }
+    };
+    o.files = (p.positional[0].clone(), p.positional[1].clone());
+    let old = [Source { path: PathBuf::from(&p.positional[0]), content: None }];
+    let new = [Source { path: PathBuf::from(&p.positional[1]), content: None }];
+    let r = match equiv::check_sources(&old, &new, &function, &new_function, &o) {
+        Ok(r) => r,
+        Err(e) => {
+            outln!("ERROR: {e}");
+            outln!("\nUNKNOWN");
+            return 6;
+        }
+    };
+    if let Some(path) = p.value("json") {
+        let v = report::equiv::json(&r, &o.files);
+        let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, text + "\n") {
+            eprintln!("verdiff: cannot write {path}: {e}");
+        }
+    }
+    if p.has("quiet") {
+        outln!("{}", r.verdict.line());
+    } else {
+        out!("{}", report::equiv::text(&r, &o.files));
+    }
+    let _ = EquivVerdict::Equivalent;
+    r.verdict.exit_code()
+}

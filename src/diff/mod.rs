@@ -1,0 +1,358 @@
+//! `verdiff diff`: which C functions changed between two revisions, and whether their
+//! behaviour did.
+//!
+//! For each changed C file (and, when a header changed, every C file), both versions are
+//! lowered with the headers of their own revision; functions are mapped by name (renamed
+//! functions by the similarity of their normalised IR) and compared by semantic fingerprint
+//! (`ir::fingerprint`). A function whose fingerprint changed — or that calls a function whose
+//! fingerprint changed — gets an equivalence check against its base version; when that does
+//! not prove equivalence, and for new functions, the safety checks of `verdiff check` run on
+//! the new version with the function as entry point.
+//!
+//! Depends on: frontend, ir, instrument, engine, equiv. Must not depend on cli or report.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::engine::{self, EngineOptions, Verdict};
+use crate::equiv::{self, EquivOptions, EquivVerdict};
+use crate::frontend::{self, Source};
+use crate::instrument::{self, CheckOptions};
+use crate::ir::fingerprint::{deep_fingerprint, fingerprint, normal_form};
+use crate::ir::{FuncId, Program};
+use crate::symex::SymexOptions;
+use crate::vcs::Change;
+
+/// What happened to a function.
+#[derive(Clone, Debug)]
+pub enum Status {
+    Unchanged,
+    Equivalent,
+    EquivalentUpTo(u32),
+    /// The behaviour changed: a description of the distinguishing input and outputs.
+    BehaviourChanged(String),
+    New,
+    Removed,
+    Unknown(String),
+}
+
+impl Status {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Status::Unchanged => "unchanged",
+            Status::Equivalent => "equivalent",
+            Status::EquivalentUpTo(_) => "equivalent-up-to-bound",
+            Status::BehaviourChanged(_) => "behaviour-changed",
+            Status::New => "new",
+            Status::Removed => "removed",
+            Status::Unknown(_) => "unknown",
+        }
+    }
+    pub fn text(&self) -> String {
+        match self {
+            Status::EquivalentUpTo(k) => format!("equivalent up to bound {k}"),
+            Status::BehaviourChanged(d) => format!("behaviour changed: {d}"),
+            Status::Unknown(r) => format!("unknown: {r}"),
+            other => other.kind().replace('-', " "),
+        }
+    }
+}
+
+/// The safety verdict of a changed or new function (run from it as entry point).
+#[derive(Clone, Debug)]
+pub struct Safety {
+    pub verdict: String,
+    pub detail: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub function: String,
+    /// The name in the base revision when it was renamed.
+    pub old_name: Option<String>,
+    pub file: String,
+    pub old_file: Option<String>,
+    pub line: u32,
+    pub status: Status,
+    pub safety: Option<Safety>,
+    pub time: Duration,
+}
+
+impl Row {
+    pub fn safety_failed(&self) -> bool {
+        self.safety.as_ref().is_some_and(|s| s.verdict == "FAILED")
+    }
+    pub fn safety_unknown(&self) -> bool {
+        self.safety.as_ref().is_some_and(|s| s.verdict == "UNKNOWN")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct DiffOptions {
+    pub equiv: EquivOptions,
+    /// Include directories relative to the repository root.
+    pub include_dirs: Vec<PathBuf>,
+}
+
+/// One side of the comparison: where its files are.
+pub struct Side<'a> {
+    pub root: &'a Path,
+}
+
+fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<Program, String> {
+    let mut fo = o.equiv.frontend.clone();
+    fo.pp.include_dirs =
+        o.include_dirs.iter().map(|d| if d.is_absolute() { d.clone() } else { root.join(d) }).collect();
+    let src = Source { path: root.join(rel), content: None };
+    frontend::load_sources(&[src], &fo).map_err(|e| e.to_string())
+}
+
+/// Functions defined in file `rel` of a program (not in headers, not library models).
+fn functions_of(p: &Program, rel: &str) -> BTreeMap<String, FuncId> {
+    let mut out = BTreeMap::new();
+    for (i, f) in p.funcs.iter().enumerate() {
+        if f.body.is_none() || f.model || f.system {
+            continue;
+        }
+        let file = p.file_name(f.loc);
+        if file == rel || file.ends_with(&format!("/{rel}")) {
+            out.insert(f.name.clone(), FuncId(i as u32));
+        }
+    }
+    out
+}
+
+fn tokens(s: &str) -> BTreeSet<String> {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|t| !t.is_empty()).map(String::from).collect()
+}
+
+fn similarity(a: &str, b: &str) -> f64 {
+    let (x, y) = (tokens(a), tokens(b));
+    let inter = x.intersection(&y).count() as f64;
+    let union = x.union(&y).count() as f64;
+    if union == 0.0 {
+        1.0
+    } else {
+        inter / union
+    }
+}
+
+/// Runs the safety checks of `verdiff check` on `f` of program `p` (bounded by the unwind).
+pub fn safety(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>, root: &Path) -> Safety {
+    let mut s = safety_at(p, f, unwind, deadline);
+    let prefix = format!("{}/", root.display());
+    s.detail = s.detail.replace(&prefix, "");
+    s
+}
+
+fn safety_at(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>) -> Safety {
+    let mut p = p.clone();
+    instrument::instrument(&mut p, &CheckOptions::default());
+    let so = SymexOptions { unwind: Some(unwind), unwinding_assertions: false, ..SymexOptions::default() };
+    let eo = EngineOptions { symex: so, deadline, ..EngineOptions::default() };
+    let r = engine::verify(&p, f, &eo);
+    match &r.verdict {
+        Verdict::Failed => {
+            let d = r
+                .first_failure()
+                .map(|c| format!("{} at {}:{} ({})", c.description, c.file, c.line, c.kind.name()))
+                .unwrap_or_default();
+            Safety { verdict: "FAILED".into(), detail: d }
+        }
+        Verdict::Unknown(w) => Safety { verdict: "UNKNOWN".into(), detail: w.clone() },
+        Verdict::Successful => Safety {
+            verdict: "SUCCESSFUL".into(),
+            detail: if r.bounded { format!("loops unwound {unwind} times") } else { String::new() },
+        },
+    }
+}
+
+fn describe(d: &equiv::Difference) -> String {
+    // scalar parameters first, then the contents of pointed-to objects
+    let mut ins: Vec<&(String, String)> = d.inputs.iter().filter(|(k, _)| !k.contains('[')).collect();
+    ins.extend(d.inputs.iter().filter(|(k, _)| k.contains('[')));
+    let mut inputs: Vec<String> = ins.iter().take(6).map(|(k, v)| format!("{k} = {v}")).collect();
+    if ins.len() > 6 {
+        inputs.push("…".into());
+    }
+    let outs: Vec<String> = d
+        .outputs
+        .iter()
+        .take(3)
+        .map(|o| format!("{} old {} new {}", if o.path.is_empty() { &o.output } else { &o.path }, o.old, o.new))
+        .collect();
+    format!("{} → {}", inputs.join(", "), outs.join("; "))
+}
+
+/// Compares the C files of two sides. `changes` lists the changed C files; when a header
+/// changed every C file present on both sides is compared.
+pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions) -> Vec<Row> {
+    let mut pairs: Vec<(Option<String>, Option<String>)> = Vec::new();
+    let header_changed = changes.iter().any(|c| {
+        c.old.as_deref().is_some_and(|p| p.ends_with(".h")) || c.new.as_deref().is_some_and(|p| p.ends_with(".h"))
+    });
+    for c in changes {
+        let is_c = |p: &Option<String>| p.as_deref().is_some_and(|p| p.ends_with(".c"));
+        if is_c(&c.old) || is_c(&c.new) {
+            pairs.push((c.old.clone().filter(|p| p.ends_with(".c")), c.new.clone().filter(|p| p.ends_with(".c"))));
+        }
+    }
+    if header_changed {
+        let mut all = Vec::new();
+        collect_c_files(new.root, new.root, &mut all);
+        for rel in all {
+            let done = pairs.iter().any(|(a, b)| a.as_deref() == Some(&rel) || b.as_deref() == Some(&rel));
+            if !done && old.root.join(&rel).exists() {
+                pairs.push((Some(rel.clone()), Some(rel)));
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    for (op, np) in pairs {
+        compare_file(&old, &new, op.as_deref(), np.as_deref(), o, &mut rows);
+    }
+    rows
+}
+
+fn collect_c_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().collect();
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let p = e.path();
+        if p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+            continue;
+        }
+        if p.is_dir() {
+            collect_c_files(root, &p, out);
+        } else if p.extension().is_some_and(|x| x == "c") {
+            if let Ok(rel) = p.strip_prefix(root) {
+                out.push(rel.to_string_lossy().into_owned());
+            }
+        }
+    }
+}
+
+fn compare_file(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    op: Option<&str>,
+    np: Option<&str>,
+    o: &DiffOptions,
+    rows: &mut Vec<Row>,
+) {
+    let po = op.map(|p| load(old.root, p, o));
+    let pn = np.map(|p| load(new.root, p, o));
+    let file = np.or(op).unwrap_or("?").to_string();
+    let row = |function: String, status: Status, line: u32| Row {
+        function,
+        old_name: None,
+        file: file.clone(),
+        old_file: op.filter(|p| Some(*p) != np).map(String::from),
+        line,
+        status,
+        safety: None,
+        time: Duration::ZERO,
+    };
+    // a side that does not parse: its functions are unknown, the other files go on
+    match (&po, &pn) {
+        (Some(Err(e)), other) | (other, Some(Err(e))) => {
+            let names: Vec<String> = match other {
+                Some(Ok(p)) => functions_of(p, np.or(op).unwrap_or("")).into_keys().collect(),
+                _ => vec![],
+            };
+            if names.is_empty() {
+                rows.push(row("(whole file)".into(), Status::Unknown(e.clone()), 0));
+            }
+            for n in names {
+                rows.push(row(n, Status::Unknown(format!("the file does not parse on one side: {e}")), 0));
+            }
+            return;
+        }
+        _ => {}
+    }
+    let po = po.and_then(|r| r.ok());
+    let pn = pn.and_then(|r| r.ok());
+    let fo = po.as_ref().map(|p| functions_of(p, op.unwrap_or(""))).unwrap_or_default();
+    let fnw = pn.as_ref().map(|p| functions_of(p, np.unwrap_or(""))).unwrap_or_default();
+    // map by name, then renamed functions by similarity
+    let mut matched: Vec<(String, String)> =
+        fo.keys().filter(|n| fnw.contains_key(*n)).map(|n| (n.clone(), n.clone())).collect();
+    let mut old_only: Vec<String> = fo.keys().filter(|n| !fnw.contains_key(*n)).cloned().collect();
+    let mut new_only: Vec<String> = fnw.keys().filter(|n| !fo.contains_key(*n)).cloned().collect();
+    if let (Some(po), Some(pn)) = (&po, &pn) {
+        let mut renamed = Vec::new();
+        for a in &old_only {
+            let na = normal_form(po, fo[a]).unwrap_or_default();
+            let best = new_only
+                .iter()
+                .filter(|b| !renamed.iter().any(|(_, x): &(String, String)| x == *b))
+                .map(|b| (similarity(&na, &normal_form(pn, fnw[b]).unwrap_or_default()), b))
+                .max_by(|x, y| x.0.total_cmp(&y.0));
+            if let Some((s, b)) = best {
+                if s >= 0.8 {
+                    renamed.push((a.clone(), b.clone()));
+                }
+            }
+        }
+        old_only.retain(|a| !renamed.iter().any(|(x, _)| x == a));
+        new_only.retain(|b| !renamed.iter().any(|(_, y)| y == b));
+        matched.extend(renamed);
+    }
+    let deadline_for = |o: &DiffOptions| o.equiv.timeout.map(|t| Instant::now() + t);
+    for (a, b) in matched {
+        let (Some(po), Some(pn)) = (&po, &pn) else { continue };
+        let start = Instant::now();
+        let (fa, fb) = (fo[&a], fnw[&b]);
+        let line = pn.func(fb).loc.line;
+        let own_same = fingerprint(po, fa) == fingerprint(pn, fb);
+        let deep_same = deep_fingerprint(po, fa) == deep_fingerprint(pn, fb);
+        let mut r = row(b.clone(), Status::Unchanged, line);
+        if a != b {
+            r.old_name = Some(a.clone());
+        }
+        if !(own_same && deep_same && a == b) {
+            let mut eo = o.equiv.clone();
+            eo.files = (op.unwrap_or("").to_string(), np.unwrap_or("").to_string());
+            let side_opts = |root: &Path| {
+                let mut fe = o.equiv.frontend.clone();
+                fe.pp.include_dirs = o.include_dirs.iter().map(|d| root.join(d)).collect();
+                fe
+            };
+            eo.frontend = side_opts(old.root);
+            eo.new_frontend = Some(side_opts(new.root));
+            let so = [Source { path: old.root.join(op.unwrap_or("")), content: None }];
+            let sn = [Source { path: new.root.join(np.unwrap_or("")), content: None }];
+            r.status = match equiv::check_sources(&so, &sn, &a, &b, &eo) {
+                Err(e) => Status::Unknown(e.to_string()),
+                Ok(res) => match res.verdict {
+                    EquivVerdict::Equivalent => Status::Equivalent,
+                    EquivVerdict::EquivalentUpTo(k) => Status::EquivalentUpTo(k),
+                    EquivVerdict::NotEquivalent(d) => Status::BehaviourChanged(describe(&d)),
+                    EquivVerdict::Unknown(w) => Status::Unknown(w),
+                },
+            };
+            if matches!(r.status, Status::BehaviourChanged(_) | Status::Unknown(_)) {
+                r.safety = Some(safety(pn, fb, o.equiv.unwind, deadline_for(o), new.root));
+            }
+        }
+        r.time = start.elapsed();
+        rows.push(r);
+    }
+    for b in new_only {
+        let Some(pn) = &pn else { continue };
+        let start = Instant::now();
+        let fb = fnw[&b];
+        let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
+        r.safety = Some(safety(pn, fb, o.equiv.unwind, deadline_for(o), new.root));
+        r.time = start.elapsed();
+        rows.push(r);
+    }
+    for a in old_only {
+        let line = po.as_ref().map(|p| p.func(fo[&a]).loc.line).unwrap_or(0);
+        let mut r = row(a, Status::Removed, line);
+        r.file = op.unwrap_or(&file).to_string();
+        rows.push(r);
+    }
+}

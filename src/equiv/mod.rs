@@ -1,0 +1,366 @@
+//! Equivalence checking of two versions of a C function (`verdiff equiv`, and the core of
+//! `verdiff diff`).
+//!
+//! Both versions are lowered into one program (functions and globals tagged `@old` / `@new`),
+//! a product harness runs them from one input state and claims that their outputs agree
+//! (`product.rs`), shared pure callees become uninterpreted functions (`callees.rs`), and the
+//! BMC engine decides the claims. A distinguishing input is only reported after the engine
+//! replayed it concretely and saw the outputs differ.
+//!
+//! Depends on: frontend, ir, instrument, symex (product hooks), engine. Must not depend on
+//! report or cli.
+
+pub mod callees;
+pub mod leaves;
+pub mod product;
+pub mod unit_test;
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use crate::engine::{self, EngineOptions, Status, TraceEvent};
+use crate::frontend::{self, FrontendError, FrontendOptions, Source};
+use crate::instrument::{self, CheckOptions};
+use crate::ir::{ClaimKind, Program};
+use crate::symex::SymexOptions;
+
+pub use product::ProductOptions;
+
+#[derive(Clone, Debug)]
+pub struct EquivOptions {
+    pub frontend: FrontendOptions,
+    /// Front-end options of the new version when they differ (its own include paths).
+    pub new_frontend: Option<FrontendOptions>,
+    /// Loop and recursion bound for both versions.
+    pub unwind: u32,
+    pub product: ProductOptions,
+    /// Abstract shared pure callees as uninterpreted functions.
+    pub abstract_callees: bool,
+    pub timeout: Option<Duration>,
+    pub object_bits: u32,
+    /// How the unit test names the two source files (`#include`).
+    pub files: (String, String),
+}
+
+impl Default for EquivOptions {
+    fn default() -> Self {
+        EquivOptions {
+            frontend: FrontendOptions::default(),
+            new_frontend: None,
+            unwind: 10,
+            product: ProductOptions::default(),
+            abstract_callees: true,
+            timeout: None,
+            object_bits: 16,
+            files: ("old.c".into(), "new.c".into()),
+        }
+    }
+}
+
+/// One output that differs on the distinguishing input.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct OutputDiff {
+    pub output: String,
+    pub path: String,
+    pub old: String,
+    pub new: String,
+}
+
+/// A replayed input on which the versions differ.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Difference {
+    /// (input lvalue, value) in the harness's terms.
+    pub inputs: Vec<(String, String)>,
+    pub outputs: Vec<OutputDiff>,
+    /// A C file that calls both versions on the input.
+    pub unit_test: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum EquivVerdict {
+    /// Every execution agrees and no loop or recursion was cut.
+    Equivalent,
+    /// Every execution within the bound agrees; some loop or recursion was cut at `k`.
+    EquivalentUpTo(u32),
+    NotEquivalent(Box<Difference>),
+    Unknown(String),
+}
+
+impl EquivVerdict {
+    pub fn line(&self) -> String {
+        match self {
+            EquivVerdict::Equivalent => "EQUIVALENT".into(),
+            EquivVerdict::EquivalentUpTo(k) => format!("EQUIVALENT UP TO BOUND {k}"),
+            EquivVerdict::NotEquivalent(_) => "NOT EQUIVALENT".into(),
+            EquivVerdict::Unknown(_) => "UNKNOWN".into(),
+        }
+    }
+    /// 0 equivalent (either kind), 10 not equivalent, 6 unknown.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            EquivVerdict::Equivalent | EquivVerdict::EquivalentUpTo(_) => 0,
+            EquivVerdict::NotEquivalent(_) => 10,
+            EquivVerdict::Unknown(_) => 6,
+        }
+    }
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EquivVerdict::Equivalent => "equivalent",
+            EquivVerdict::EquivalentUpTo(_) => "equivalent-up-to-bound",
+            EquivVerdict::NotEquivalent(_) => "not-equivalent",
+            EquivVerdict::Unknown(_) => "unknown",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct EquivResult {
+    pub function: String,
+    pub new_function: String,
+    pub verdict: EquivVerdict,
+    /// Callees replaced by uninterpreted functions.
+    pub abstracted: Vec<String>,
+    /// External functions whose calls were compared.
+    pub externals: Vec<String>,
+    pub notes: Vec<String>,
+    pub time: Duration,
+    pub unwind: u32,
+}
+
+/// Names of the functions a version defines (its own code, not library models).
+fn defined_functions(p: &Program) -> HashSet<String> {
+    p.funcs.iter().filter(|f| f.body.is_some() && !f.model).map(|f| f.name.clone()).collect()
+}
+
+/// Checks `function` of the old sources against `new_function` of the new sources.
+pub fn check_sources(
+    old: &[Source],
+    new: &[Source],
+    function: &str,
+    new_function: &str,
+    o: &EquivOptions,
+) -> Result<EquivResult, FrontendError> {
+    let start = Instant::now();
+    let new_fo = o.new_frontend.as_ref().unwrap_or(&o.frontend);
+    let old_alone = frontend::load_sources(old, &o.frontend)?;
+    let new_alone = frontend::load_sources(new, new_fo)?;
+    let (dold, dnew) = (defined_functions(&old_alone), defined_functions(&new_alone));
+    let unknown = |reason: String| EquivResult {
+        function: function.to_string(),
+        new_function: new_function.to_string(),
+        verdict: EquivVerdict::Unknown(reason),
+        abstracted: vec![],
+        externals: vec![],
+        notes: vec![],
+        time: start.elapsed(),
+        unwind: o.unwind,
+    };
+    if !dold.contains(function) {
+        return Ok(unknown(format!("the old version does not define `{function}`")));
+    }
+    if !dnew.contains(new_function) {
+        return Ok(unknown(format!("the new version does not define `{new_function}`")));
+    }
+    let prog = frontend::load_versions(old, new, dold, dnew, &o.frontend, new_fo)?;
+    let mut r = check_program(prog, function, new_function, o, start, o.abstract_callees);
+    if o.abstract_callees && !r.abstracted.is_empty() {
+        if let EquivVerdict::Unknown(_) = r.verdict {
+            // the abstraction may have lost a fact the proof needs: try again inlining
+            let prog = frontend::load_versions(
+                old,
+                new,
+                defined_functions(&old_alone),
+                defined_functions(&new_alone),
+                &o.frontend,
+                new_fo,
+            )?;
+            let again = check_program(prog, function, new_function, o, start, false);
+            if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
+                r = again;
+                r.notes.push("decided with shared callees inlined (their abstraction was not precise enough)".into());
+            }
+        }
+    }
+    r.time = start.elapsed();
+    Ok(r)
+}
+
+/// Claims against undefined behaviour become assumptions in the old version and in shared
+/// code (the comparison covers the inputs on which the old version is defined), stay claims
+/// in the new version (undefined behaviour the change introduced is a difference), and
+/// float overflow — defined by IEEE 754 — is dropped.
+fn undefined_behaviour_as_assumptions(p: &mut Program) {
+    for f in p.funcs.iter_mut() {
+        if f.name == product::HARNESS {
+            // the equivalence claims themselves
+            continue;
+        }
+        let new_side = f.name.ends_with("@new");
+        let Some(body) = f.body.as_mut() else { continue };
+        for ins in body.iter_mut() {
+            if let crate::ir::InstrKind::Assert { cond, kind, .. } = &ins.kind {
+                if *kind == ClaimKind::FloatOverflow {
+                    ins.kind = crate::ir::InstrKind::Skip;
+                } else if !new_side {
+                    ins.kind = crate::ir::InstrKind::Assume(cond.clone());
+                }
+            }
+        }
+    }
+}
+
+/// Checks a program lowered by [`frontend::load_versions`].
+pub fn check_program(
+    mut prog: Program,
+    function: &str,
+    new_function: &str,
+    o: &EquivOptions,
+    start: Instant,
+    abstract_callees: bool,
+) -> EquivResult {
+    let mut res = EquivResult {
+        function: function.to_string(),
+        new_function: new_function.to_string(),
+        verdict: EquivVerdict::Unknown(String::new()),
+        abstracted: vec![],
+        externals: vec![],
+        notes: vec![],
+        time: Duration::ZERO,
+        unwind: o.unwind,
+    };
+    let (Some(old_f), Some(new_f)) =
+        (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")))
+    else {
+        res.verdict = EquivVerdict::Unknown(format!("`{function}` or `{new_function}` is not defined"));
+        return res;
+    };
+    // undefined behaviour: the old version's executions are restricted to defined ones; the
+    // new version having undefined behaviour where the old one has none is a difference
+    let checks = CheckOptions {
+        bounds: true,
+        div_by_zero: true,
+        pointer: true,
+        pointer_relation: false,
+        overflow: true,
+        unsigned_overflow: false,
+        conversion: false,
+        assertions: false,
+        alignment: false,
+        vla_size: false,
+        error_label: None,
+    };
+    instrument::instrument(&mut prog, &checks);
+    let mut product = match product::build(&mut prog, old_f, new_f, &o.product) {
+        Ok(p) => p,
+        Err(e) => {
+            res.verdict = EquivVerdict::Unknown(e);
+            return res;
+        }
+    };
+    // (before the old version's claims become assumptions: shared callees have equal IR)
+    if abstract_callees {
+        res.abstracted = callees::abstract_callees(&mut prog, old_f, new_f, &mut product.hooks)
+            .into_iter()
+            .filter(|n| !n.starts_with("__"))
+            .collect();
+    }
+    undefined_behaviour_as_assumptions(&mut prog);
+    let so = SymexOptions {
+        unwind: Some(o.unwind.max(1)),
+        unwinding_assertions: true,
+        malloc_may_fail: false,
+        object_bits: o.object_bits,
+        product: Some(product.hooks.clone()),
+        ..SymexOptions::default()
+    };
+    let eo = EngineOptions { symex: so, deadline: o.timeout.map(|t| start + t), ..EngineOptions::default() };
+    let report = engine::verify(&prog, product.harness, &eo);
+    res.externals = report.externals.iter().filter(|e| !e.starts_with("__verdiff")).cloned().collect();
+    res.notes.extend(report.notes.iter().cloned());
+
+    let violated_eq = report.claims.iter().find(|c| c.kind != ClaimKind::Unwinding && c.status == Status::Violated);
+    if let Some(c) = violated_eq {
+        let Some(trace) = c.trace.as_ref().filter(|t| t.replayed) else {
+            res.verdict = EquivVerdict::Unknown("the distinguishing input did not replay".into());
+            return res;
+        };
+        let mut values: std::collections::HashMap<String, String> = Default::default();
+        for s in &trace.steps {
+            if let TraceEvent::Assign { lhs, value } = &s.event {
+                values.insert(lhs.clone(), value.text.clone());
+            }
+        }
+        let inputs: Vec<(String, String)> = product
+            .inputs
+            .iter()
+            .map(|i| (i.lhs.clone(), values.get(&i.lhs).cloned().unwrap_or_else(|| "?".into())))
+            .collect();
+        let mut outputs = Vec::new();
+        if c.function != product::HARNESS {
+            outputs.push(OutputDiff {
+                output: "undefined behaviour".into(),
+                path: format!("undefined behaviour in the new version: {} ({}:{})", c.description, c.file, c.line),
+                old: "defined".into(),
+                new: "undefined".into(),
+            });
+        }
+        for l in &product.outputs {
+            let (a, b) = (values.get(&l.old_var), values.get(&l.new_var));
+            if let (Some(a), Some(b)) = (a, b) {
+                if a != b && !(a == "NAN" && b == "NAN") {
+                    let label = if l.group == "return value" {
+                        l.path.replacen("result", "return value", 1)
+                    } else if l.group.starts_with("global ") {
+                        format!("global {}", l.path)
+                    } else if l.group == "external calls" {
+                        match l.path.strip_prefix("external calls[").and_then(|r| r.strip_suffix(']')) {
+                            Some(i) => {
+                                let i: u32 = i.parse().unwrap_or(0);
+                                let slot = i % crate::symex::product::LOG_SLOTS;
+                                let what = if slot == 0 { "function".to_string() } else { format!("argument {slot}") };
+                                format!("external call {} {what}", i / crate::symex::product::LOG_SLOTS + 1)
+                            }
+                            None => "number of external calls".into(),
+                        }
+                    } else {
+                        l.path.trim_start_matches('*').to_string()
+                    };
+                    outputs.push(OutputDiff { output: l.group.clone(), path: label, old: a.clone(), new: b.clone() });
+                }
+            }
+        }
+        if outputs.is_empty() {
+            // the claim failed in replay, so some compared value differs; show the claim
+            outputs.push(OutputDiff {
+                output: c.description.clone(),
+                path: String::new(),
+                old: "?".into(),
+                new: "?".into(),
+            });
+        }
+        let unit_test = unit_test::render(&prog, function, new_function, &o.files, &product, &values, &outputs);
+        res.verdict = EquivVerdict::NotEquivalent(Box::new(Difference { inputs, outputs, unit_test }));
+        return res;
+    }
+    if let engine::Verdict::Unknown(why) = &report.verdict {
+        let mut why = why.clone();
+        if let Some((reason, file, line)) = report.unsupported.first() {
+            if !why.contains(reason.as_str()) {
+                why = format!("{why} ({file}:{line}: {reason})");
+            }
+        }
+        res.verdict = EquivVerdict::Unknown(why);
+        return res;
+    }
+    if let Some(c) = report
+        .claims
+        .iter()
+        .find(|c| c.kind != ClaimKind::Unwinding && !matches!(c.status, Status::Holds | Status::NotChecked))
+    {
+        res.verdict = EquivVerdict::Unknown(format!("`{}` was not decided", c.description));
+        return res;
+    }
+    let cut = report.claims.iter().any(|c| c.kind == ClaimKind::Unwinding && c.status != Status::Holds);
+    res.verdict = if cut || report.bounded { EquivVerdict::EquivalentUpTo(o.unwind) } else { EquivVerdict::Equivalent };
+    res
+}

@@ -1,0 +1,605 @@
+//! The product program: one harness function that builds a nondeterministic input state, runs
+//! the old version, copies its outputs, restores the input state, runs the new version and
+//! claims that every output is the same.
+//!
+//! Inputs: the parameters; for each pointer parameter an object of `object_elems` elements
+//! of nondeterministic content that it points to (both versions get the same pointer: the
+//! memory is restored between the runs); every global either version writes (same value on
+//! both sides). Globals nobody writes keep their initialisers, so a changed constant table
+//! is a changed behaviour.
+//!
+//! Outputs: the return value, the final contents of the objects behind pointer parameters,
+//! the final values of written globals present in both versions, and the log of calls to
+//! external functions (function and arguments, in order).
+
+use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
+
+use super::leaves::{leaves, shape, Leaf};
+use crate::ir::{
+    fingerprint::base_name, BinOp, Builtin, Expr, ExprKind, FuncId, FuncType, Function, Instr, InstrKind, IntName, Loc,
+    Program, Type, UnOp, Var, VarId, VarKind,
+};
+use crate::symex::product::{ProductHooks, LOG_SLOTS};
+
+/// The harness function's name.
+pub const HARNESS: &str = "__verdiff_product";
+
+/// Limits of the product.
+#[derive(Clone, Debug)]
+pub struct ProductOptions {
+    /// Elements of the object each pointer parameter points to.
+    pub object_elems: u64,
+    /// Most external calls per version.
+    pub call_limit: u32,
+    /// Most scalar values per output.
+    pub leaf_limit: usize,
+}
+
+impl Default for ProductOptions {
+    fn default() -> Self {
+        ProductOptions { object_elems: 8, call_limit: 16, leaf_limit: 4096 }
+    }
+}
+
+/// An input value of the product, as the replay trace names it.
+#[derive(Clone, Debug)]
+pub struct InputLeaf {
+    /// The lvalue as C text (how the trace shows its assignment).
+    pub lhs: String,
+    /// The C type of the value.
+    pub ty: String,
+}
+
+/// How a parameter gets its value.
+#[derive(Clone, Debug)]
+pub enum ParamInput {
+    /// A value (its leaves are inputs).
+    Value { name: String, ty: String, leaves: Vec<String> },
+    /// A pointer to an object of `elems` elements of type `elem`.
+    Object { name: String, object: String, elem: String, elems: u64, leaves: Vec<String> },
+}
+
+/// A compared output: one leaf in each version.
+#[derive(Clone, Debug)]
+pub struct OutputLeaf {
+    /// Which output: "return value", "*p", "global g", "external calls".
+    pub group: String,
+    /// The leaf's access path.
+    pub path: String,
+    /// Names of the harness locals holding the old and the new value.
+    pub old_var: String,
+    pub new_var: String,
+}
+
+/// A global both versions start from.
+#[derive(Clone, Debug)]
+pub struct GlobalInput {
+    pub name: String,
+    pub leaves: Vec<(String, String)>,
+}
+
+pub struct Product {
+    pub harness: FuncId,
+    pub params: Vec<ParamInput>,
+    pub globals: Vec<GlobalInput>,
+    pub inputs: Vec<InputLeaf>,
+    pub outputs: Vec<OutputLeaf>,
+    pub hooks: ProductHooks,
+    /// The C return type (None for void), and whether it is a scalar / a float.
+    pub ret_type: Option<String>,
+    pub ret_scalar: bool,
+    pub ret_float: bool,
+}
+
+struct Builder<'a> {
+    p: &'a mut Program,
+    h: FuncId,
+    body: Vec<Instr>,
+    loc: Loc,
+    o: &'a ProductOptions,
+}
+
+impl Builder<'_> {
+    fn local(&mut self, name: &str, ty: Type, addressed: bool) -> VarId {
+        let v = VarId(self.p.vars.len() as u32);
+        self.p.vars.push(Var {
+            name: name.to_string(),
+            ty,
+            kind: VarKind::Local(self.h),
+            loc: self.loc,
+            addressed,
+            is_const: false,
+            external: false,
+            align: 0,
+        });
+        v
+    }
+    fn push(&mut self, k: InstrKind) {
+        self.body.push(Instr::new(k, self.loc));
+    }
+    fn assign(&mut self, lhs: Expr, rhs: Expr) {
+        self.push(InstrKind::Assign { lhs, rhs });
+    }
+    fn int(&self) -> Type {
+        self.p.target.int_t()
+    }
+    fn leaves_of(&self, e: Expr, path: &str) -> Result<Vec<Leaf>, String> {
+        let mut out = Vec::new();
+        leaves(self.p, e, path.to_string(), &mut out, self.o.leaf_limit)?;
+        Ok(out)
+    }
+    /// A body-less function (intrinsic or stub), reused by name.
+    fn intrinsic(&mut self, name: &str, ret: Type, params: Vec<Type>) -> FuncId {
+        declare(self.p, name, ret, params)
+    }
+    fn call(&mut self, f: FuncId, lhs: Option<Expr>, args: Vec<Expr>) {
+        let fty = Type::Function(Rc::new(self.p.func(f).ty.clone()));
+        let func = Expr::new(ExprKind::Func(f), fty);
+        self.push(InstrKind::Call { lhs, func, args });
+    }
+}
+
+/// Declares a body-less function `name` (or returns the existing one).
+pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> FuncId {
+    if let Some(f) = p.func_named(name) {
+        return f;
+    }
+    let f = FuncId(p.funcs.len() as u32);
+    let n = params.len();
+    p.funcs.push(Function {
+        name: name.to_string(),
+        ty: FuncType { ret, params, variadic: false, prototyped: true, const_pointee: vec![false; n] },
+        params: vec![],
+        body: None,
+        loc: Loc::default(),
+        system: false,
+        model: false,
+        va_block: None,
+    });
+    p.func_by_name.insert(name.to_string(), f);
+    f
+}
+
+/// Globals written somewhere in the program (assigned, or their address taken), by id.
+pub fn written_globals(p: &Program) -> HashSet<VarId> {
+    let mut out = HashSet::new();
+    let is_global = |v: VarId| matches!(p.var(v).kind, VarKind::Global);
+    for f in &p.funcs {
+        let Some(body) = &f.body else { continue };
+        for ins in body {
+            let mut exprs: Vec<&Expr> = Vec::new();
+            match &ins.kind {
+                InstrKind::Assign { lhs, rhs } => {
+                    if let Some(v) = crate::ir::reach::root_var(lhs).filter(|&v| is_global(v)) {
+                        out.insert(v);
+                    }
+                    exprs.push(lhs);
+                    exprs.push(rhs);
+                }
+                InstrKind::Call { lhs, func, args } => {
+                    if let Some(v) = lhs.as_ref().and_then(crate::ir::reach::root_var).filter(|&v| is_global(v)) {
+                        out.insert(v);
+                    }
+                    exprs.extend(lhs.iter());
+                    exprs.push(func);
+                    exprs.extend(args.iter());
+                }
+                InstrKind::Assume(c) | InstrKind::Assert { cond: c, .. } => exprs.push(c),
+                InstrKind::Goto { cond: Some(c), .. } => exprs.push(c),
+                InstrKind::Return(Some(e)) => exprs.push(e),
+                _ => {}
+            }
+            for e in exprs {
+                e.visit(&mut |x| {
+                    if let ExprKind::AddrOf(a) = &x.kind {
+                        if let Some(v) = crate::ir::reach::root_var(a).filter(|&v| is_global(v)) {
+                            if !p.var(v).is_const {
+                                out.insert(v);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+    for (i, v) in p.vars.iter().enumerate() {
+        if matches!(v.kind, VarKind::Global) && v.external {
+            out.insert(VarId(i as u32));
+        }
+    }
+    out
+}
+
+fn eq_leaf(p: &Program, a: Expr, b: Expr) -> Expr {
+    let int = p.target.int_t();
+    let b = if b.ty != a.ty { Expr::cast(b, a.ty.clone()) } else { b };
+    let same = Expr::binary(BinOp::Eq, a.clone(), b.clone(), int.clone());
+    if a.ty.is_float() {
+        // NaN equals NaN (C's == would say they differ)
+        let na = Expr::builtin(Builtin::IsNan, vec![a], int.clone());
+        let nb = Expr::builtin(Builtin::IsNan, vec![b], int.clone());
+        let both = Expr::binary(BinOp::LogAnd, na, nb, int.clone());
+        Expr::binary(BinOp::LogOr, same, both, int)
+    } else {
+        same
+    }
+}
+
+/// A balanced conjunction (shallow expressions even for thousands of leaves).
+fn all(p: &Program, mut xs: Vec<Expr>) -> Expr {
+    let int = p.target.int_t();
+    if xs.is_empty() {
+        return Expr::int(1, int);
+    }
+    while xs.len() > 1 {
+        let mut next = Vec::with_capacity(xs.len().div_ceil(2));
+        let mut it = xs.into_iter();
+        while let Some(a) = it.next() {
+            match it.next() {
+                Some(b) => next.push(Expr::binary(BinOp::LogAnd, a, b, int.clone())),
+                None => next.push(a),
+            }
+        }
+        xs = next;
+    }
+    xs.pop().unwrap_or_else(|| Expr::int(1, int))
+}
+
+/// Builds the harness comparing `old_f` (of the old version) with `new_f` (of the new one).
+pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) -> Result<Product, String> {
+    let of = p.func(old_f).clone();
+    let nf = p.func(new_f).clone();
+    let (oname, nname) = (base_name(&of.name).to_string(), base_name(&nf.name).to_string());
+    if of.ty.params.len() != nf.ty.params.len() {
+        return Err(format!(
+            "`{oname}` takes {} parameters and `{nname}` takes {}: the signatures differ",
+            of.ty.params.len(),
+            nf.ty.params.len()
+        ));
+    }
+    if of.ty.variadic || nf.ty.variadic {
+        return Err("variadic functions are not compared".into());
+    }
+    for (i, (a, b)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
+        if shape(p, a, o.leaf_limit).ok() != shape(p, b, o.leaf_limit).ok() || p.type_name(a) != p.type_name(b) {
+            return Err(format!(
+                "parameter {} has type `{}` in the old version and `{}` in the new one",
+                i + 1,
+                p.type_name(a),
+                p.type_name(b)
+            ));
+        }
+    }
+    if p.type_name(&of.ty.ret) != p.type_name(&nf.ty.ret) {
+        return Err(format!(
+            "the return type is `{}` in the old version and `{}` in the new one",
+            p.type_name(&of.ty.ret),
+            p.type_name(&nf.ty.ret)
+        ));
+    }
+    let h = declare(p, HARNESS, Type::Void, vec![]);
+    let mut b = Builder { p, h, body: Vec::new(), loc: of.loc, o };
+    let mut inputs = Vec::new();
+    let mut outputs = Vec::new();
+    let mut params = Vec::new();
+    let mut globals = Vec::new();
+
+    // --- the call log of external functions
+    let int = b.int();
+    let u64t = b.p.target.int(IntName::ULongLong);
+    let ncalls = {
+        let v = VarId(b.p.vars.len() as u32);
+        b.p.vars.push(Var {
+            name: "__verdiff_ncalls".into(),
+            ty: int.clone(),
+            kind: VarKind::Global,
+            loc: b.loc,
+            addressed: false,
+            is_const: false,
+            external: false,
+            align: 0,
+        });
+        v
+    };
+    let log_len = (o.call_limit * LOG_SLOTS) as u64;
+    let calls = {
+        let v = VarId(b.p.vars.len() as u32);
+        b.p.vars.push(Var {
+            name: "__verdiff_calls".into(),
+            ty: Type::array(u64t.clone(), log_len),
+            kind: VarKind::Global,
+            loc: b.loc,
+            addressed: true,
+            is_const: false,
+            external: false,
+            align: 0,
+        });
+        v
+    };
+    let ncalls_e = Expr::var(ncalls, int.clone());
+    let calls_e = Expr::var(calls, Type::array(u64t.clone(), log_len));
+    b.assign(ncalls_e.clone(), Expr::int(0, int.clone()));
+    for l in b.leaves_of(calls_e.clone(), "calls")? {
+        b.assign(l.expr, Expr::int(0, u64t.clone()));
+    }
+
+    // --- parameters
+    let mut args_old = Vec::new();
+    let mut args_new = Vec::new();
+    let mut objects: Vec<(String, Expr)> = Vec::new();
+    for (i, (ty, nty)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
+        let pname = of
+            .params
+            .get(i)
+            .map(|&v| b.p.var(v).name.clone())
+            .filter(|n| !n.is_empty() && !n.starts_with('$'))
+            .unwrap_or_else(|| format!("arg{}", i + 1));
+        match ty {
+            Type::Pointer(to) => {
+                let elem = match &**to {
+                    Type::Void => b.p.target.int(IntName::UChar),
+                    Type::Function(_) => return Err(format!("parameter `{pname}` is a function pointer")),
+                    t => t.clone(),
+                };
+                if b.p.size_of(&elem).is_none() {
+                    return Err(format!("parameter `{pname}` points to an incomplete type"));
+                }
+                let oname = format!("{pname}_object");
+                let obj_ty = Type::array(elem.clone(), o.object_elems);
+                let ov = b.local(&oname, obj_ty.clone(), true);
+                b.push(InstrKind::Decl(ov));
+                let oe = Expr::var(ov, obj_ty);
+                let ls = b.leaves_of(oe.clone(), &oname)?;
+                let mut names = Vec::new();
+                for l in &ls {
+                    b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
+                    let lhs = crate::ir::display::expr_to_c(b.p, &l.expr);
+                    inputs.push(InputLeaf { lhs: lhs.clone(), ty: b.p.type_name(&l.expr.ty) });
+                    names.push(lhs);
+                }
+                let pv = b.local(&pname, ty.clone(), false);
+                b.push(InstrKind::Decl(pv));
+                let first = Expr::new(
+                    ExprKind::Index(Box::new(oe.clone()), Box::new(Expr::int(0, b.p.target.size_t()))),
+                    elem.clone(),
+                );
+                b.assign(Expr::var(pv, ty.clone()), Expr::cast(Expr::addr_of(first), ty.clone()));
+                args_old.push(Expr::var(pv, ty.clone()));
+                args_new.push(Expr::cast(Expr::var(pv, ty.clone()), nty.clone()));
+                params.push(ParamInput::Object {
+                    name: pname.clone(),
+                    object: oname.clone(),
+                    elem: b.p.type_name(&elem),
+                    elems: o.object_elems,
+                    leaves: names,
+                });
+                objects.push((format!("*{pname}"), oe));
+            }
+            _ => {
+                let pv = b.local(&pname, ty.clone(), false);
+                b.push(InstrKind::Decl(pv));
+                let pe = Expr::var(pv, ty.clone());
+                let ls = b.leaves_of(pe.clone(), &pname)?;
+                let mut names = Vec::new();
+                for l in &ls {
+                    b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
+                    let lhs = crate::ir::display::expr_to_c(b.p, &l.expr);
+                    inputs.push(InputLeaf { lhs: lhs.clone(), ty: b.p.type_name(&l.expr.ty) });
+                    names.push(lhs);
+                }
+                args_old.push(pe.clone());
+                if ty == nty {
+                    args_new.push(pe);
+                } else {
+                    // the same struct declared in each version: copy leaf by leaf
+                    let nv = b.local(&format!("{pname}$new"), nty.clone(), false);
+                    b.push(InstrKind::Decl(nv));
+                    let ne = Expr::var(nv, nty.clone());
+                    let nls = b.leaves_of(ne.clone(), &pname)?;
+                    for (x, y) in ls.iter().zip(nls) {
+                        let v = Expr::cast(x.expr.clone(), y.expr.ty.clone());
+                        b.assign(y.expr, v);
+                    }
+                    args_new.push(ne);
+                }
+                params.push(ParamInput::Value { name: pname, ty: b.p.type_name(ty), leaves: names });
+            }
+        }
+    }
+
+    // --- globals: pair by name
+    let written = written_globals(b.p);
+    let mut pairs: BTreeMap<String, (Option<VarId>, Option<VarId>)> = BTreeMap::new();
+    for (i, v) in b.p.vars.iter().enumerate() {
+        if !matches!(v.kind, VarKind::Global) || !written.contains(&VarId(i as u32)) {
+            continue;
+        }
+        let entry = |tag: &str| v.name.strip_suffix(tag).map(|n| n.to_string());
+        if let Some(n) = entry("@old") {
+            pairs.entry(n).or_default().0 = Some(VarId(i as u32));
+        } else if let Some(n) = entry("@new") {
+            pairs.entry(n).or_default().1 = Some(VarId(i as u32));
+        }
+    }
+    let mut compared_globals: Vec<(String, Expr, Expr)> = Vec::new();
+    for (name, (ov, nv)) in pairs {
+        match (ov, nv) {
+            (Some(ov), Some(nv)) => {
+                let (ot, nt) = (b.p.var(ov).ty.clone(), b.p.var(nv).ty.clone());
+                if b.p.type_name(&ot) != b.p.type_name(&nt)
+                    || shape(b.p, &ot, o.leaf_limit).ok() != shape(b.p, &nt, o.leaf_limit).ok()
+                {
+                    return Err(format!(
+                        "global `{name}` has type `{}` in the old version and `{}` in the new one",
+                        b.p.type_name(&ot),
+                        b.p.type_name(&nt)
+                    ));
+                }
+                let oe = Expr::var(ov, ot);
+                let ne = Expr::var(nv, nt);
+                let ols = b.leaves_of(oe.clone(), &name)?;
+                let nls = b.leaves_of(ne.clone(), &name)?;
+                let mut gl = Vec::new();
+                for (x, y) in ols.iter().zip(nls) {
+                    b.assign(x.expr.clone(), Expr::new(ExprKind::Nondet, x.expr.ty.clone()));
+                    b.assign(y.expr, Expr::cast(x.expr.clone(), x.expr.ty.clone()));
+                    let lhs = crate::ir::display::expr_to_c(b.p, &x.expr);
+                    inputs.push(InputLeaf { lhs: lhs.clone(), ty: b.p.type_name(&x.expr.ty) });
+                    gl.push((x.path.clone(), lhs));
+                }
+                globals.push(GlobalInput { name: name.clone(), leaves: gl });
+                compared_globals.push((name, oe, ne));
+            }
+            (Some(v), None) | (None, Some(v)) => {
+                // state of one version only: arbitrary at the start, not compared
+                let e = Expr::var(v, b.p.var(v).ty.clone());
+                if let Ok(ls) = b.leaves_of(e, &name) {
+                    for l in ls {
+                        b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
+                    }
+                }
+            }
+            (None, None) => {}
+        }
+    }
+
+    // --- run the old version
+    let snap = b.intrinsic("__verdiff_product_snapshot", Type::Void, vec![]);
+    let restore = b.intrinsic("__verdiff_product_restore", Type::Void, vec![]);
+    let fresh = b.intrinsic("__verdiff_product_fresh", int.clone(), vec![Type::ptr(Type::Void)]);
+    b.call(snap, None, vec![]);
+    let ret_void = of.ty.ret.is_void();
+    let ret_old = if ret_void {
+        None
+    } else {
+        let v = b.local("result$old", of.ty.ret.clone(), false);
+        b.push(InstrKind::Decl(v));
+        Some(Expr::var(v, of.ty.ret.clone()))
+    };
+    b.call(old_f, ret_old.clone(), args_old);
+
+    // the outputs, as (group, old lvalue, new lvalue)
+    let ret_new = if ret_void {
+        None
+    } else {
+        let v = b.local("result$new", nf.ty.ret.clone(), false);
+        Some(Expr::var(v, nf.ty.ret.clone()))
+    };
+    let mut groups: Vec<(String, Expr, Expr)> = Vec::new();
+    if let (Some(ro), Some(rn)) = (&ret_old, &ret_new) {
+        groups.push(("return value".into(), ro.clone(), rn.clone()));
+    }
+    for (g, e) in &objects {
+        groups.push((g.clone(), e.clone(), e.clone()));
+    }
+    for (name, oe, ne) in &compared_globals {
+        groups.push((format!("global {name}"), oe.clone(), ne.clone()));
+    }
+    groups.push(("external calls".into(), ncalls_e.clone(), ncalls_e.clone()));
+    groups.push(("external calls".into(), calls_e.clone(), calls_e.clone()));
+
+    // copy the old outputs
+    let mut old_copies: Vec<Vec<(Leaf, Expr)>> = Vec::new();
+    let mut k = 0usize;
+    for (g, oe, _) in &groups {
+        let ls = b.leaves_of(
+            oe.clone(),
+            g.strip_prefix("global ").unwrap_or(if g == "return value" { "result" } else { g }),
+        )?;
+        let mut copies = Vec::new();
+        for l in ls {
+            let v = b.local(&format!("old${k}"), l.expr.ty.clone(), false);
+            k += 1;
+            let ve = Expr::var(v, l.expr.ty.clone());
+            b.assign(ve.clone(), l.expr.clone());
+            copies.push((l, ve));
+        }
+        old_copies.push(copies);
+    }
+
+    // --- run the new version from the same state
+    b.call(restore, None, vec![]);
+    b.assign(ncalls_e.clone(), Expr::int(0, int.clone()));
+    if let Some(rn) = &ret_new {
+        if let ExprKind::Var(v) = rn.kind {
+            b.push(InstrKind::Decl(v));
+        }
+    }
+    b.call(new_f, ret_new.clone(), args_new);
+
+    // --- compare
+    let mut k = 0usize;
+    for ((g, _, ne), copies) in groups.iter().zip(old_copies) {
+        let nls = b.leaves_of(ne.clone(), "")?;
+        let mut conds = Vec::new();
+        for ((ol, oc), nl) in copies.into_iter().zip(nls) {
+            let v = b.local(&format!("new${k}"), nl.expr.ty.clone(), false);
+            let ve = Expr::var(v, nl.expr.ty.clone());
+            b.assign(ve.clone(), nl.expr.clone());
+            outputs.push(OutputLeaf {
+                group: g.clone(),
+                path: ol.path.clone(),
+                old_var: format!("old${k}"),
+                new_var: format!("new${k}"),
+            });
+            k += 1;
+            if oc.ty.is_pointer() {
+                // pointers into memory a version allocated: their targets are not compared
+                let fo = b.local(&format!("fresh$old{k}"), int.clone(), false);
+                let fnv = b.local(&format!("fresh$new{k}"), int.clone(), false);
+                let vp = Type::ptr(Type::Void);
+                b.call(fresh, Some(Expr::var(fo, int.clone())), vec![Expr::cast(oc.clone(), vp.clone())]);
+                b.call(fresh, Some(Expr::var(fnv, int.clone())), vec![Expr::cast(ve.clone(), vp)]);
+                let both =
+                    Expr::binary(BinOp::LogAnd, Expr::var(fo, int.clone()), Expr::var(fnv, int.clone()), int.clone());
+                let differ = Expr::binary(
+                    BinOp::Ne,
+                    Expr::cast(oc.clone(), Type::ptr(Type::Void)),
+                    Expr::cast(ve.clone(), Type::ptr(Type::Void)),
+                    int.clone(),
+                );
+                let both = Expr::binary(BinOp::LogAnd, both, differ, int.clone());
+                let not_both = Expr::unary(UnOp::LogNot, both, int.clone());
+                let at = b.body.len();
+                b.push(InstrKind::Goto { cond: Some(not_both), target: at + 2 });
+                b.push(InstrKind::Unsupported(format!(
+                    "{g}: `{}` points to memory allocated by the function in both versions; verdiff does not compare its contents",
+                    ol.path
+                )));
+            }
+            conds.push(eq_leaf(b.p, oc, ve));
+        }
+        let cond = all(b.p, conds);
+        b.push(InstrKind::Assert {
+            cond,
+            kind: crate::ir::ClaimKind::Assertion,
+            msg: format!("{g} is the same in both versions"),
+        });
+    }
+    b.push(InstrKind::Return(None));
+    let body = std::mem::take(&mut b.body);
+    b.p.funcs[h.0 as usize].body = Some(body);
+    b.p.funcs[h.0 as usize].loc = of.loc;
+    let mut hooks =
+        ProductHooks { ncalls: Some(ncalls), calls: Some(calls), limit: o.call_limit, ..Default::default() };
+    let mut n = 0;
+    for f in &b.p.funcs {
+        if f.body.is_none() && !f.name.starts_with("__verdiff") {
+            n += 1;
+            hooks.external_ids.insert(f.name.clone(), n);
+        }
+    }
+    let ret_type = if ret_void { None } else { Some(b.p.type_name(&of.ty.ret)) };
+    Ok(Product {
+        harness: h,
+        params,
+        globals,
+        inputs,
+        outputs,
+        hooks,
+        ret_type,
+        ret_scalar: of.ty.ret.is_arith(),
+        ret_float: of.ty.ret.is_float(),
+    })
+}

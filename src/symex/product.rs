@@ -1,0 +1,244 @@
+//! Product programs (equivalence checking): the old and the new version run one after the
+//! other from the same initial state.
+//!
+//! The product harness (built by `src/equiv`) calls these intrinsics:
+//! - `__verdiff_product_snapshot()` records the state both versions start from: memory, the
+//!   alive flags, the values of register-resident statics, and the number of objects;
+//! - `__verdiff_product_restore()` puts that state back after the old version ran (the
+//!   harness has copied the old version's outputs into its own locals first);
+//! - `__verdiff_product_fresh(p)` is 1 when `p` points to an object created after the
+//!   snapshot (memory allocated by one of the versions, whose contents are not compared).
+//!
+//! Functions without a body, without a model and not known to symex are *external*: in a
+//! product each call is logged (function number and argument bits, in the harness's call
+//! log) and its result is an input tied to one uninterpreted function of (call index,
+//! arguments) shared by both versions, so equal calls give equal results.
+//!
+//! Calls to `__verdiff_uf$KEY@SIDE` stubs are calls to a callee that is the same in both
+//! versions: symbolically the result is the uninterpreted function `KEY` of the arguments; in
+//! concrete replay the real function runs.
+
+use std::collections::HashMap;
+
+use super::{State, Symex};
+use crate::ir::{Expr, FuncId, Loc, Type, VarId};
+use crate::term::T;
+
+/// What symex needs to know about a product program.
+#[derive(Clone, Debug, Default)]
+pub struct ProductHooks {
+    /// `int` counter of external calls made by the running version.
+    pub ncalls: Option<VarId>,
+    /// `unsigned long long[limit * LOG_SLOTS]` log of external calls.
+    pub calls: Option<VarId>,
+    /// Most external calls one version may make.
+    pub limit: u32,
+    /// UF stub → the real function it stands for (run in concrete replay).
+    pub uf_bodies: HashMap<FuncId, FuncId>,
+    /// External function name → its number in the call log (1-based).
+    pub external_ids: HashMap<String, u32>,
+}
+
+/// Slots per logged call: the function number and up to six arguments.
+pub const LOG_SLOTS: u32 = 7;
+
+/// The state both versions start from.
+#[derive(Clone, Debug)]
+pub(crate) struct Snapshot {
+    mem: T,
+    alive: T,
+    statics: Vec<((VarId, u64), T)>,
+    objects: u32,
+}
+
+impl Symex<'_> {
+    /// Handles product intrinsics; false when `name` is not one.
+    pub(crate) fn product_intrinsic(
+        &mut self,
+        st: &mut State,
+        name: &str,
+        lhs: Option<&Expr>,
+        vals: &[T],
+        loc: Loc,
+    ) -> bool {
+        match name {
+            "__verdiff_product_snapshot" => {
+                let statics = st.regs.iter().filter(|((_, fr), _)| *fr == 0).map(|(k, v)| (*k, *v)).collect();
+                self.snapshot =
+                    Some(Snapshot { mem: st.mem, alive: st.alive, statics, objects: self.objects.len() as u32 });
+                true
+            }
+            "__verdiff_product_restore" => {
+                if let Some(s) = self.snapshot.clone() {
+                    st.mem = s.mem;
+                    st.alive = s.alive;
+                    st.regs.retain(|(_, fr), _| *fr != 0);
+                    st.regs.extend(s.statics.iter().copied());
+                }
+                true
+            }
+            "__verdiff_product_fresh" => {
+                let n = self.snapshot.as_ref().map(|s| s.objects).unwrap_or(0);
+                let r = match vals.first() {
+                    Some(&p) => {
+                        let o = self.obj_of(p);
+                        let k = self.s.bv_u(self.obj_bits, n as u128);
+                        let fresh = self.s.bvuge(o, k);
+                        let one = self.s.bv_u(32, 1);
+                        let zero = self.s.bv_zero(32);
+                        self.s.ite(fresh, one, zero)
+                    }
+                    None => self.s.bv_zero(32),
+                };
+                if let Some(l) = lhs {
+                    let int = self.p.target.int_t();
+                    let r = self.convert(st, r, &int, &l.ty.clone(), loc);
+                    self.assign(st, l, r, loc);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A call to a callee both versions share, abstracted as an uninterpreted function.
+    /// Returns false when `f` is not such a stub.
+    pub(crate) fn product_uf_call(
+        &mut self,
+        st: &mut State,
+        f: FuncId,
+        lhs: Option<&Expr>,
+        vals: &[T],
+        loc: Loc,
+    ) -> bool {
+        let fun = self.p.func(f);
+        let Some(rest) = fun.name.strip_prefix("__verdiff_uf$") else {
+            return false;
+        };
+        let key = rest.split('@').next().unwrap_or(rest).to_string();
+        let ret = fun.ty.ret.clone();
+        if ret.is_void() {
+            return true;
+        }
+        let dom: Vec<crate::term::Sort> = vals.iter().map(|&a| self.s.sort(a).clone()).collect();
+        let range = self.sort_of(&ret);
+        let uf_key = format!("uf:{key}");
+        let g = match self.ufs.get(&uf_key) {
+            Some(&g) => g,
+            None => {
+                let g = self.s.declare_fun(&format!("{key}!uf"), dom, range);
+                self.ufs.insert(uf_key, g);
+                g
+            }
+        };
+        let v = self.s.apply(g, vals);
+        if let Some(l) = lhs {
+            let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
+            self.assign(st, l, v, loc);
+        }
+        true
+    }
+
+    /// An external function called in a product: logged, result shared between versions.
+    pub(crate) fn product_external(
+        &mut self,
+        st: &mut State,
+        f: FuncId,
+        lhs: Option<&Expr>,
+        args: &[Expr],
+        vals: &[T],
+        loc: Loc,
+    ) {
+        let hooks = self.o.product.clone().unwrap_or_default();
+        let fun = self.p.func(f);
+        let name = fun.name.clone();
+        let ret = fun.ty.ret.clone();
+        self.externals.insert(name.clone());
+        if args.iter().any(|a| a.ty.is_pointer() || a.ty.is_composite()) || ret.is_pointer() || ret.is_composite() {
+            self.reach_unsupported(
+                st,
+                format!("call to external function `{name}` with pointer or struct arguments or result: its effect on memory is unknown"),
+                loc,
+            );
+            st.live = false;
+            return;
+        }
+        if args.len() as u32 > LOG_SLOTS - 1 {
+            self.reach_unsupported(st, format!("call to external function `{name}` with more than six arguments"), loc);
+            st.live = false;
+            return;
+        }
+        let (Some(nv), Some(cv)) = (hooks.ncalls, hooks.calls) else {
+            self.reach_unsupported(st, format!("call to external function `{name}`"), loc);
+            st.live = false;
+            return;
+        };
+        let int = self.p.target.int_t();
+        let n_expr = Expr::var(nv, int.clone());
+        let idx = self.eval(st, &n_expr, loc);
+        // the log has room for `limit` calls
+        let lim = self.s.bv_u(32, hooks.limit as u128);
+        let full = self.s.bvsge(idx, lim);
+        if !self.s.is_false(full) {
+            let mut over = st.clone();
+            over.guard.add(&mut self.s, full);
+            self.reach_unsupported(
+                &over,
+                format!("more than {} calls to external functions (the call log is full)", hooks.limit),
+                loc,
+            );
+            let room = self.s.not(full);
+            st.guard.add(&mut self.s, room);
+        }
+        let u64t = Type::Int(crate::ir::IntTy { width: 64, signed: false, name: crate::ir::IntName::ULongLong });
+        let cty = self.p.var(cv).ty.clone();
+        let elem_ty = cty.elem().cloned().unwrap_or(u64t.clone());
+        let slot = |k: u32| -> Expr {
+            let base = Expr::binary(
+                crate::ir::BinOp::Mul,
+                Expr::var(nv, int.clone()),
+                Expr::int(LOG_SLOTS as i128, int.clone()),
+                int.clone(),
+            );
+            let i = Expr::binary(crate::ir::BinOp::Add, base, Expr::int(k as i128, int.clone()), int.clone());
+            Expr::new(crate::ir::ExprKind::Index(Box::new(Expr::var(cv, cty.clone())), Box::new(i)), elem_ty.clone())
+        };
+        let id = hooks.external_ids.get(&name).copied().unwrap_or(u32::MAX);
+        let idv = self.s.bv_u(64, id as u128);
+        let lhs0 = slot(0);
+        self.assign(st, &lhs0, idv, loc);
+        let mut uf_args = vec![idx];
+        for (k, (a, &v)) in args.iter().zip(vals).enumerate() {
+            let bits = self.to_bits(v, &a.ty);
+            let w = self.s.width(bits);
+            let b64 = if w < 64 { self.s.zext(64 - w, bits) } else { self.s.extract(63, 0, bits) };
+            let l = slot(k as u32 + 1);
+            self.assign(st, &l, b64, loc);
+            uf_args.push(v);
+        }
+        let one = self.s.bv_u(32, 1);
+        let next = self.s.bvadd(idx, one);
+        self.assign(st, &n_expr, next, loc);
+        if let Some(l) = lhs {
+            let v = self.nondet_of(st, &ret, &format!("{name}_result"));
+            if !self.is_concrete() {
+                let dom: Vec<crate::term::Sort> = uf_args.iter().map(|&a| self.s.sort(a).clone()).collect();
+                let range = self.s.sort(v).clone();
+                let key = format!("ext:{name}");
+                let g = match self.ufs.get(&key) {
+                    Some(&g) => g,
+                    None => {
+                        let g = self.s.declare_fun(&format!("{name}!external"), dom, range);
+                        self.ufs.insert(key, g);
+                        g
+                    }
+                };
+                let app = self.s.apply(g, &uf_args);
+                let same = self.s.eq(v, app);
+                st.guard.add(&mut self.s, same);
+            }
+            let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
+            self.assign(st, l, v, loc);
+        }
+    }
+}

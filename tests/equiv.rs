@@ -1,0 +1,149 @@
+//! `verdiff equiv` on the pairs in tests/equiv: `NAME.old.c` / `NAME.new.c`. The old file's
+//! header says what to expect, worked out by hand from the two programs:
+//!
+//! ```text
+//! // function: F              (the compared function)
+//! // flags: --unwind 3        (optional)
+//! // expect: EQUIVALENT | EQUIVALENT UP TO BOUND k | NOT EQUIVALENT | UNKNOWN <word of the reason>
+//! // output: <text>           (NOT EQUIVALENT: a differing output's description contains it)
+//! // why: ...
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn directive(text: &str, key: &str) -> Option<String> {
+    text.lines().find_map(|l| l.strip_prefix(&format!("// {key}:")).map(|v| v.trim().to_string()))
+}
+
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(args).output().expect("verdiff runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn pairs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/equiv")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".old.c"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn equivalence_pairs_give_the_expected_verdicts() {
+    let mut failures = Vec::new();
+    let all = pairs();
+    assert!(all.len() >= 15, "the pair corpus is missing");
+    for old in all {
+        let text = std::fs::read_to_string(&old).expect("readable");
+        let new = PathBuf::from(old.to_string_lossy().replace(".old.c", ".new.c"));
+        let function = directive(&text, "function").expect("// function:");
+        let expect = directive(&text, "expect").expect("// expect:");
+        let flags = directive(&text, "flags").unwrap_or_default();
+        let mut args: Vec<String> = vec![
+            "equiv".into(),
+            old.to_string_lossy().into_owned(),
+            new.to_string_lossy().into_owned(),
+            "--function".into(),
+            function,
+        ];
+        args.extend(flags.split_whitespace().map(String::from));
+        let argv: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let (code, out) = run(&argv);
+        let last = out.lines().last().unwrap_or("").to_string();
+        let name = old.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let (verdict, word) = match expect.strip_prefix("UNKNOWN") {
+            Some(w) => ("UNKNOWN".to_string(), w.trim().to_string()),
+            None => (expect.clone(), String::new()),
+        };
+        let want_code = match verdict.as_str() {
+            "NOT EQUIVALENT" => 10,
+            "UNKNOWN" => 6,
+            _ => 0,
+        };
+        if last != verdict || code != want_code {
+            failures.push(format!("{name}: expected {verdict} (exit {want_code}), got `{last}` (exit {code})\n{out}"));
+            continue;
+        }
+        if !word.is_empty() && !out.contains(&word) {
+            failures.push(format!("{name}: the reason does not mention `{word}`:\n{out}"));
+        }
+        if let Some(o) = directive(&text, "output") {
+            let section: String =
+                out.split("Outputs that differ:").nth(1).and_then(|s| s.split("Unit test").next()).unwrap_or("").into();
+            if !section.contains(&o) {
+                failures.push(format!("{name}: no differing output mentions `{o}`:\n{out}"));
+            }
+            // the unit test calls both versions
+            if !(out.contains("_old(") && out.contains("_new(") && out.contains("int main(void)")) {
+                failures.push(format!("{name}: no unit test calling both versions:\n{out}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn distinguishing_input_and_outputs_are_reported_and_replayed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
+    let json = std::env::temp_dir().join(format!("verdiff-equiv-{}.json", std::process::id()));
+    let (code, out) = run(&[
+        "equiv",
+        dir.join("threshold_changed.old.c").to_str().unwrap_or(""),
+        dir.join("threshold_changed.new.c").to_str().unwrap_or(""),
+        "--function",
+        "alarm",
+        "--json",
+        json.to_str().unwrap_or(""),
+    ]);
+    assert_eq!(code, 10, "{out}");
+    // alarm(100) is the only input on which `level >= 100` and `level > 100` differ
+    assert!(out.contains("level = 100"), "{out}");
+    assert!(out.contains("return value: old 1, new 0"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
+    let _ = std::fs::remove_file(&json);
+    assert_eq!(v["schema"], "verdiff.equiv/1");
+    assert_eq!(v["verdict"], "not-equivalent");
+    assert_eq!(v["exit_code"], 10);
+    assert_eq!(v["difference"]["inputs"][0]["name"], "level");
+    assert_eq!(v["difference"]["inputs"][0]["value"], "100");
+    assert_eq!(v["difference"]["outputs"][0]["old"], "1");
+    assert_eq!(v["difference"]["outputs"][0]["new"], "0");
+}
+
+#[test]
+fn signal_inverter_versions_both_overflow_at_int_min() {
+    // thesis Fig. 6.2: equivalent (tested above), and each version negates INT_MIN
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
+    for (file, line, op) in [("signal_inverter.old.c", 12, "mul"), ("signal_inverter.new.c", 3, "neg")] {
+        let path = dir.join(file);
+        let (code, out) =
+            run(&["check", path.to_str().unwrap_or(""), "--function", "signalInverter", "--overflow-check"]);
+        assert_eq!(code, 10, "{file}: {out}");
+        assert!(out.contains(&format!("line {line}  arithmetic overflow on {op}")), "{file}: {out}");
+    }
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let dir = std::env::temp_dir().join(format!("verdiff-equiv-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("good.c");
+    let bad = dir.join("bad.c");
+    std::fs::write(&good, "int f(int x) { return x; }\n").expect("write");
+    std::fs::write(&bad, "int f(int x) { return x +; }\n").expect("write");
+    let (code, out) = run(&["equiv", good.to_str().unwrap_or(""), bad.to_str().unwrap_or(""), "--function", "f"]);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("bad.c:1"), "the error names the file and line: {out}");
+    let (code, out) = run(&["equiv", good.to_str().unwrap_or(""), good.to_str().unwrap_or(""), "--function", "g"]);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("does not define `g`"), "{out}");
+    let (code, _) = run(&["equiv", good.to_str().unwrap_or(""), "--function", "f"]);
+    assert_eq!(code, 1, "one file is a usage error");
+    let _ = std::fs::remove_dir_all(&dir);
+}

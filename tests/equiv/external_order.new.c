@@ -1,0 +1,2 @@
+void send(int code);
+int notify(int x) { send(x + 1); send(x); return 0; }

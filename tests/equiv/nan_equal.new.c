@@ -1,0 +1,1 @@
+double pass(double x) { if (x != x) return x + 1.0; return x; }

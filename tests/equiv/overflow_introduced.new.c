@@ -1,0 +1,1 @@
+int avg(int a, int b) { return (a + b) / 2; }

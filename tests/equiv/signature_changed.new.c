@@ -1,0 +1,1 @@
+int f(long x) { return (int)x; }

@@ -1,0 +1,1 @@
+int alarm(int level) { return level > 100; }
