@@ -77,6 +77,8 @@ pub struct Row {
     pub status: Status,
     pub safety: Option<Safety>,
     pub time: Duration,
+    /// Normalised IR (for matching functions renamed across files).
+    pub norm: String,
 }
 
 impl Row {
@@ -100,12 +102,58 @@ pub struct Side<'a> {
     pub root: &'a Path,
 }
 
-fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<Program, String> {
+/// Front-end options for one side: `-I` directories relative to its root, then the root.
+fn side_options(root: &Path, o: &DiffOptions) -> crate::frontend::FrontendOptions {
     let mut fo = o.equiv.frontend.clone();
     fo.pp.include_dirs =
         o.include_dirs.iter().map(|d| if d.is_absolute() { d.clone() } else { root.join(d) }).collect();
+    fo.pp.include_dirs.push(root.to_path_buf());
+    fo
+}
+
+fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<Program, String> {
     let src = Source { path: root.join(rel), content: None };
-    frontend::load_sources(&[src], &fo).map_err(|e| e.to_string())
+    let prefix = format!("{}/", root.display());
+    frontend::load_sources(&[src], &side_options(root, o)).map_err(|e| e.to_string().replace(&prefix, ""))
+}
+
+/// Equivalence of `a` (old file `op`) and `b` (new file `np`), and the safety checks of the
+/// new version when equivalence is not proven.
+#[allow(clippy::too_many_arguments)]
+fn equivalence(
+    old: &Side<'_>,
+    op: &str,
+    a: &str,
+    new: &Side<'_>,
+    np: &str,
+    b: &str,
+    pn: &Program,
+    fb: FuncId,
+    o: &DiffOptions,
+) -> (Status, Option<Safety>) {
+    let mut eo = o.equiv.clone();
+    eo.files = (op.to_string(), np.to_string());
+    eo.frontend = side_options(old.root, o);
+    eo.new_frontend = Some(side_options(new.root, o));
+    let so = [Source { path: old.root.join(op), content: None }];
+    let sn = [Source { path: new.root.join(np), content: None }];
+    let strip =
+        |s: String| s.replace(&format!("{}/", old.root.display()), "").replace(&format!("{}/", new.root.display()), "");
+    let status = match equiv::check_sources(&so, &sn, a, b, &eo) {
+        Err(e) => Status::Unknown(strip(e.to_string())),
+        Ok(res) => match res.verdict {
+            EquivVerdict::Equivalent => Status::Equivalent,
+            EquivVerdict::EquivalentUpTo(k) => Status::EquivalentUpTo(k),
+            EquivVerdict::NotEquivalent(d) => Status::BehaviourChanged(strip(describe(&d))),
+            EquivVerdict::Unknown(w) => Status::Unknown(strip(w)),
+        },
+    };
+    let safety = if matches!(status, Status::BehaviourChanged(_) | Status::Unknown(_)) {
+        Some(safety(pn, fb, o.equiv.unwind, o.equiv.timeout.map(|t| Instant::now() + t), new.root))
+    } else {
+        None
+    };
+    (status, safety)
 }
 
 /// Functions defined in file `rel` of a program (not in headers, not library models).
@@ -212,7 +260,47 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
     for (op, np) in pairs {
         compare_file(&old, &new, op.as_deref(), np.as_deref(), o, &mut rows);
     }
+    match_moved_functions(&old, &new, &mut rows, o);
     rows
+}
+
+/// A function removed from one file and a similar one added to another (a moved, maybe
+/// renamed, function) are compared with each other.
+fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o: &DiffOptions) {
+    let removed: Vec<usize> = (0..rows.len()).filter(|&i| matches!(rows[i].status, Status::Removed)).collect();
+    let mut taken = BTreeSet::new();
+    let mut drop = BTreeSet::new();
+    for i in removed {
+        let best = (0..rows.len())
+            .filter(|&j| matches!(rows[j].status, Status::New) && !taken.contains(&j) && rows[j].file != rows[i].file)
+            .map(|j| (similarity(&rows[i].norm, &rows[j].norm), j))
+            .max_by(|x, y| x.0.total_cmp(&y.0));
+        let Some((s, j)) = best else { continue };
+        if s < 0.8 {
+            continue;
+        }
+        let start = Instant::now();
+        let (a, op) = (rows[i].function.clone(), rows[i].old_file.clone().unwrap_or_default());
+        let (b, np) = (rows[j].function.clone(), rows[j].file.clone());
+        let Ok(pn) = load(new.root, &np, o) else { continue };
+        let Some(fb) = pn.func_named(&b) else { continue };
+        let (status, safety) = equivalence(old, &op, &a, new, &np, &b, &pn, fb, o);
+        let r = &mut rows[j];
+        r.status = status;
+        r.safety = safety;
+        r.old_file = Some(op);
+        if a != b {
+            r.old_name = Some(a);
+        }
+        r.time += start.elapsed();
+        taken.insert(j);
+        drop.insert(i);
+    }
+    let mut k = 0;
+    rows.retain(|_| {
+        k += 1;
+        !drop.contains(&(k - 1))
+    });
 }
 
 fn collect_c_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
@@ -254,6 +342,7 @@ fn compare_file(
         status,
         safety: None,
         time: Duration::ZERO,
+        norm: String::new(),
     };
     // a side that does not parse: its functions are unknown, the other files go on
     match (&po, &pn) {
@@ -300,7 +389,7 @@ fn compare_file(
         new_only.retain(|b| !renamed.iter().any(|(_, y)| y == b));
         matched.extend(renamed);
     }
-    let deadline_for = |o: &DiffOptions| o.equiv.timeout.map(|t| Instant::now() + t);
+
     for (a, b) in matched {
         let (Some(po), Some(pn)) = (&po, &pn) else { continue };
         let start = Instant::now();
@@ -313,29 +402,9 @@ fn compare_file(
             r.old_name = Some(a.clone());
         }
         if !(own_same && deep_same && a == b) {
-            let mut eo = o.equiv.clone();
-            eo.files = (op.unwrap_or("").to_string(), np.unwrap_or("").to_string());
-            let side_opts = |root: &Path| {
-                let mut fe = o.equiv.frontend.clone();
-                fe.pp.include_dirs = o.include_dirs.iter().map(|d| root.join(d)).collect();
-                fe
-            };
-            eo.frontend = side_opts(old.root);
-            eo.new_frontend = Some(side_opts(new.root));
-            let so = [Source { path: old.root.join(op.unwrap_or("")), content: None }];
-            let sn = [Source { path: new.root.join(np.unwrap_or("")), content: None }];
-            r.status = match equiv::check_sources(&so, &sn, &a, &b, &eo) {
-                Err(e) => Status::Unknown(e.to_string()),
-                Ok(res) => match res.verdict {
-                    EquivVerdict::Equivalent => Status::Equivalent,
-                    EquivVerdict::EquivalentUpTo(k) => Status::EquivalentUpTo(k),
-                    EquivVerdict::NotEquivalent(d) => Status::BehaviourChanged(describe(&d)),
-                    EquivVerdict::Unknown(w) => Status::Unknown(w),
-                },
-            };
-            if matches!(r.status, Status::BehaviourChanged(_) | Status::Unknown(_)) {
-                r.safety = Some(safety(pn, fb, o.equiv.unwind, deadline_for(o), new.root));
-            }
+            let (status, safety) = equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, pn, fb, o);
+            r.status = status;
+            r.safety = safety;
         }
         r.time = start.elapsed();
         rows.push(r);
@@ -345,14 +414,17 @@ fn compare_file(
         let start = Instant::now();
         let fb = fnw[&b];
         let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
-        r.safety = Some(safety(pn, fb, o.equiv.unwind, deadline_for(o), new.root));
+        r.norm = normal_form(pn, fb).unwrap_or_default();
+        r.safety = Some(safety(pn, fb, o.equiv.unwind, o.equiv.timeout.map(|t| Instant::now() + t), new.root));
         r.time = start.elapsed();
         rows.push(r);
     }
     for a in old_only {
         let line = po.as_ref().map(|p| p.func(fo[&a]).loc.line).unwrap_or(0);
-        let mut r = row(a, Status::Removed, line);
+        let mut r = row(a.clone(), Status::Removed, line);
         r.file = op.unwrap_or(&file).to_string();
+        r.old_file = op.map(String::from);
+        r.norm = po.as_ref().and_then(|p| normal_form(p, fo[&a])).unwrap_or_default();
         rows.push(r);
     }
 }

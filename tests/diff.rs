@@ -1,0 +1,268 @@
+//! `verdiff diff` on git repositories the tests build (with git2): each commit is a kind of
+//! change a C team makes, and the expected rows come from reading the two versions.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use git2::{IndexAddOption, Repository, Signature};
+
+struct Repo {
+    dir: PathBuf,
+    repo: Repository,
+}
+
+impl Repo {
+    fn new(name: &str) -> Repo {
+        let dir = std::env::temp_dir().join(format!("verdiff-diff-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let repo = Repository::init(&dir).expect("git init");
+        Repo { dir, repo }
+    }
+    fn write(&self, path: &str, text: &str) {
+        let p = self.dir.join(path);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).expect("dir");
+        }
+        std::fs::write(p, text).expect("write");
+    }
+    fn remove(&self, path: &str) {
+        std::fs::remove_file(self.dir.join(path)).expect("remove");
+    }
+    fn stage(&self) {
+        let mut idx = self.repo.index().expect("index");
+        idx.add_all(["*"], IndexAddOption::DEFAULT, None).expect("add");
+        idx.update_all(["*"], None).expect("update");
+        idx.write().expect("write index");
+    }
+    fn commit(&self, msg: &str) {
+        self.stage();
+        let mut idx = self.repo.index().expect("index");
+        let tree_id = idx.write_tree().expect("tree");
+        let tree = self.repo.find_tree(tree_id).expect("tree");
+        let sig = Signature::now("test", "test@example.com").expect("signature");
+        let parent = self.repo.head().ok().and_then(|h| h.peel_to_commit().ok());
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit");
+    }
+    fn diff(&self, extra: &[&str]) -> (i32, String, String) {
+        let mut args = vec!["diff", "--repo", self.dir.to_str().unwrap_or(""), "--format", "json"];
+        args.extend_from_slice(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(&args).output().expect("verdiff runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+    /// (function → (status, safety verdict)) from the JSON output.
+    fn rows(&self, extra: &[&str]) -> (i32, Vec<(String, String, String, serde_json::Value)>) {
+        let (code, out, err) = self.diff(extra);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
+        assert_eq!(v["schema"], "verdiff.diff/1");
+        let rows = v["functions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| {
+                (
+                    r["function"].as_str().unwrap_or("").to_string(),
+                    r["status"].as_str().unwrap_or("").to_string(),
+                    r["safety"]["verdict"].as_str().unwrap_or("-").to_string(),
+                    r,
+                )
+            })
+            .collect();
+        (code, rows)
+    }
+}
+
+impl Drop for Repo {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn status_of<'a>(rows: &'a [(String, String, String, serde_json::Value)], f: &str) -> (&'a str, &'a str) {
+    let r = rows.iter().find(|r| r.0 == f).unwrap_or_else(|| panic!("no row for {f}: {rows:?}"));
+    (r.1.as_str(), r.2.as_str())
+}
+
+const BASE: &str = r#"#include "config.h"
+static int helper(int v) { int s = 0; while (v > 0) { s += v % 10; v /= 10; } return s; }
+int digits(int x) { return helper(x) + 1; }
+int clamp(int x) {
+    if (x > LIMIT) return LIMIT;
+    if (x < 0) return 0;
+    return x;
+}
+int limit_plus(int x) { return LIMIT + (x & 1); }
+int fact(int n) { if (n <= 1) return 1; return n * fact(n - 1); }
+int sum(const int *a, int n) { int s = 0; for (int i = 0; i < n && i < 4; i++) s += a[i]; return s; }
+int old_only(int x) { return x - 1; }
+"#;
+
+fn base_repo(name: &str) -> Repo {
+    let r = Repo::new(name);
+    r.write("config.h", "#define LIMIT 100\n");
+    r.write("src/m.c", BASE);
+    r.write("src/other.c", "int twice(int x) { return 2 * x; }\n");
+    r.commit("base");
+    r
+}
+
+#[test]
+fn equivalent_refactorings_and_deleted_functions() {
+    let r = base_repo("refactor");
+    // loop rewritten, condition restructured, recursion restructured, a function deleted,
+    // a call into the unchanged helper kept (abstracted as an uninterpreted function)
+    r.write(
+        "src/m.c",
+        r#"#include "config.h"
+static int helper(int v) { int s = 0; while (v > 0) { s += v % 10; v /= 10; } return s; }
+int digits(int x) { int h = helper(x); return 1 + h; }
+int clamp(int x) {
+    return x > LIMIT ? LIMIT : x < 0 ? 0 : x;
+}
+int limit_plus(int x) { return LIMIT + (x & 1); }
+int fact(int n) { if (n < 2) return 1; int r = fact(n - 1); return r * n; }
+int sum(const int *a, int n) { int s = 0, i = 0; while (i < 4 && i < n) { s = s + a[i]; i = i + 1; } return s; }
+"#,
+    );
+    r.commit("refactor");
+    let (code, rows) = r.rows(&[]);
+    assert_eq!(code, 0, "{rows:?}");
+    assert_eq!(status_of(&rows, "clamp").0, "equivalent");
+    assert_eq!(status_of(&rows, "sum").0, "equivalent");
+    // recursion: the recursive calls become one uninterpreted function, so the proof is complete
+    assert_eq!(status_of(&rows, "fact").0, "equivalent");
+    // digits calls the unchanged helper, whose unbounded loop is never unwound
+    assert_eq!(status_of(&rows, "digits").0, "equivalent");
+    assert_eq!(status_of(&rows, "old_only").0, "removed");
+    assert_eq!(status_of(&rows, "helper").0, "unchanged");
+    assert_eq!(status_of(&rows, "limit_plus").0, "unchanged");
+    // only the changed file is read
+    assert!(!rows.iter().any(|r| r.0 == "twice"), "{rows:?}");
+}
+
+#[test]
+fn formatting_only_commit_changes_nothing() {
+    let r = base_repo("format");
+    let reformatted = BASE
+        .replace("int clamp(int x) {", "/* clamp into range */\nint clamp(int value) {")
+        .replace("if (x > LIMIT) return LIMIT;", "if (value > LIMIT)\n        return LIMIT;")
+        .replace("if (x < 0) return 0;", "if (value < 0) return 0;   // negative")
+        .replace("    return x;\n}", "    return value;\n}");
+    r.write("src/m.c", &reformatted);
+    r.commit("format");
+    let (code, rows) = r.rows(&[]);
+    assert_eq!(code, 0);
+    // comments, layout and the renamed parameter do not change the fingerprint
+    assert!(rows.iter().all(|row| row.1 == "unchanged"), "{rows:?}");
+}
+
+#[test]
+fn behaviour_change_and_introduced_bug() {
+    let r = base_repo("bug");
+    let changed =
+        BASE.replace("if (x < 0) return 0;", "if (x < 0) return -1;").replace("i < n && i < 4", "i <= n && i <= 8")
+            + "int ratio(int a, int b) { return a / b; }\n";
+    r.write("src/m.c", &changed);
+    r.commit("change");
+    let (code, rows) = r.rows(&[]);
+    // ratio is new and divides by zero: a violation, so exit 10
+    assert_eq!(code, 10, "{rows:?}");
+    let (st, safety) = status_of(&rows, "clamp");
+    assert_eq!(st, "behaviour-changed");
+    assert_eq!(safety, "SUCCESSFUL");
+    let clamp = rows.iter().find(|x| x.0 == "clamp").map(|x| x.3.clone()).unwrap_or_default();
+    assert!(clamp["detail"].as_str().unwrap_or("").contains("old 0 new -1"), "{clamp}");
+    // sum now reads a[8]: past the 8-element object behind the pointer
+    let (st, safety) = status_of(&rows, "sum");
+    assert_eq!(st, "behaviour-changed", "{rows:?}");
+    assert_eq!(safety, "FAILED");
+    let (st, safety) = status_of(&rows, "ratio");
+    assert_eq!((st, safety), ("new", "FAILED"));
+}
+
+#[test]
+fn header_change_marks_every_function_it_changes() {
+    let r = base_repo("header");
+    r.write("config.h", "#define LIMIT 50\n");
+    r.commit("lower limit");
+    let (code, rows) = r.rows(&["--fail-on", "behaviour-change"]);
+    assert_eq!(code, 10, "a behaviour changed: {rows:?}");
+    assert_eq!(status_of(&rows, "clamp").0, "behaviour-changed");
+    assert_eq!(status_of(&rows, "limit_plus").0, "behaviour-changed");
+    // every C file is re-read after a header change; functions not using LIMIT are unchanged
+    for f in ["fact", "twice", "sum", "digits"] {
+        assert_eq!(status_of(&rows, f).0, "unchanged", "{f}");
+    }
+    let clamp = rows.iter().find(|x| x.0 == "clamp").map(|x| x.3.clone()).unwrap_or_default();
+    // clamp(x) for 50 < x <= 100: old x, new 50
+    assert!(clamp["detail"].as_str().unwrap_or("").contains("new 50"), "{clamp}");
+}
+
+#[test]
+fn renamed_and_moved_file_with_renamed_function() {
+    let r = base_repo("rename");
+    r.remove("src/other.c");
+    r.write("lib/util.c", "int double_it(int x) { return 2 * x; }\n");
+    r.commit("move");
+    let (code, rows) = r.rows(&[]);
+    assert_eq!(code, 0);
+    let row = rows.iter().find(|x| x.0 == "double_it").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!(row.1, "equivalent", "{rows:?}");
+    assert_eq!(row.3["old_name"], "twice");
+    assert_eq!(row.3["old_file"], "src/other.c");
+}
+
+#[test]
+fn worktree_and_staged_changes() {
+    let r = base_repo("worktree");
+    r.write("src/other.c", "int twice(int x) { return x + x + 1; }\n");
+    let (_, rows) = r.rows(&["--worktree", "--base", "HEAD"]);
+    assert_eq!(status_of(&rows, "twice").0, "behaviour-changed");
+    // nothing staged yet
+    let (_, rows) = r.rows(&["--staged", "--base", "HEAD"]);
+    assert!(rows.is_empty(), "{rows:?}");
+    r.stage();
+    let (_, rows) = r.rows(&["--staged", "--base", "HEAD"]);
+    assert_eq!(status_of(&rows, "twice").0, "behaviour-changed");
+}
+
+#[test]
+fn unparsable_side_gives_unknown_and_the_rest_goes_on() {
+    let r = base_repo("parse");
+    r.write("src/other.c", "int twice(int x) { return 2 * ; }\n");
+    r.write("src/m.c", &BASE.replace("if (x < 0) return 0;", "if (x < 0) return 1;"));
+    r.commit("broken");
+    let (_, rows) = r.rows(&[]);
+    let t = rows.iter().find(|x| x.0 == "twice").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!(t.1, "unknown");
+    assert!(t.3["detail"].as_str().unwrap_or("").contains("other.c:1"), "names file and line: {t:?}");
+    assert_eq!(status_of(&rows, "clamp").0, "behaviour-changed");
+}
+
+#[test]
+fn bad_repositories_and_revisions_are_clear_errors() {
+    let not_repo = std::env::temp_dir().join(format!("verdiff-not-a-repo-{}", std::process::id()));
+    std::fs::create_dir_all(&not_repo).expect("dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
+        .args(["diff", "--repo", not_repo.to_str().unwrap_or("")])
+        .output()
+        .expect("runs");
+    let _ = std::fs::remove_dir_all(&not_repo);
+    assert_eq!(out.status.code(), Some(6));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a git repository"));
+    let r = base_repo("badrev");
+    let (code, _, err) = r.diff(&["--base", "no-such-branch"]);
+    assert_eq!(code, 6);
+    assert!(err.contains("unknown revision `no-such-branch`"), "{err}");
+    // a single commit has no HEAD~1 and no upstream
+    let (code, _, err) = r.diff(&[]);
+    assert_eq!(code, 6);
+    assert!(err.contains("no base revision"), "{err}");
+    let _ = Path::new("");
+}
