@@ -198,6 +198,15 @@ fn undefined_behaviour_as_assumptions(p: &mut Program) {
         let new_side = f.name.ends_with("@new");
         let Some(body) = f.body.as_mut() else { continue };
         for ins in body.iter_mut() {
+            if let crate::ir::InstrKind::EndPath = ins.kind {
+                // a run that stops (exit, abort, a failed assert) never reaches the comparison:
+                // termination is behaviour the product does not compare, so reaching it must
+                // not pass as agreement
+                ins.kind = crate::ir::InstrKind::Unsupported(
+                    "the program stops here (exit, abort or a failed assert); verdiff does not compare how the versions terminate".into(),
+                );
+                continue;
+            }
             if let crate::ir::InstrKind::Assert { cond, kind, .. } = &ins.kind {
                 if *kind == ClaimKind::FloatOverflow {
                     ins.kind = crate::ir::InstrKind::Skip;

@@ -211,6 +211,26 @@ pub fn written_globals(p: &Program) -> HashSet<VarId> {
     out
 }
 
+/// Static locals some code assigns.
+fn written_statics(p: &Program) -> HashSet<VarId> {
+    let mut out = HashSet::new();
+    for f in &p.funcs {
+        for ins in f.body.iter().flatten() {
+            let lhs = match &ins.kind {
+                InstrKind::Assign { lhs, .. } => Some(lhs),
+                InstrKind::Call { lhs: Some(l), .. } => Some(l),
+                _ => None,
+            };
+            if let Some(v) = lhs.and_then(crate::ir::reach::root_var) {
+                if matches!(p.var(v).kind, VarKind::StaticLocal(_)) {
+                    out.insert(v);
+                }
+            }
+        }
+    }
+    out
+}
+
 fn eq_leaf(p: &Program, a: Expr, b: Expr) -> Expr {
     let int = p.target.int_t();
     let b = if b.ty != a.ty { Expr::cast(b, a.ty.clone()) } else { b };
@@ -277,6 +297,17 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             p.type_name(&of.ty.ret),
             p.type_name(&nf.ty.ret)
         ));
+    }
+    // state kept between calls inside the functions: not an input verdiff can enumerate
+    let written = written_statics(p);
+    for f in [old_f, new_f] {
+        let reach = crate::ir::reach::reachable(p, f);
+        if let Some(v) = reach.vars.iter().find(|v| written.contains(v)) {
+            return Err(format!(
+                "static local `{}` keeps state between calls; verdiff does not compare such state",
+                p.var(*v).name
+            ));
+        }
     }
     let h = declare(p, HARNESS, Type::Void, vec![]);
     let mut b = Builder { p, h, body: Vec::new(), loc: of.loc, o };

@@ -126,7 +126,7 @@ impl Symex<'_> {
         let g = match self.ufs.get(&uf_key) {
             Some(&g) => g,
             None => {
-                let g = self.s.declare_fun(&format!("{key}!uf"), dom, range);
+                let g = self.s.declare_fun(format!("{key}!uf"), dom, range);
                 self.ufs.insert(uf_key, g);
                 g
             }
@@ -228,7 +228,7 @@ impl Symex<'_> {
                 let g = match self.ufs.get(&key) {
                     Some(&g) => g,
                     None => {
-                        let g = self.s.declare_fun(&format!("{name}!external"), dom, range);
+                        let g = self.s.declare_fun(format!("{name}!external"), dom, range);
                         self.ufs.insert(key, g);
                         g
                     }

@@ -1,0 +1,1 @@
+int checked(int x) { return x; }
