@@ -16,7 +16,7 @@ Counts: correct = EQUIVALENT on Eq or NOT EQUIVALENT on Neq; wrong = EQUIVALENT 
 Neq or NOT EQUIVALENT on Eq; bounded = EQUIVALENT UP TO BOUND (reported apart); unknown.
 Integer-only = neither version mentions float or double.
 """
-import argparse, json, os, re, subprocess, sys, time, statistics
+import argparse, json, os, re, subprocess, sys, tempfile, time, statistics
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -85,23 +85,27 @@ def run_one(args, item):
     verdicts, reasons = [], []
     t0 = time.time()
     for fn in fns:
-        cmd = [VERDIFF, "equiv", old, new, "--function", fn, "--unwind", str(args.unwind),
-               "--timeout", str(args.timeout), "--quiet"]
+        bound = ["--unwind", str(args.unwind)] if args.unwind else []
+        jpath = os.path.join(tempfile.gettempdir(), f"eqbench-{os.getpid()}-{abs(hash((d, fn)))}.json")
+        cmd = [VERDIFF, "equiv", old, new, "--function", fn, "--timeout", str(args.timeout),
+               "--quiet", "--json", jpath] + bound
+        line = "UNKNOWN"
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 30)
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 60)
             line = (p.stdout.strip().splitlines() or ["UNKNOWN"])[-1]
             if p.returncode not in (0, 6, 10):
                 line = "UNKNOWN"
                 reasons.append(f"{fn}: exit {p.returncode} {p.stderr.strip()[:200]}")
+            elif line == "UNKNOWN":
+                try:
+                    reasons.append(f"{fn}: {json.load(open(jpath)).get('reason')}")
+                except Exception:
+                    reasons.append(f"{fn}: {p.stdout.strip()[-300:]}")
         except subprocess.TimeoutExpired:
-            line = "UNKNOWN"
-            reasons.append(f"{fn}: timeout")
-        if line == "UNKNOWN" and not any(r.startswith(fn + ":") for r in reasons):
-            q = subprocess.run([VERDIFF, "equiv", old, new, "--function", fn, "--unwind", str(args.unwind),
-                                "--timeout", str(args.timeout)], capture_output=True, text=True,
-                               timeout=args.timeout + 30)
-            why = [l for l in q.stdout.splitlines() if l.startswith("Reason:") or l.startswith("ERROR")]
-            reasons.append(f"{fn}: {why[0] if why else 'unknown'}")
+            reasons.append(f"{fn}: killed after {args.timeout + 60}s")
+        finally:
+            if os.path.exists(jpath):
+                os.remove(jpath)
         verdicts.append(line)
         if line == "NOT EQUIVALENT":
             break
@@ -132,7 +136,7 @@ def main():
     ap.add_argument("checkout")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=60)
-    ap.add_argument("--unwind", type=int, default=10)
+    ap.add_argument("--unwind", type=int, default=0, help="fixed bound (default: verdiff's, raised while a loop is cut)")
     ap.add_argument("--json")
     ap.add_argument("--only")
     args = ap.parse_args()

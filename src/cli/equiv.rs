@@ -11,7 +11,11 @@ use crate::report;
 pub const SPECS: &[Spec] = &[
     Spec { name: "function", arity: Arity::Value, help: "the function to compare (required)" },
     Spec { name: "new-function", arity: Arity::Value, help: "its name in the new version (default: the same)" },
-    Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion in both versions (default 10)" },
+    Spec {
+        name: "unwind",
+        arity: Arity::Value,
+        help: "bound for loops and recursion in both versions (default: 10, raised ×4 up to 640 while a loop is cut and time remains)",
+    },
     Spec {
         name: "object-size",
         arity: Arity::Value,
@@ -62,6 +66,8 @@ pub fn options(p: &Parsed) -> Result<EquivOptions, String> {
     fo.pp.undefines = p.undefines.clone();
     let mut o = EquivOptions { frontend: fo, ..Default::default() };
     o.unwind = number(p, "unwind", 10)?.clamp(1, 100_000) as u32;
+    // without an explicit bound, a cut loop is retried with larger bounds
+    o.deepen = !p.has("unwind");
     o.product.object_elems = number(p, "object-size", 8)?.clamp(1, 4096);
     o.product.call_limit = number(p, "call-limit", 16)?.clamp(1, 1024) as u32;
     o.abstract_callees = !p.has("no-abstraction");

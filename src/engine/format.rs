@@ -47,6 +47,7 @@ pub fn value(p: &Program, s: &TermStore, objects: &[String], off_bits: u32, v: T
             let text = match fp_bits_to_f64(e, sb, b) {
                 Some(x) if x.is_nan() => "NAN".to_string(),
                 Some(x) if x.is_infinite() => if x > 0.0 { "+INFINITY" } else { "-INFINITY" }.to_string(),
+                Some(x) if x != 0.0 && (x.abs() < 1e-6 || x.abs() >= 1e17) => format!("{x:e}"),
                 Some(x) => {
                     let t = format!("{x}");
                     if t.contains('.') || t.contains('e') {

@@ -40,6 +40,10 @@ pub struct EquivOptions {
     pub object_bits: u32,
     /// How the unit test names the two source files (`#include`).
     pub files: (String, String),
+    /// When a bound cuts a loop, retry with larger bounds (×4 each time, up to `max_unwind`)
+    /// while time remains.
+    pub deepen: bool,
+    pub max_unwind: u32,
 }
 
 impl Default for EquivOptions {
@@ -53,6 +57,8 @@ impl Default for EquivOptions {
             timeout: None,
             object_bits: 16,
             files: ("old.c".into(), "new.c".into()),
+            deepen: false,
+            max_unwind: 640,
         }
     }
 }
@@ -164,7 +170,7 @@ pub fn check_sources(
     let prog = frontend::load_versions(old, new, dold, dnew, &o.frontend, new_fo)?;
     let mut r = check_program(prog, function, new_function, o, start, o.abstract_callees);
     if o.abstract_callees && !r.abstracted.is_empty() {
-        if let EquivVerdict::Unknown(_) = r.verdict {
+        if let EquivVerdict::Unknown(why) = r.verdict.clone() {
             // the abstraction may have lost a fact the proof needs: try again inlining
             let prog = frontend::load_versions(
                 old,
@@ -177,7 +183,36 @@ pub fn check_sources(
             let again = check_program(prog, function, new_function, o, start, false);
             if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
                 r = again;
-                r.notes.push("decided with shared callees inlined (their abstraction was not precise enough)".into());
+                r.notes.push(format!("decided with shared callees inlined (with them abstracted: {why})"));
+            }
+        }
+    }
+    // a cut loop: try larger bounds while time remains
+    let mut bound = o.unwind;
+    while o.deepen && matches!(r.verdict, EquivVerdict::EquivalentUpTo(_)) && bound < o.max_unwind {
+        bound = (bound.saturating_mul(4)).min(o.max_unwind);
+        // without a time limit, deepening gets one minute in all
+        let budget = o.timeout.unwrap_or(Duration::from_secs(60));
+        if start.elapsed() >= budget {
+            break;
+        }
+        let prog = frontend::load_versions(
+            old,
+            new,
+            defined_functions(&old_alone),
+            defined_functions(&new_alone),
+            &o.frontend,
+            new_fo,
+        )?;
+        let deeper = EquivOptions { unwind: bound, timeout: Some(budget), ..o.clone() };
+        let again = check_program(prog, function, new_function, &deeper, start, o.abstract_callees);
+        match again.verdict {
+            // out of time or undecided at the larger bound: the smaller bound's answer stands
+            EquivVerdict::Unknown(_) => break,
+            _ => {
+                let mut again = again;
+                again.notes.push(format!("bound raised from {} to {bound}", o.unwind));
+                r = again;
             }
         }
     }
@@ -351,6 +386,11 @@ pub fn check_program(
         res.verdict = EquivVerdict::NotEquivalent(Box::new(Difference { inputs, outputs, unit_test }));
         return res;
     }
+    if let Some((reason, file, line)) = report.unsupported.first() {
+        // (the vacuity claim's "violation" does not make an unsupported construct irrelevant)
+        res.verdict = EquivVerdict::Unknown(format!("{file}:{line}: {reason}"));
+        return res;
+    }
     if let engine::Verdict::Unknown(why) = &report.verdict {
         let mut why = why.clone();
         if let Some((reason, file, line)) = report.unsupported.first() {
@@ -368,6 +408,29 @@ pub fn check_program(
     {
         res.verdict = EquivVerdict::Unknown(format!("`{}` was not decided", c.description));
         return res;
+    }
+    // agreement is only worth reporting when some input gets both versions to the comparison
+    let vac = product::vacuity_program(&prog, product.harness);
+    let vreport = engine::verify(&vac, product.harness, &eo);
+    match vreport.claims.iter().find(|c| c.description == product::VACUITY).map(|c| &c.status) {
+        Some(Status::Violated) => {}
+        // the solver found an input reaching the end (its concrete replay is not needed here)
+        Some(Status::Unknown(w)) if w.contains("violates no claim") || w.contains("not confirmed") => {}
+        // (a claim symbolic execution never reached is not in the report)
+        Some(Status::Holds) | None => {
+            // every execution has undefined behaviour in the old version (or stops, or needs
+            // more iterations than the bound): agreement would be vacuous
+            res.verdict = EquivVerdict::Unknown(format!(
+                "no input lets the old version run to completion with defined behaviour within the bound {}; the comparison would be vacuous (`verdiff check --function {function}` on the old version shows why)",
+                o.unwind
+            ));
+            return res;
+        }
+        other => {
+            res.verdict =
+                EquivVerdict::Unknown(format!("could not show that any input lets both versions complete ({other:?})"));
+            return res;
+        }
     }
     let cut = report.claims.iter().any(|c| c.kind == ClaimKind::Unwinding && c.status != Status::Holds);
     res.verdict = if cut || report.bounded { EquivVerdict::EquivalentUpTo(o.unwind) } else { EquivVerdict::Equivalent };

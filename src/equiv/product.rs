@@ -25,6 +25,39 @@ use crate::symex::product::{ProductHooks, LOG_SLOTS};
 /// The harness function's name.
 pub const HARNESS: &str = "__verdiff_product";
 
+/// The description of the claim that fails exactly when some execution reaches the end of
+/// the harness (the vacuity check, see [`vacuity_program`]).
+pub const VACUITY: &str = "some input lets both versions complete";
+
+/// A copy of the product whose only claim fails exactly when some input lets both versions
+/// run to completion (with the old version's behaviour defined). When no input does, every
+/// comparison holds vacuously.
+pub fn vacuity_program(p: &Program, harness: FuncId) -> Program {
+    let mut q = p.clone();
+    if let Some(body) = q.funcs[harness.0 as usize].body.as_mut() {
+        for ins in body.iter_mut() {
+            if matches!(ins.kind, InstrKind::Assert { .. }) {
+                ins.kind = InstrKind::Skip;
+            }
+        }
+        let int = p.target.int_t();
+        let at = body.len().saturating_sub(1);
+        let loc = body.get(at).map(|i| i.loc).unwrap_or_default();
+        body.insert(
+            at,
+            Instr::new(
+                InstrKind::Assert {
+                    cond: Expr::int(0, int),
+                    kind: crate::ir::ClaimKind::Assertion,
+                    msg: VACUITY.into(),
+                },
+                loc,
+            ),
+        );
+    }
+    q
+}
+
 /// Limits of the product.
 #[derive(Clone, Debug)]
 pub struct ProductOptions {
