@@ -88,7 +88,7 @@ def run_one(args, item):
         bound = ["--unwind", str(args.unwind)] if args.unwind else []
         jpath = os.path.join(tempfile.gettempdir(), f"eqbench-{os.getpid()}-{abs(hash((d, fn)))}.json")
         cmd = [VERDIFF, "equiv", old, new, "--function", fn, "--timeout", str(args.timeout),
-               "--quiet", "--json", jpath] + bound
+               "--quiet", "--json", jpath] + bound + (["--fwrapv"] if args.fwrapv else [])
         line = "UNKNOWN"
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 60)
@@ -139,6 +139,7 @@ def main():
     ap.add_argument("--unwind", type=int, default=0, help="fixed bound (default: verdiff's, raised while a loop is cut)")
     ap.add_argument("--json")
     ap.add_argument("--only")
+    ap.add_argument("--fwrapv", action="store_true", help="signed overflow wraps (the Java semantics EqBench was written in)")
     args = ap.parse_args()
     if not os.path.exists(VERDIFF):
         sys.exit("build first: cargo build --release")

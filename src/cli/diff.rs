@@ -27,6 +27,7 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "object-size", arity: Arity::Value, help: "elements behind each pointer parameter (default 8)" },
     Spec { name: "call-limit", arity: Arity::Value, help: "most external calls per version (default 16)" },
     Spec { name: "no-abstraction", arity: Arity::Flag, help: "inline shared callees" },
+    Spec { name: "fwrapv", arity: Arity::Flag, help: "signed overflow wraps around (gcc -fwrapv)" },
     Spec { name: "timeout", arity: Arity::Value, help: "time limit per function check (default 60s)" },
     Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
     Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },

@@ -28,6 +28,11 @@ pub const SPECS: &[Spec] = &[
         help: "inline shared callees instead of abstracting them as uninterpreted functions",
     },
     Spec { name: "timeout", arity: Arity::Value, help: "time limit (30, 30s, 5m); hitting it gives UNKNOWN" },
+    Spec {
+        name: "fwrapv",
+        arity: Arity::Flag,
+        help: "signed overflow wraps around (as compiled with gcc -fwrapv) instead of being undefined",
+    },
     Spec { name: "json", arity: Arity::Value, help: "write the result as JSON (schema verdiff.equiv/1) to this file" },
     Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
     Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
@@ -71,6 +76,7 @@ pub fn options(p: &Parsed) -> Result<EquivOptions, String> {
     o.product.object_elems = number(p, "object-size", 8)?.clamp(1, 4096);
     o.product.call_limit = number(p, "call-limit", 16)?.clamp(1, 1024) as u32;
     o.abstract_callees = !p.has("no-abstraction");
+    o.wrapv = p.has("fwrapv");
     o.object_bits = if model == DataModel::Ilp32 { 8 } else { 16 };
     if let Some(t) = p.value("timeout") {
         o.timeout = Some(parse_duration(t)?);

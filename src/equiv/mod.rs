@@ -38,6 +38,8 @@ pub struct EquivOptions {
     pub abstract_callees: bool,
     pub timeout: Option<Duration>,
     pub object_bits: u32,
+    /// Signed overflow wraps around (gcc -fwrapv) instead of being undefined behaviour.
+    pub wrapv: bool,
     /// How the unit test names the two source files (`#include`).
     pub files: (String, String),
     /// When a bound cuts a loop, retry with larger bounds (×4 each time, up to `max_unwind`)
@@ -56,6 +58,7 @@ impl Default for EquivOptions {
             abstract_callees: true,
             timeout: None,
             object_bits: 16,
+            wrapv: false,
             files: ("old.c".into(), "new.c".into()),
             deepen: false,
             max_unwind: 640,
@@ -133,9 +136,22 @@ pub struct EquivResult {
     pub unwind: u32,
 }
 
-/// Names of the functions a version defines (its own code, not library models).
-fn defined_functions(p: &Program) -> HashSet<String> {
-    p.funcs.iter().filter(|f| f.body.is_some() && !f.model).map(|f| f.name.clone()).collect()
+/// The names a version defines (its own functions and variables, not library models), tagged.
+fn defined_names(p: &Program, tag: &str) -> frontend::Namespace {
+    frontend::Namespace {
+        tag: tag.to_string(),
+        funcs: p.funcs.iter().filter(|f| f.body.is_some() && !f.model).map(|f| f.name.clone()).collect(),
+        vars: p
+            .vars
+            .iter()
+            .filter(|v| matches!(v.kind, crate::ir::VarKind::Global) && !v.external)
+            // the C library's own variables (stdout, errno) are shared, not versioned
+            .filter(|v| {
+                !p.files.get(v.loc.file as usize).is_some_and(|f| f.starts_with("<verdiff-") || f.starts_with("/usr/"))
+            })
+            .map(|v| v.name.clone())
+            .collect(),
+    }
 }
 
 /// Checks `function` of the old sources against `new_function` of the new sources.
@@ -150,7 +166,7 @@ pub fn check_sources(
     let new_fo = o.new_frontend.as_ref().unwrap_or(&o.frontend);
     let old_alone = frontend::load_sources(old, &o.frontend)?;
     let new_alone = frontend::load_sources(new, new_fo)?;
-    let (dold, dnew) = (defined_functions(&old_alone), defined_functions(&new_alone));
+    let (dold, dnew) = (defined_names(&old_alone, "old"), defined_names(&new_alone, "new"));
     let unknown = |reason: String| EquivResult {
         function: function.to_string(),
         new_function: new_function.to_string(),
@@ -161,10 +177,10 @@ pub fn check_sources(
         time: start.elapsed(),
         unwind: o.unwind,
     };
-    if !dold.contains(function) {
+    if !dold.funcs.contains(function) {
         return Ok(unknown(format!("the old version does not define `{function}`")));
     }
-    if !dnew.contains(new_function) {
+    if !dnew.funcs.contains(new_function) {
         return Ok(unknown(format!("the new version does not define `{new_function}`")));
     }
     let prog = frontend::load_versions(old, new, dold, dnew, &o.frontend, new_fo)?;
@@ -175,8 +191,8 @@ pub fn check_sources(
             let prog = frontend::load_versions(
                 old,
                 new,
-                defined_functions(&old_alone),
-                defined_functions(&new_alone),
+                defined_names(&old_alone, "old"),
+                defined_names(&new_alone, "new"),
                 &o.frontend,
                 new_fo,
             )?;
@@ -189,7 +205,13 @@ pub fn check_sources(
     }
     // a cut loop: try larger bounds while time remains
     let mut bound = o.unwind;
-    while o.deepen && matches!(r.verdict, EquivVerdict::EquivalentUpTo(_)) && bound < o.max_unwind {
+    let cut = |v: &EquivVerdict| match v {
+        EquivVerdict::EquivalentUpTo(_) => true,
+        // no run completes within the bound: maybe within a larger one
+        EquivVerdict::Unknown(w) => w.contains("vacuous"),
+        _ => false,
+    };
+    while o.deepen && cut(&r.verdict) && bound < o.max_unwind {
         bound = (bound.saturating_mul(4)).min(o.max_unwind);
         // without a time limit, deepening gets one minute in all
         let budget = o.timeout.unwrap_or(Duration::from_secs(60));
@@ -199,8 +221,8 @@ pub fn check_sources(
         let prog = frontend::load_versions(
             old,
             new,
-            defined_functions(&old_alone),
-            defined_functions(&new_alone),
+            defined_names(&old_alone, "old"),
+            defined_names(&new_alone, "new"),
             &o.frontend,
             new_fo,
         )?;
@@ -208,7 +230,7 @@ pub fn check_sources(
         let again = check_program(prog, function, new_function, &deeper, start, o.abstract_callees);
         match again.verdict {
             // out of time or undecided at the larger bound: the smaller bound's answer stands
-            EquivVerdict::Unknown(_) => break,
+            EquivVerdict::Unknown(ref w) if !w.contains("vacuous") => break,
             _ => {
                 let mut again = again;
                 again.notes.push(format!("bound raised from {} to {bound}", o.unwind));
@@ -285,7 +307,7 @@ pub fn check_program(
         div_by_zero: true,
         pointer: true,
         pointer_relation: false,
-        overflow: true,
+        overflow: !o.wrapv,
         unsigned_overflow: false,
         conversion: false,
         assertions: false,

@@ -244,6 +244,22 @@ pub fn written_globals(p: &Program) -> HashSet<VarId> {
     out
 }
 
+/// Whether values of type `a` (old version) and `b` (new version) line up: the same type, or
+/// structs with the same members in the same order (a renamed tag, `struct oldV` versus
+/// `struct newV`, is still the same data), or pointers to such.
+fn compatible(p: &Program, a: &Type, b: &Type, limit: usize) -> bool {
+    if p.type_name(a) == p.type_name(b) {
+        return shape(p, a, limit).ok() == shape(p, b, limit).ok() || !a.is_composite();
+    }
+    match (a, b) {
+        (Type::Pointer(x), Type::Pointer(y)) => compatible(p, x, y, limit),
+        (Type::Struct(_), Type::Struct(_)) | (Type::Union(_), Type::Union(_)) => {
+            p.size_of(a) == p.size_of(b) && shape(p, a, limit).ok().is_some_and(|s| Some(s) == shape(p, b, limit).ok())
+        }
+        _ => false,
+    }
+}
+
 /// Static locals some code assigns.
 fn written_statics(p: &Program) -> HashSet<VarId> {
     let mut out = HashSet::new();
@@ -315,7 +331,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         return Err("variadic functions are not compared".into());
     }
     for (i, (a, b)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
-        if shape(p, a, o.leaf_limit).ok() != shape(p, b, o.leaf_limit).ok() || p.type_name(a) != p.type_name(b) {
+        if !compatible(p, a, b, o.leaf_limit) {
             return Err(format!(
                 "parameter {} has type `{}` in the old version and `{}` in the new one",
                 i + 1,
@@ -324,7 +340,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             ));
         }
     }
-    if p.type_name(&of.ty.ret) != p.type_name(&nf.ty.ret) {
+    if !compatible(p, &of.ty.ret, &nf.ty.ret, o.leaf_limit) {
         return Err(format!(
             "the return type is `{}` in the old version and `{}` in the new one",
             p.type_name(&of.ty.ret),
@@ -487,13 +503,28 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         }
     }
     let mut compared_globals: Vec<(String, Expr, Expr)> = Vec::new();
+    // globals both versions only declare (`extern int config;`): one shared variable, reset
+    // between the runs by the restore, and an output like any other
+    for (i, v) in b.p.vars.iter().enumerate() {
+        let id = VarId(i as u32);
+        let from_model =
+            b.p.files.get(v.loc.file as usize).is_some_and(|f| f.starts_with("<verdiff-") || f.starts_with("/usr/"));
+        if matches!(v.kind, VarKind::Global)
+            && written.contains(&id)
+            && !v.name.contains('@')
+            && !v.name.starts_with("__verdiff")
+            && !from_model
+            && v.name != "errno"
+        {
+            let e = Expr::var(id, v.ty.clone());
+            compared_globals.push((v.name.clone(), e.clone(), e));
+        }
+    }
     for (name, (ov, nv)) in pairs {
         match (ov, nv) {
             (Some(ov), Some(nv)) => {
                 let (ot, nt) = (b.p.var(ov).ty.clone(), b.p.var(nv).ty.clone());
-                if b.p.type_name(&ot) != b.p.type_name(&nt)
-                    || shape(b.p, &ot, o.leaf_limit).ok() != shape(b.p, &nt, o.leaf_limit).ok()
-                {
+                if !compatible(b.p, &ot, &nt, o.leaf_limit) {
                     return Err(format!(
                         "global `{name}` has type `{}` in the old version and `{}` in the new one",
                         b.p.type_name(&ot),
@@ -649,7 +680,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         ProductHooks { ncalls: Some(ncalls), calls: Some(calls), limit: o.call_limit, ..Default::default() };
     let mut n = 0;
     for f in &b.p.funcs {
-        if f.body.is_none() && !f.name.starts_with("__verdiff") {
+        if (f.body.is_none() || crate::symex::product::is_output_function(&f.name)) && !f.name.starts_with("__verdiff")
+        {
             n += 1;
             hooks.external_ids.insert(f.name.clone(), n);
         }

@@ -12,6 +12,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use lower::fold_int;
+pub use lower::Namespace;
 pub use preprocess::PreprocessOptions;
 
 use crate::ir::{Loc, Program, Target};
@@ -96,19 +97,19 @@ pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Progra
 pub fn load_versions(
     old: &[Source],
     new: &[Source],
-    defined_old: std::collections::HashSet<String>,
-    defined_new: std::collections::HashSet<String>,
+    defined_old: lower::Namespace,
+    defined_new: lower::Namespace,
     opts: &FrontendOptions,
     new_opts: &FrontendOptions,
 ) -> Result<Program, FrontendError> {
     let mut prog = Program { target: opts.target, ..Program::default() };
     let mut link = lower::Linkage::default();
     let mut unit = 0;
-    for (tag, sources, defined, o) in [("old", old, defined_old, opts), ("new", new, defined_new, new_opts)] {
+    for (sources, defined, o) in [(old, defined_old, opts), (new, defined_new, new_opts)] {
         let mut pp = o.pp.clone();
         pp.model = Some(opts.target.model);
         pp.big_endian = opts.target.big_endian;
-        link.ns = Some((tag.to_string(), defined));
+        link.ns = Some(defined);
         for src in sources {
             let text = preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp)
                 .map_err(|e| FrontendError::Preprocess { file: src.path.clone(), msg: e.message })?;

@@ -42,6 +42,16 @@ pub struct ProductHooks {
 /// Slots per logged call: the function number and up to six arguments.
 pub const LOG_SLOTS: u32 = 7;
 
+/// Library functions whose calls are output (standard streams, files): in a product they are
+/// logged like external calls instead of running their models, so what a version prints is
+/// compared.
+pub fn is_output_function(name: &str) -> bool {
+    matches!(
+        name,
+        "printf" | "puts" | "putchar" | "fprintf" | "fputs" | "fputc" | "putc" | "perror" | "fflush" | "fwrite"
+    )
+}
+
 /// The state both versions start from.
 #[derive(Clone, Debug)]
 pub(crate) struct Snapshot {
@@ -139,6 +149,39 @@ impl Symex<'_> {
         true
     }
 
+    /// [`Self::literal_hash`] as a term, also through conditional choices of literals.
+    fn literal_hash_term(&mut self, p: T) -> Option<T> {
+        if let Some(h) = self.literal_hash(p) {
+            return Some(self.s.bv_u(64, h as u128));
+        }
+        if let crate::term::Op::Ite = self.s.op(p) {
+            let (c, a, b) = (self.s.arg(p, 0), self.s.arg(p, 1), self.s.arg(p, 2));
+            let ha = self.literal_hash_term(a)?;
+            let hb = self.literal_hash_term(b)?;
+            return Some(self.s.ite(c, ha, hb));
+        }
+        None
+    }
+
+    /// A 64-bit hash of the string literal `p` points into (from its offset to the NUL), when
+    /// `p` is a constant pointer into a string literal.
+    fn literal_hash(&mut self, p: T) -> Option<u64> {
+        let o = self.obj_of(p);
+        let off = self.off_of(p);
+        let obj = self.s.as_bv(o)?.to_u64()? as u32;
+        let off = self.s.as_bv(off)?.to_u64()? as usize;
+        let sid = self.str_objs.iter().position(|&x| x == obj)?;
+        let bytes = self.p.strings.get(sid)?;
+        let text = bytes.get(off..)?;
+        let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in &text[..end] {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Some(h)
+    }
+
     /// An external function called in a product: logged, result shared between versions.
     pub(crate) fn product_external(
         &mut self,
@@ -154,7 +197,27 @@ impl Symex<'_> {
         let name = fun.name.clone();
         let ret = fun.ty.ret.clone();
         self.externals.insert(name.clone());
-        if args.iter().any(|a| a.ty.is_pointer() || a.ty.is_composite()) || ret.is_pointer() || ret.is_composite() {
+        // pointer arguments: a string literal is logged by its contents, a FILE * stream by
+        // its value (stdout and stderr are the same globals in both versions); anything else
+        // may be read or written in ways the log cannot capture
+        let mut logged: Vec<T> = vals.to_vec();
+        let mut opaque = false;
+        for (k, a) in args.iter().enumerate() {
+            if !a.ty.is_pointer() {
+                continue;
+            }
+            let is_file =
+                a.ty.pointee()
+                    .is_some_and(|t| self.p.type_name(t).contains("FILE") || self.p.type_name(t).contains("_IO_FILE"));
+            if is_file {
+                continue;
+            }
+            match self.literal_hash_term(vals[k]) {
+                Some(h) => logged[k] = h,
+                None => opaque = true,
+            }
+        }
+        if opaque || args.iter().any(|a| a.ty.is_composite()) || ret.is_pointer() || ret.is_composite() {
             self.reach_unsupported(
                 st,
                 format!("call to external function `{name}` with pointer or struct arguments or result: its effect on memory is unknown"),
@@ -208,13 +271,13 @@ impl Symex<'_> {
         let lhs0 = slot(0);
         self.assign(st, &lhs0, idv, loc);
         let mut uf_args = vec![idx];
-        for (k, (a, &v)) in args.iter().zip(vals).enumerate() {
-            let bits = self.to_bits(v, &a.ty);
+        for (k, (a, &v)) in args.iter().zip(&logged).enumerate() {
+            let bits = if self.s.width(v) == 64 && a.ty.is_pointer() { v } else { self.to_bits(v, &a.ty) };
             let w = self.s.width(bits);
             let b64 = if w < 64 { self.s.zext(64 - w, bits) } else { self.s.extract(63, 0, bits) };
             let l = slot(k as u32 + 1);
             self.assign(st, &l, b64, loc);
-            uf_args.push(v);
+            uf_args.push(bits);
         }
         let one = self.s.bv_u(32, 1);
         let next = self.s.bvadd(idx, one);
@@ -224,7 +287,7 @@ impl Symex<'_> {
             if !self.is_concrete() {
                 let dom: Vec<crate::term::Sort> = uf_args.iter().map(|&a| self.s.sort(a).clone()).collect();
                 let range = self.s.sort(v).clone();
-                let key = format!("ext:{name}");
+                let key = format!("ext:{name}/{dom:?}");
                 let g = match self.ufs.get(&key) {
                     Some(&g) => g,
                     None => {

@@ -48,25 +48,34 @@ pub type LResult<T> = Result<T, LowerError>;
 pub struct Linkage {
     pub vars: HashMap<String, VarId>,
     /// When two versions of a program are lowered side by side (equivalence checking): the
-    /// tag of the version being lowered and the functions it defines. Those functions and all
-    /// file-scope variables get the linkage name `name@tag`, so each version keeps its own;
-    /// functions it only declares stay shared (library models, external functions).
-    pub ns: Option<(String, std::collections::HashSet<String>)>,
+    /// tag of the version being lowered and the names it defines (functions with a body, and
+    /// variables with a definition). Those get the linkage name `name@tag`, so each version
+    /// keeps its own; names it only declares stay shared (library models, external functions,
+    /// `extern` variables such as `stdout`).
+    pub ns: Option<Namespace>,
+}
+
+/// See [`Linkage::ns`].
+#[derive(Clone, Debug, Default)]
+pub struct Namespace {
+    pub tag: String,
+    pub funcs: std::collections::HashSet<String>,
+    pub vars: std::collections::HashSet<String>,
 }
 
 impl Linkage {
     /// The linkage name of a function of the version being lowered.
     pub fn func_name(&self, name: &str) -> String {
         match &self.ns {
-            Some((tag, defined)) if defined.contains(name) => format!("{name}@{tag}"),
+            Some(ns) if ns.funcs.contains(name) => format!("{name}@{}", ns.tag),
             _ => name.to_string(),
         }
     }
     /// The linkage name of a file-scope variable of the version being lowered.
     pub fn var_name(&self, name: &str) -> String {
         match &self.ns {
-            Some((tag, _)) => format!("{name}@{tag}"),
-            None => name.to_string(),
+            Some(ns) if ns.vars.contains(name) => format!("{name}@{}", ns.tag),
+            _ => name.to_string(),
         }
     }
 }

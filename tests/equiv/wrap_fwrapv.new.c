@@ -1,0 +1,1 @@
+int grows(int x) { return 1; }
