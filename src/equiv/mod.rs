@@ -15,7 +15,6 @@ pub mod leaves;
 pub mod product;
 pub mod unit_test;
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use crate::engine::{self, EngineOptions, Status, TraceEvent};
