@@ -6,6 +6,10 @@ use std::process::Command;
 
 use git2::{IndexAddOption, Repository, Signature};
 
+#[path = "common/schema.rs"]
+mod schema;
+use schema::conforms;
+
 struct Repo {
     dir: PathBuf,
     repo: Repository,
@@ -59,7 +63,13 @@ impl Repo {
     fn rows(&self, extra: &[&str]) -> (i32, Vec<(String, String, String, serde_json::Value)>) {
         let (code, out, err) = self.diff(extra);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
-        assert_eq!(v["schema"], "verdiff.diff/1");
+        let schema: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/diff-v1.schema.json"))
+                .expect("schema"),
+        )
+        .expect("schema is JSON");
+        let errs = conforms(&schema, &schema, &v, "diff");
+        assert!(errs.is_empty(), "{}", errs.join("\n"));
         let rows = v["functions"]
             .as_array()
             .cloned()

@@ -12,6 +12,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "common/schema.rs"]
+mod schema;
+use schema::conforms;
+
 fn directive(text: &str, key: &str) -> Option<String> {
     text.lines().find_map(|l| l.strip_prefix(&format!("// {key}:")).map(|v| v.trim().to_string()))
 }
@@ -114,6 +118,39 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
     assert_eq!(v["difference"]["inputs"][0]["value"], "100");
     assert_eq!(v["difference"]["outputs"][0]["old"], "1");
     assert_eq!(v["difference"]["outputs"][0]["new"], "0");
+}
+
+#[test]
+fn json_follows_the_published_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("docs/schemas/equiv-v1.schema.json")).expect("schema"))
+            .expect("schema is JSON");
+    let dir = root.join("tests/equiv");
+    let json = std::env::temp_dir().join(format!("verdiff-equiv-schema-{}.json", std::process::id()));
+    let mut verdicts = Vec::new();
+    for (pair, f, extra) in [
+        ("threshold_changed", "alarm", ""),
+        ("loop_rewritten", "sum4", ""),
+        ("signature_changed", "f", ""),
+        ("shared_callee_inlined", "report", "--no-abstraction"),
+    ] {
+        let (o, n) = (dir.join(format!("{pair}.old.c")), dir.join(format!("{pair}.new.c")));
+        let mut args =
+            vec!["equiv", o.to_str().unwrap_or(""), n.to_str().unwrap_or(""), "--function", f, "--unwind", "5"];
+        if !extra.is_empty() {
+            args.push(extra);
+        }
+        args.extend(["--json", json.to_str().unwrap_or("")]);
+        let (_, _) = run(&args);
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
+        let errs = conforms(&schema, &schema, &v, pair);
+        assert!(errs.is_empty(), "{}", errs.join("\n"));
+        verdicts.push(v["verdict"].as_str().unwrap_or("").to_string());
+    }
+    let _ = std::fs::remove_file(&json);
+    assert_eq!(verdicts, ["not-equivalent", "equivalent", "unknown", "equivalent-up-to-bound"]);
 }
 
 #[test]
