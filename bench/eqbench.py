@@ -99,9 +99,15 @@ def run_one(args, item):
     verdicts, reasons = [], []
     t0 = time.time()
     for fn in fns:
+        # one time budget per pair, shared by its entry functions
+        left = int(args.timeout - (time.time() - t0))
+        if left < 1:
+            verdicts.append("UNKNOWN")
+            reasons.append(f"{fn}: the pair's {args.timeout}s budget is used up")
+            break
         bound = ["--unwind", str(args.unwind)] if args.unwind else []
         jpath = os.path.join(tempfile.gettempdir(), f"eqbench-{os.getpid()}-{abs(hash((d, fn)))}.json")
-        cmd = [VERDIFF, "equiv", old, new, "--function", fn, "--timeout", str(args.timeout),
+        cmd = [VERDIFF, "equiv", old, new, "--function", fn, "--timeout", str(left),
                "--quiet", "--json", jpath] + bound + (["--fwrapv"] if args.fwrapv else [])
         line = "UNKNOWN"
         try:
@@ -147,9 +153,11 @@ def run_one(args, item):
         reasons.append("disputed: " + DISPUTED[pair][1])
     src = open(old, errors="replace").read() + open(new, errors="replace").read()
     integer = not re.search(r"\b(float|double)\b", src)
-    return {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v,
+    r = {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v,
             "outcome": outcome, "integer_only": integer, "seconds": round(time.time() - t0, 2),
             "reasons": reasons}
+    print(f"{r['outcome']:8} {r['verdict']:15} {r['seconds']:7.2f}s {r['pair']} {'; '.join(r['reasons'])[:300]}", flush=True)
+    return r
 
 def main():
     ap = argparse.ArgumentParser()
@@ -174,8 +182,7 @@ def main():
         pct = 100.0 * c["correct"] / n if n else 0
         print(f"{title}: {n} pairs: correct {c['correct']} ({pct:.1f} %), wrong {c['wrong']}, "
               f"disputed {c['disputed']}, bounded {c['bounded']}, unknown {c['unknown']}")
-    for r in results:
-        print(f"{r['outcome']:8} {r['verdict']:15} {r['seconds']:7.2f}s {r['pair']} {'; '.join(r['reasons'])[:300]}")
+    
     summary(results, "all")
     summary([r for r in results if r["integer_only"]], "integer-only")
     times = [r["seconds"] for r in results]
