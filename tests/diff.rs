@@ -274,5 +274,4 @@ fn bad_repositories_and_revisions_are_clear_errors() {
     let (code, _, err) = r.diff(&[]);
     assert_eq!(code, 6);
     assert!(err.contains("no base revision"), "{err}");
-    let _ = Path::new("");
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use super::args::{parse, parse_duration, Arity, Parsed, Spec};
-use crate::equiv::{self, EquivOptions, EquivVerdict};
+use crate::equiv::{self, EquivOptions};
 use crate::frontend::{FrontendOptions, Source};
 use crate::ir::{DataModel, Target};
 use crate::report;
@@ -135,6 +135,5 @@ pub fn run(args: &[String]) -> i32 {
     } else {
         out!("{}", report::equiv::text(&r, &o.files));
     }
-    let _ = EquivVerdict::Equivalent;
     r.verdict.exit_code()
 }

@@ -84,7 +84,7 @@ pub fn render(
                 args_old.push(name.clone());
                 args_new.push(name.clone());
             }
-            ParamInput::Object { name, object, elem, elems, leaves } => {
+            ParamInput::Object { object, elem, elems, leaves, .. } => {
                 let _ = writeln!(s, "    {elem} {object}_old[{elems}], {object}_new[{elems}];");
                 let _ = writeln!(s, "    memset({object}_old, 0, sizeof {object}_old);");
                 for l in leaves {
@@ -92,7 +92,7 @@ pub fn render(
                     let _ = writeln!(s, "    {object}_old{rest} = {};", get(l));
                 }
                 let _ = writeln!(s, "    memcpy({object}_new, {object}_old, sizeof {object}_old);");
-                let _ = name;
+
                 args_old.push(format!("{object}_old"));
                 args_new.push(format!("{object}_new"));
             }
