@@ -65,16 +65,10 @@ def entries(d, old, new):
     both = [f for f in do if f in dn]
     roots = []
     for f in both:
-        body_calls = 0
-        for g in do:
-            if g == f:
-                continue
-            m = re.search(r"\b" + re.escape(g) + r"\s*\([^;{]*\)\s*\{", so)
-            if m and re.search(r"\b" + re.escape(f) + r"\s*\(", so[m.end():]):
-                pass
-        # called anywhere other than its own definition?
+        # called anywhere other than in its own declarations and definition (a type before
+        # the name at the start of a line)?
         uses = len(re.findall(r"\b" + re.escape(f) + r"\s*\(", so))
-        decls = len(re.findall(r"\b" + re.escape(f) + r"\s*\([^;{)]*\)\s*[;{]", so))
+        decls = len(re.findall(r"^[ \t]*[A-Za-z_][\w \t\*]*[\s\*]" + re.escape(f) + r"\s*\(", so, re.M))
         if uses - decls <= 0:
             roots.append(f)
     return roots or both, "roots"
