@@ -182,26 +182,33 @@ pub fn check_sources(
     if !dnew.funcs.contains(new_function) {
         return Ok(unknown(format!("the new version does not define `{new_function}`")));
     }
-    let prog = frontend::load_versions(old, new, dold, dnew, &o.frontend, new_fo)?;
-    let mut r = check_program(prog, function, new_function, o, start, o.abstract_callees);
-    if o.abstract_callees && !r.abstracted.is_empty() {
-        if let EquivVerdict::Unknown(why) = r.verdict.clone() {
-            // the abstraction may have lost a fact the proof needs: try again inlining
-            let prog = frontend::load_versions(
+    // one attempt at a bound: shared callees abstracted first; when that leaves the question
+    // open (the abstraction may have lost a fact the proof needs, or its counterexample does
+    // not replay with the real callees), again with everything inlined
+    let attempt = |opts: &EquivOptions| -> Result<EquivResult, FrontendError> {
+        let load = || {
+            frontend::load_versions(
                 old,
                 new,
                 defined_names(&old_alone, "old"),
                 defined_names(&new_alone, "new"),
-                &o.frontend,
+                &opts.frontend,
                 new_fo,
-            )?;
-            let again = check_program(prog, function, new_function, o, start, false);
-            if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
-                r = again;
-                r.notes.push(format!("decided with shared callees inlined (with them abstracted: {why})"));
+            )
+        };
+        let mut r = check_program(load()?, function, new_function, opts, start, opts.abstract_callees);
+        if opts.abstract_callees && !r.abstracted.is_empty() {
+            if let EquivVerdict::Unknown(why) = r.verdict.clone() {
+                let again = check_program(load()?, function, new_function, opts, start, false);
+                if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
+                    r = again;
+                    r.notes.push(format!("decided with shared callees inlined (with them abstracted: {why})"));
+                }
             }
         }
-    }
+        Ok(r)
+    };
+    let mut r = attempt(o)?;
     // a cut loop: try larger bounds while time remains
     let mut bound = o.unwind;
     let cut = |v: &EquivVerdict| match v {
@@ -217,16 +224,8 @@ pub fn check_sources(
         if start.elapsed() >= budget {
             break;
         }
-        let prog = frontend::load_versions(
-            old,
-            new,
-            defined_names(&old_alone, "old"),
-            defined_names(&new_alone, "new"),
-            &o.frontend,
-            new_fo,
-        )?;
         let deeper = EquivOptions { unwind: bound, timeout: Some(budget), ..o.clone() };
-        let again = check_program(prog, function, new_function, &deeper, start, o.abstract_callees);
+        let again = attempt(&deeper)?;
         match again.verdict {
             // out of time or undecided at the larger bound: the smaller bound's answer stands
             EquivVerdict::Unknown(ref w) if !w.contains("vacuous") => break,
