@@ -250,26 +250,33 @@ fn undefined_behaviour_as_assumptions(p: &mut Program) {
             // the equivalence claims themselves
             continue;
         }
+        use crate::ir::{Instr, InstrKind};
         let new_side = f.name.ends_with("@new");
-        let Some(body) = f.body.as_mut() else { continue };
-        for ins in body.iter_mut() {
-            if let crate::ir::InstrKind::EndPath = ins.kind {
-                // a run that stops (exit, abort, a failed assert) never reaches the comparison:
-                // termination is behaviour the product does not compare, so reaching it must
-                // not pass as agreement
-                ins.kind = crate::ir::InstrKind::Unsupported(
-                    "the program stops here (exit, abort or a failed assert); verdiff does not compare how the versions terminate".into(),
-                );
-                continue;
+        let model = f.model;
+        let Some(body) = f.body.take() else { continue };
+        let stop = "verdiff does not compare how the versions terminate";
+        f.body = Some(instrument::rewrite::rewrite(body, |ins| match &ins.kind {
+            // a run that stops (exit, abort, a failed assert) never reaches the comparison:
+            // termination is behaviour the product does not compare, so reaching it must not
+            // pass as agreement
+            InstrKind::EndPath => {
+                let why = format!("the program stops here (exit, abort or a failed assert); {stop}");
+                (vec![], Some(vec![Instr::new(InstrKind::Unsupported(why), ins.loc)]))
             }
-            if let crate::ir::InstrKind::Assert { cond, kind, .. } = &ins.kind {
-                if *kind == ClaimKind::FloatOverflow {
-                    ins.kind = crate::ir::InstrKind::Skip;
-                } else if !new_side {
-                    ins.kind = crate::ir::InstrKind::Assume(cond.clone());
-                }
+            // a user assertion that can fail stops the program the same way
+            InstrKind::Assert { cond, kind: ClaimKind::Assertion, msg } if !model => {
+                let why = format!("the program stops here if `{msg}` fails; {stop}");
+                let skip = InstrKind::Goto { cond: Some(cond.clone()), target: 2 };
+                (vec![], Some(vec![Instr::new(skip, ins.loc), Instr::new(InstrKind::Unsupported(why), ins.loc)]))
             }
-        }
+            InstrKind::Assert { kind: ClaimKind::FloatOverflow, .. } => {
+                (vec![], Some(vec![Instr::new(InstrKind::Skip, ins.loc)]))
+            }
+            InstrKind::Assert { cond, .. } if !new_side => {
+                (vec![], Some(vec![Instr::new(InstrKind::Assume(cond.clone()), ins.loc)]))
+            }
+            _ => (vec![], None),
+        }));
     }
 }
 
@@ -308,7 +315,8 @@ pub fn check_program(
         overflow: !o.wrapv,
         unsigned_overflow: false,
         conversion: false,
-        assertions: false,
+        // user assertions are kept so that none is dropped silently (see below)
+        assertions: true,
         alignment: false,
         vla_size: false,
         error_label: None,

@@ -12,7 +12,7 @@
 mod api;
 mod checks;
 mod fnptr;
-mod rewrite;
+pub mod rewrite;
 
 use crate::ir::{ClaimKind, Instr, InstrKind, Program};
 

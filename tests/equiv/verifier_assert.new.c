@@ -1,0 +1,1 @@
+int half(int x) { return x / 2; }
