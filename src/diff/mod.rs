@@ -197,10 +197,24 @@ pub fn safety(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>, ro
 fn safety_at(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>) -> Safety {
     let mut p = p.clone();
     instrument::instrument(&mut p, &CheckOptions::default());
-    let so = SymexOptions { unwind: Some(unwind), unwinding_assertions: false, ..SymexOptions::default() };
+    // unwinding assertions on: a loop the bound cuts is never passed off as verified
+    let so = SymexOptions { unwind: Some(unwind), unwinding_assertions: true, ..SymexOptions::default() };
     let eo = EngineOptions { symex: so, deadline, ..EngineOptions::default() };
     let r = engine::verify(&p, f, &eo);
+    let cut = r.first_failure().filter(|c| c.kind == crate::ir::ClaimKind::Unwinding);
     match &r.verdict {
+        // (real claims are decided before unwinding assertions)
+        Verdict::Failed if cut.is_some() => Safety {
+            verdict: "UNKNOWN".into(),
+            detail: format!(
+                "no violation within {unwind} iterations, but the loop or recursion at {}:{} needs more",
+                cut.map(|c| c.file.as_str()).unwrap_or("?"),
+                cut.map(|c| c.line).unwrap_or(0)
+            ),
+        },
+        Verdict::Successful if r.bounded => {
+            Safety { verdict: "UNKNOWN".into(), detail: format!("some loop was cut at {unwind} iterations") }
+        }
         Verdict::Failed => {
             let d = r
                 .first_failure()
@@ -209,10 +223,7 @@ fn safety_at(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>) -> 
             Safety { verdict: "FAILED".into(), detail: d }
         }
         Verdict::Unknown(w) => Safety { verdict: "UNKNOWN".into(), detail: w.clone() },
-        Verdict::Successful => Safety {
-            verdict: "SUCCESSFUL".into(),
-            detail: if r.bounded { format!("loops unwound {unwind} times") } else { String::new() },
-        },
+        Verdict::Successful => Safety { verdict: "SUCCESSFUL".into(), detail: String::new() },
     }
 }
 
