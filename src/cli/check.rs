@@ -260,6 +260,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         incremental: p.has("incremental-bmc"),
         max_k: num(p, "max-k-step")?.unwrap_or(50),
         deadline,
+        ..EngineOptions::default()
     };
     if p.has("show-claims") {
         let eo2 = EngineOptions { multi_property: true, ..eo.clone() };

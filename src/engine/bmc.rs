@@ -156,6 +156,13 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
                     unknown = Some(reason);
                     stopped = true;
                 }
+                Answer::Sat if o.reachability_only => {
+                    // the question is only whether some claim can fail: it can
+                    for &i in &remaining {
+                        claims[i].status = Status::Violated;
+                    }
+                    stopped = true;
+                }
                 Answer::Sat => {
                     // which claims does this model violate?
                     let violated: Vec<usize> = {

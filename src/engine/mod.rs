@@ -23,6 +23,9 @@ pub struct EngineOptions {
     pub incremental: bool,
     pub max_k: u32,
     pub deadline: Option<Instant>,
+    /// Internal reachability questions (is this point reachable at all?): a claim the solver
+    /// can violate is marked violated without a replayed trace. Never for reported verdicts.
+    pub reachability_only: bool,
 }
 
 impl Default for EngineOptions {
@@ -33,6 +36,7 @@ impl Default for EngineOptions {
             incremental: false,
             max_k: 50,
             deadline: None,
+            reachability_only: false,
         }
     }
 }

@@ -133,6 +133,9 @@ pub struct EquivResult {
     pub notes: Vec<String>,
     pub time: Duration,
     pub unwind: u32,
+    /// UNKNOWN because no run of the old version completes with defined behaviour within the
+    /// bound (a larger bound may help).
+    pub vacuous: bool,
 }
 
 /// The names a version defines (its own functions and variables, not library models), tagged.
@@ -175,6 +178,7 @@ pub fn check_sources(
         notes: vec![],
         time: start.elapsed(),
         unwind: o.unwind,
+        vacuous: false,
     };
     if !dold.funcs.contains(function) {
         return Ok(unknown(format!("the old version does not define `{function}`")));
@@ -211,13 +215,9 @@ pub fn check_sources(
     let mut r = attempt(o)?;
     // a cut loop: try larger bounds while time remains
     let mut bound = o.unwind;
-    let cut = |v: &EquivVerdict| match v {
-        EquivVerdict::EquivalentUpTo(_) => true,
-        // no run completes within the bound: maybe within a larger one
-        EquivVerdict::Unknown(w) => w.contains("vacuous"),
-        _ => false,
-    };
-    while o.deepen && cut(&r.verdict) && bound < o.max_unwind {
+    // (no run completing within the bound may complete within a larger one)
+    let cut = |r: &EquivResult| matches!(r.verdict, EquivVerdict::EquivalentUpTo(_)) || r.vacuous;
+    while o.deepen && cut(&r) && bound < o.max_unwind {
         bound = (bound.saturating_mul(4)).min(o.max_unwind);
         // without a time limit, deepening gets one minute in all
         let budget = o.timeout.unwrap_or(Duration::from_secs(60));
@@ -228,7 +228,7 @@ pub fn check_sources(
         let again = attempt(&deeper)?;
         match again.verdict {
             // out of time or undecided at the larger bound: the smaller bound's answer stands
-            EquivVerdict::Unknown(ref w) if !w.contains("vacuous") => break,
+            EquivVerdict::Unknown(_) if !again.vacuous => break,
             _ => {
                 let mut again = again;
                 again.notes.push(format!("bound raised from {} to {bound}", o.unwind));
@@ -298,6 +298,7 @@ pub fn check_program(
         notes: vec![],
         time: Duration::ZERO,
         unwind: o.unwind,
+        vacuous: false,
     };
     let (Some(old_f), Some(new_f)) =
         (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")))
@@ -439,11 +440,10 @@ pub fn check_program(
     }
     // agreement is only worth reporting when some input gets both versions to the comparison
     let vac = product::vacuity_program(&prog, product.harness);
-    let vreport = engine::verify(&vac, product.harness, &eo);
+    let vo = EngineOptions { reachability_only: true, ..eo.clone() };
+    let vreport = engine::verify(&vac, product.harness, &vo);
     match vreport.claims.iter().find(|c| c.description == product::VACUITY).map(|c| &c.status) {
         Some(Status::Violated) => {}
-        // the solver found an input reaching the end (its concrete replay is not needed here)
-        Some(Status::Unknown(w)) if w.contains("violates no claim") || w.contains("not confirmed") => {}
         // (a claim symbolic execution never reached is not in the report)
         Some(Status::Holds) | None => {
             // every execution has undefined behaviour in the old version (or stops, or needs
@@ -452,6 +452,7 @@ pub fn check_program(
                 "no input lets the old version run to completion with defined behaviour within the bound {}; the comparison would be vacuous (`verdiff check --function {function}` on the old version shows why)",
                 o.unwind
             ));
+            res.vacuous = true;
             return res;
         }
         other => {
