@@ -39,6 +39,19 @@ impl Parsed {
     }
 }
 
+/// One line per flag, for `--help`.
+pub fn options_help(specs: &[Spec]) -> String {
+    let mut s = String::new();
+    for sp in specs {
+        let flag = match sp.arity {
+            Arity::Flag => format!("--{}", sp.name),
+            Arity::Value => format!("--{} X", sp.name),
+        };
+        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
+    }
+    s
+}
+
 pub fn parse(args: &[String], specs: &[Spec], ignored: &[&str]) -> Result<Parsed, String> {
     let mut p = Parsed::default();
     let mut i = 0;

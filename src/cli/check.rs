@@ -90,13 +90,7 @@ pub fn help() -> String {
     let mut s = String::from(
         "usage: verdiff [check] FILE.c... [options]\n\nBounded model checking of C programs (ESBMC-compatible flags).\nExit status: 0 VERIFICATION SUCCESSFUL, 10 VERIFICATION FAILED, 6 VERIFICATION UNKNOWN (also for bad input), 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options; -W... and -f... are ignored\n",
     );
-    for sp in SPECS {
-        let flag = match sp.arity {
-            Arity::Flag => format!("--{}", sp.name),
-            Arity::Value => format!("--{} X", sp.name),
-        };
-        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
-    }
+    s.push_str(&super::args::options_help(SPECS));
     s.push_str(&format!(
         "  accepted and ignored: {}\n",
         IGNORED.iter().map(|f| format!("--{f}")).collect::<Vec<_>>().join(" ")

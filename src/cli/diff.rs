@@ -38,13 +38,7 @@ pub fn help() -> String {
     let mut s = String::from(
         "usage: verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged] [options]\n\nLists the C functions that changed between two revisions and proves whether their behaviour\nchanged; changed functions that are not proven equivalent, and new ones, get the safety checks.\nExit status: 0 fine, 10 when --fail-on triggers, 6 when the repository cannot be read, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE]   preprocessor options (-I relative to the repository root)\n",
     );
-    for sp in SPECS {
-        let flag = match sp.arity {
-            Arity::Flag => format!("--{}", sp.name),
-            Arity::Value => format!("--{} X", sp.name),
-        };
-        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
-    }
+    s.push_str(&super::args::options_help(SPECS));
     s
 }
 

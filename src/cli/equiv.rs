@@ -44,13 +44,7 @@ pub fn help() -> String {
     let mut s = String::from(
         "usage: verdiff equiv OLD.c NEW.c --function F [options]\n\nProves that two versions of a C function behave the same: same return value, same final\nglobals and pointed-to memory, same calls to external functions, for every input.\nExit status: 0 EQUIVALENT (also EQUIVALENT UP TO BOUND k), 10 NOT EQUIVALENT, 6 UNKNOWN, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options\n",
     );
-    for sp in SPECS {
-        let flag = match sp.arity {
-            Arity::Flag => format!("--{}", sp.name),
-            Arity::Value => format!("--{} X", sp.name),
-        };
-        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
-    }
+    s.push_str(&super::args::options_help(SPECS));
     s
 }
 

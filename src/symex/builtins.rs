@@ -260,18 +260,8 @@ impl Symex<'_> {
             | "smul_overflow" | "smull_overflow" | "smulll_overflow" | "umul_overflow" | "umull_overflow"
             | "umulll_overflow" => self.overflow_builtin(st, base, args, vals, ret, loc),
             n if n.starts_with("__ESBMC_uninterpreted") || n.starts_with("__CPROVER_uninterpreted") => {
-                let key = format!("uf:{n}");
-                let f = match self.ufs.get(&key) {
-                    Some(&f) => f,
-                    None => {
-                        let dom: Vec<Sort> = vals.iter().map(|&v| self.s.sort(v).clone()).collect();
-                        let range = self.sort_of(ret);
-                        let f = self.s.declare_fun(n, dom, range);
-                        self.ufs.insert(key, f);
-                        f
-                    }
-                };
-                Some(self.s.apply(f, vals))
+                let range = self.sort_of(ret);
+                Some(self.apply_uf(&format!("uf:{n}"), n, vals, range))
             }
             _ => None,
         }

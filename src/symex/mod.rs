@@ -828,6 +828,34 @@ impl<'p> Symex<'p> {
         key
     }
 
+    /// `key(args)` for the uninterpreted function `key` (one per key and argument sorts),
+    /// declared to the term store as `name` on first use.
+    pub(crate) fn apply_uf(&mut self, key: &str, name: &str, args: &[T], range: Sort) -> T {
+        let dom: Vec<Sort> = args.iter().map(|&a| self.s.sort(a).clone()).collect();
+        let full = format!("{key}/{dom:?}");
+        let f = match self.ufs.get(&full) {
+            Some(&f) => f,
+            None => {
+                let f = self.s.declare_fun(name, dom, range);
+                self.ufs.insert(full, f);
+                f
+            }
+        };
+        self.s.apply(f, args)
+    }
+
+    /// Constrains `v` to equal `key(args)` on this path (symbolic mode only: a replay takes
+    /// `v` from a model that satisfies the tie).
+    pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) {
+        if self.is_concrete() {
+            return;
+        }
+        let range = self.s.sort(v).clone();
+        let app = self.apply_uf(key, name, args, range);
+        let same = self.s.eq(v, app);
+        st.guard.add(&mut self.s, same);
+    }
+
     fn record(&mut self, st: &State, loc: Loc, step: Step) {
         if self.is_concrete() {
             self.trace.push(TraceStep { loc, func: st.top().func, step });

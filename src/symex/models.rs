@@ -82,24 +82,10 @@ impl Symex<'_> {
                 collect_symbols(&self.s, v, &mut syms);
                 self.approx_symbols.extend(syms);
                 let lib = self.library_function(st, &fun.name);
-                if n.starts_with("__verdiff_approx_fn") && !vals.is_empty() && self.concrete.is_none() {
+                if n.starts_with("__verdiff_approx_fn") && !vals.is_empty() {
                     // equal arguments give equal results: tie the value to an uninterpreted
-                    // function of the library function's arguments (a replay takes the values
-                    // from a model that satisfies the tie)
-                    let key = format!("approx:{lib}:{n}");
-                    let f = match self.ufs.get(&key) {
-                        Some(&f) => f,
-                        None => {
-                            let dom: Vec<crate::term::Sort> = vals.iter().map(|&a| self.s.sort(a).clone()).collect();
-                            let range = self.s.sort(v).clone();
-                            let f = self.s.declare_fun(&format!("{lib}!approx"), dom, range);
-                            self.ufs.insert(key, f);
-                            f
-                        }
-                    };
-                    let app = self.s.apply(f, vals);
-                    let same = self.s.eq(v, app);
-                    st.guard.add(&mut self.s, same);
+                    // function of the library function's arguments
+                    self.tie_to_uf(st, v, &format!("approx:{lib}:{n}"), &format!("{lib}!approx"), vals);
                 }
                 self.approx_funcs.insert(lib);
                 if let Some(l) = lhs {

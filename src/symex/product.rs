@@ -130,18 +130,8 @@ impl Symex<'_> {
         if ret.is_void() {
             return true;
         }
-        let dom: Vec<crate::term::Sort> = vals.iter().map(|&a| self.s.sort(a).clone()).collect();
         let range = self.sort_of(&ret);
-        let uf_key = format!("uf:{key}");
-        let g = match self.ufs.get(&uf_key) {
-            Some(&g) => g,
-            None => {
-                let g = self.s.declare_fun(format!("{key}!uf"), dom, range);
-                self.ufs.insert(uf_key, g);
-                g
-            }
-        };
-        let v = self.s.apply(g, vals);
+        let v = self.apply_uf(&format!("uf:{key}"), &format!("{key}!uf"), vals, range);
         if let Some(l) = lhs {
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign(st, l, v, loc);
@@ -284,22 +274,7 @@ impl Symex<'_> {
         self.assign(st, &n_expr, next, loc);
         if let Some(l) = lhs {
             let v = self.nondet_of(st, &ret, &format!("{name}_result"));
-            if !self.is_concrete() {
-                let dom: Vec<crate::term::Sort> = uf_args.iter().map(|&a| self.s.sort(a).clone()).collect();
-                let range = self.s.sort(v).clone();
-                let key = format!("ext:{name}/{dom:?}");
-                let g = match self.ufs.get(&key) {
-                    Some(&g) => g,
-                    None => {
-                        let g = self.s.declare_fun(format!("{name}!external"), dom, range);
-                        self.ufs.insert(key, g);
-                        g
-                    }
-                };
-                let app = self.s.apply(g, &uf_args);
-                let same = self.s.eq(v, app);
-                st.guard.add(&mut self.s, same);
-            }
+            self.tie_to_uf(st, v, &format!("ext:{name}"), &format!("{name}!external"), &uf_args);
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign(st, l, v, loc);
         }
