@@ -134,12 +134,12 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn local(&mut self, name: &str, ty: Type, addressed: bool) -> VarId {
+    fn var(&mut self, name: &str, ty: Type, kind: VarKind, addressed: bool) -> VarId {
         let v = VarId(self.p.vars.len() as u32);
         self.p.vars.push(Var {
             name: name.to_string(),
             ty,
-            kind: VarKind::Local(self.h),
+            kind,
             loc: self.loc,
             addressed,
             is_const: false,
@@ -147,6 +147,17 @@ impl Builder<'_> {
             align: 0,
         });
         v
+    }
+    fn local(&mut self, name: &str, ty: Type, addressed: bool) -> VarId {
+        self.var(name, ty, VarKind::Local(self.h), addressed)
+    }
+    /// Gives the scalar `l` a nondeterministic value and records it as an input; returns the
+    /// lvalue as the replay trace names it.
+    fn input(&mut self, l: &Leaf, inputs: &mut Vec<InputLeaf>) -> String {
+        self.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
+        let lhs = crate::ir::display::expr_to_c(self.p, &l.expr);
+        inputs.push(InputLeaf { lhs: lhs.clone(), ty: self.p.type_name(&l.expr.ty) });
+        lhs
     }
     fn push(&mut self, k: InstrKind) {
         self.body.push(Instr::new(k, self.loc));
@@ -368,35 +379,9 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     // --- the call log of external functions
     let int = b.int();
     let u64t = b.p.target.int(IntName::ULongLong);
-    let ncalls = {
-        let v = VarId(b.p.vars.len() as u32);
-        b.p.vars.push(Var {
-            name: "__verdiff_ncalls".into(),
-            ty: int.clone(),
-            kind: VarKind::Global,
-            loc: b.loc,
-            addressed: false,
-            is_const: false,
-            external: false,
-            align: 0,
-        });
-        v
-    };
+    let ncalls = b.var("__verdiff_ncalls", int.clone(), VarKind::Global, false);
     let log_len = (o.call_limit * LOG_SLOTS) as u64;
-    let calls = {
-        let v = VarId(b.p.vars.len() as u32);
-        b.p.vars.push(Var {
-            name: "__verdiff_calls".into(),
-            ty: Type::array(u64t.clone(), log_len),
-            kind: VarKind::Global,
-            loc: b.loc,
-            addressed: true,
-            is_const: false,
-            external: false,
-            align: 0,
-        });
-        v
-    };
+    let calls = b.var("__verdiff_calls", Type::array(u64t.clone(), log_len), VarKind::Global, true);
     let ncalls_e = Expr::var(ncalls, int.clone());
     let calls_e = Expr::var(calls, Type::array(u64t.clone(), log_len));
     b.assign(ncalls_e.clone(), Expr::int(0, int.clone()));
@@ -431,13 +416,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 b.push(InstrKind::Decl(ov));
                 let oe = Expr::var(ov, obj_ty);
                 let ls = b.leaves_of(oe.clone(), &oname)?;
-                let mut names = Vec::new();
-                for l in &ls {
-                    b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
-                    let lhs = crate::ir::display::expr_to_c(b.p, &l.expr);
-                    inputs.push(InputLeaf { lhs: lhs.clone(), ty: b.p.type_name(&l.expr.ty) });
-                    names.push(lhs);
-                }
+                let names: Vec<String> = ls.iter().map(|l| b.input(l, &mut inputs)).collect();
                 let pv = b.local(&pname, ty.clone(), false);
                 b.push(InstrKind::Decl(pv));
                 let first = Expr::new(
@@ -461,13 +440,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 b.push(InstrKind::Decl(pv));
                 let pe = Expr::var(pv, ty.clone());
                 let ls = b.leaves_of(pe.clone(), &pname)?;
-                let mut names = Vec::new();
-                for l in &ls {
-                    b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
-                    let lhs = crate::ir::display::expr_to_c(b.p, &l.expr);
-                    inputs.push(InputLeaf { lhs: lhs.clone(), ty: b.p.type_name(&l.expr.ty) });
-                    names.push(lhs);
-                }
+                let names: Vec<String> = ls.iter().map(|l| b.input(l, &mut inputs)).collect();
                 args_old.push(pe.clone());
                 if ty == nty {
                     args_new.push(pe);
@@ -537,10 +510,9 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 let nls = b.leaves_of(ne.clone(), &name)?;
                 let mut gl = Vec::new();
                 for (x, y) in ols.iter().zip(nls) {
-                    b.assign(x.expr.clone(), Expr::new(ExprKind::Nondet, x.expr.ty.clone()));
-                    b.assign(y.expr, Expr::cast(x.expr.clone(), x.expr.ty.clone()));
-                    let lhs = crate::ir::display::expr_to_c(b.p, &x.expr);
-                    inputs.push(InputLeaf { lhs: lhs.clone(), ty: b.p.type_name(&x.expr.ty) });
+                    let lhs = b.input(x, &mut inputs);
+                    let ty = y.expr.ty.clone();
+                    b.assign(y.expr, Expr::cast(x.expr.clone(), ty));
                     gl.push((x.path.clone(), lhs));
                 }
                 globals.push(GlobalInput { name: name.clone(), leaves: gl });
@@ -548,11 +520,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             }
             (Some(v), None) | (None, Some(v)) => {
                 // state of one version only: arbitrary at the start, not compared
+                // (a global that cannot be enumerated would keep its initialiser and narrow
+                // the states compared: that is an error, not a silent skip)
                 let e = Expr::var(v, b.p.var(v).ty.clone());
-                if let Ok(ls) = b.leaves_of(e, &name) {
-                    for l in ls {
-                        b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
-                    }
+                for l in b.leaves_of(e, &name)? {
+                    b.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
                 }
             }
             (None, None) => {}

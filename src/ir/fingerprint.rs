@@ -72,13 +72,17 @@ pub fn callees(p: &Program, f: FuncId) -> BTreeSet<FuncId> {
 }
 
 /// 64-bit FNV-1a.
-pub fn hash_text(s: &str) -> u64 {
+pub fn hash_bytes(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in s.bytes() {
+    for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+pub fn hash_text(s: &str) -> u64 {
+    hash_bytes(s.as_bytes())
 }
 
 /// The fingerprint of `f` alone (its own body).

@@ -164,12 +164,7 @@ impl Symex<'_> {
         let bytes = self.p.strings.get(sid)?;
         let text = bytes.get(off..)?;
         let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for &b in &text[..end] {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        Some(h)
+        Some(crate::ir::fingerprint::hash_bytes(&text[..end]))
     }
 
     /// An external function called in a product: logged, result shared between versions.
