@@ -111,10 +111,16 @@ fn side_options(root: &Path, o: &DiffOptions) -> crate::frontend::FrontendOption
     fo
 }
 
-fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<Program, String> {
+/// A file of one side: its preprocessed text (reused by every equivalence check of its
+/// functions) and the program lowered from it.
+fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<(String, Program), String> {
     let src = Source { path: root.join(rel), content: None };
     let prefix = format!("{}/", root.display());
-    frontend::load_sources(&[src], &side_options(root, o)).map_err(|e| e.to_string().replace(&prefix, ""))
+    let err = |e: frontend::FrontendError| e.to_string().replace(&prefix, "");
+    let fo = side_options(root, o);
+    let text = frontend::preprocess_sources(&[src], &fo).map_err(err)?.pop().unwrap_or_default();
+    let prog = frontend::load_preprocessed(std::slice::from_ref(&text), &fo).map_err(err)?;
+    Ok((text, prog))
 }
 
 /// Equivalence of `a` (old file `op`) and `b` (new file `np`), and the safety checks of the
@@ -127,6 +133,7 @@ fn equivalence(
     new: &Side<'_>,
     np: &str,
     b: &str,
+    texts: (&str, &str),
     pn: &Program,
     fb: FuncId,
     o: &DiffOptions,
@@ -135,11 +142,9 @@ fn equivalence(
     eo.files = (op.to_string(), np.to_string());
     eo.frontend = side_options(old.root, o);
     eo.new_frontend = Some(side_options(new.root, o));
-    let so = [Source { path: old.root.join(op), content: None }];
-    let sn = [Source { path: new.root.join(np), content: None }];
     let strip =
         |s: String| s.replace(&format!("{}/", old.root.display()), "").replace(&format!("{}/", new.root.display()), "");
-    let status = match equiv::check_sources(&so, &sn, a, b, &eo) {
+    let status = match equiv::check_preprocessed(&[texts.0.to_string()], &[texts.1.to_string()], a, b, &eo) {
         Err(e) => Status::Unknown(strip(e.to_string())),
         Ok(res) => match res.verdict {
             EquivVerdict::Equivalent => Status::Equivalent,
@@ -293,9 +298,9 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
         let start = Instant::now();
         let (a, op) = (rows[i].function.clone(), rows[i].old_file.clone().unwrap_or_default());
         let (b, np) = (rows[j].function.clone(), rows[j].file.clone());
-        let Ok(pn) = load(new.root, &np, o) else { continue };
+        let (Ok((to, _)), Ok((tn, pn))) = (load(old.root, &op, o), load(new.root, &np, o)) else { continue };
         let Some(fb) = pn.func_named(&b) else { continue };
-        let (status, safety) = equivalence(old, &op, &a, new, &np, &b, &pn, fb, o);
+        let (status, safety) = equivalence(old, &op, &a, new, &np, &b, (&to, &tn), &pn, fb, o);
         let r = &mut rows[j];
         r.status = status;
         r.safety = safety;
@@ -359,7 +364,7 @@ fn compare_file(
     match (&po, &pn) {
         (Some(Err(e)), other) | (other, Some(Err(e))) => {
             let names: Vec<String> = match other {
-                Some(Ok(p)) => functions_of(p, np.or(op).unwrap_or("")).into_keys().collect(),
+                Some(Ok((_, p))) => functions_of(p, np.or(op).unwrap_or("")).into_keys().collect(),
                 _ => vec![],
             };
             if names.is_empty() {
@@ -372,8 +377,9 @@ fn compare_file(
         }
         _ => {}
     }
-    let po = po.and_then(|r| r.ok());
-    let pn = pn.and_then(|r| r.ok());
+    let (to, po) = po.and_then(|r| r.ok()).unzip();
+    let (tn, pn) = pn.and_then(|r| r.ok()).unzip();
+    let texts = (to.as_deref().unwrap_or(""), tn.as_deref().unwrap_or(""));
     let fo = po.as_ref().map(|p| functions_of(p, op.unwrap_or(""))).unwrap_or_default();
     let fnw = pn.as_ref().map(|p| functions_of(p, np.unwrap_or(""))).unwrap_or_default();
     // map by name, then renamed functions by similarity
@@ -413,7 +419,7 @@ fn compare_file(
             r.old_name = Some(a.clone());
         }
         if !(own_same && deep_same && a == b) {
-            let (status, safety) = equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, pn, fb, o);
+            let (status, safety) = equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, texts, pn, fb, o);
             r.status = status;
             r.safety = safety;
         }

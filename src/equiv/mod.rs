@@ -164,10 +164,26 @@ pub fn check_sources(
     new_function: &str,
     o: &EquivOptions,
 ) -> Result<EquivResult, FrontendError> {
+    let new_fo = o.new_frontend.as_ref().unwrap_or(&o.frontend);
+    let old_texts = frontend::preprocess_sources(old, &o.frontend)?;
+    let new_texts = frontend::preprocess_sources(new, new_fo)?;
+    check_preprocessed(&old_texts, &new_texts, function, new_function, o)
+}
+
+/// [`check_sources`] for sources already preprocessed (by [`frontend::preprocess_sources`]
+/// with each version's options): lowered alone (for the names each version defines) and then
+/// into the product as often as the attempts below need.
+pub fn check_preprocessed(
+    old_texts: &[String],
+    new_texts: &[String],
+    function: &str,
+    new_function: &str,
+    o: &EquivOptions,
+) -> Result<EquivResult, FrontendError> {
     let start = Instant::now();
     let new_fo = o.new_frontend.as_ref().unwrap_or(&o.frontend);
-    let old_alone = frontend::load_sources(old, &o.frontend)?;
-    let new_alone = frontend::load_sources(new, new_fo)?;
+    let old_alone = frontend::load_preprocessed(old_texts, &o.frontend)?;
+    let new_alone = frontend::load_preprocessed(new_texts, new_fo)?;
     let (dold, dnew) = (defined_names(&old_alone, "old"), defined_names(&new_alone, "new"));
     let unknown = |reason: String| EquivResult {
         function: function.to_string(),
@@ -190,16 +206,7 @@ pub fn check_sources(
     // open (the abstraction may have lost a fact the proof needs, or its counterexample does
     // not replay with the real callees), again with everything inlined
     let attempt = |opts: &EquivOptions| -> Result<EquivResult, FrontendError> {
-        let load = || {
-            frontend::load_versions(
-                old,
-                new,
-                defined_names(&old_alone, "old"),
-                defined_names(&new_alone, "new"),
-                &opts.frontend,
-                new_fo,
-            )
-        };
+        let load = || frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), opts.frontend.target);
         let mut r = check_program(load()?, function, new_function, opts, start, opts.abstract_callees);
         if opts.abstract_callees && !r.abstracted.is_empty() {
             if let EquivVerdict::Unknown(why) = r.verdict.clone() {

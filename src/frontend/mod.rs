@@ -72,48 +72,57 @@ pub fn load(files: &[PathBuf], opts: &FrontendOptions) -> Result<Program, Fronte
 }
 
 pub fn load_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Program, FrontendError> {
-    let mut prog = Program { target: opts.target, ..Program::default() };
+    load_preprocessed(&preprocess_sources(sources, opts)?, opts)
+}
+
+/// Runs the preprocessor on each source (its text, for lowering once or several times).
+pub fn preprocess_sources(sources: &[Source], opts: &FrontendOptions) -> Result<Vec<String>, FrontendError> {
     let mut pp = opts.pp.clone();
     pp.model = Some(opts.target.model);
     pp.big_endian = opts.target.big_endian;
-    let mut link = lower::Linkage::default();
-    for (unit, src) in sources.iter().enumerate() {
+    let mut out = Vec::new();
+    for src in sources {
         if src.content.is_none() && !src.path.exists() {
             return Err(FrontendError::Io { file: src.path.clone(), msg: "no such file".into() });
         }
         let text = preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp)
             .map_err(|e| FrontendError::Preprocess { file: src.path.clone(), msg: e.message })?;
-        lower_text(&mut prog, &mut link, unit, &text)?;
+        out.push(text);
     }
-    link_models(&mut prog, &mut link, sources.len())?;
+    Ok(out)
+}
+
+/// Lowers preprocessed translation units (from [`preprocess_sources`]) into one program.
+pub fn load_preprocessed(texts: &[String], opts: &FrontendOptions) -> Result<Program, FrontendError> {
+    let mut prog = Program { target: opts.target, ..Program::default() };
+    let mut link = lower::Linkage::default();
+    for (unit, text) in texts.iter().enumerate() {
+        lower_text(&mut prog, &mut link, unit, text)?;
+    }
+    link_models(&mut prog, &mut link, texts.len())?;
     Ok(prog)
 }
 
 /// Two versions of a program lowered into one, for equivalence checking: each version's
 /// functions are named `name@old` / `name@new` and all file-scope variables likewise, so the
 /// versions keep separate state; functions neither defines (library models, external
-/// functions) are shared. `defined_*` are the names of the functions each version defines
-/// (from [`load_sources`] of that version alone).
+/// functions) are shared. The texts come from [`preprocess_sources`] of each version (with
+/// its own include paths); `defined_*` are the names each version defines (from
+/// [`load_preprocessed`] of that version alone).
 pub fn load_versions(
-    old: &[Source],
-    new: &[Source],
+    old: &[String],
+    new: &[String],
     defined_old: lower::Namespace,
     defined_new: lower::Namespace,
-    opts: &FrontendOptions,
-    new_opts: &FrontendOptions,
+    target: Target,
 ) -> Result<Program, FrontendError> {
-    let mut prog = Program { target: opts.target, ..Program::default() };
+    let mut prog = Program { target, ..Program::default() };
     let mut link = lower::Linkage::default();
     let mut unit = 0;
-    for (sources, defined, o) in [(old, defined_old, opts), (new, defined_new, new_opts)] {
-        let mut pp = o.pp.clone();
-        pp.model = Some(opts.target.model);
-        pp.big_endian = opts.target.big_endian;
+    for (texts, defined) in [(old, defined_old), (new, defined_new)] {
         link.ns = Some(defined);
-        for src in sources {
-            let text = preprocess::preprocess_source(&src.path, src.content.as_deref(), &pp)
-                .map_err(|e| FrontendError::Preprocess { file: src.path.clone(), msg: e.message })?;
-            lower_text(&mut prog, &mut link, unit, &text)?;
+        for text in texts {
+            lower_text(&mut prog, &mut link, unit, text)?;
             unit += 1;
         }
     }

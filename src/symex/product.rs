@@ -128,7 +128,8 @@ impl Symex<'_> {
         let key = rest.split('@').next().unwrap_or(rest).to_string();
         let ret = fun.ty.ret.clone();
         if ret.is_void() {
-            return true;
+            // (pure stubs always return a value; anything else is not handled here)
+            return false;
         }
         let range = self.sort_of(&ret);
         let v = self.apply_uf(&format!("uf:{key}"), &format!("{key}!uf"), vals, range);
