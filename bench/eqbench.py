@@ -2,7 +2,7 @@
 """Runs `verdiff equiv` on the EqBench C pairs (github.com/shrBadihi/EqBench).
 
 usage: python3 bench/eqbench.py <EqBench checkout> [--jobs 2] [--timeout 60] [--unwind 10]
-                                [--json out.json] [--only SUBSTRING]
+                                [--json out.json] [--only SUBSTRING]... [--fwrapv]
 
 Label = directory name (Eq / Neq). Files oldV.c/newV.c (or old.c/new.c).
 Entry function:
@@ -160,12 +160,12 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--unwind", type=int, default=0, help="fixed bound (default: verdiff's, raised while a loop is cut)")
     ap.add_argument("--json")
-    ap.add_argument("--only")
+    ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--fwrapv", action="store_true", help="signed overflow wraps (the Java semantics EqBench was written in)")
     args = ap.parse_args()
     if not os.path.exists(VERDIFF):
         sys.exit("build first: cargo build --release")
-    items = [i for i in pairs(args.checkout) if not args.only or args.only in i[3]]
+    items = [i for i in pairs(args.checkout) if not args.only or any(o in i[3] for o in args.only)]
     t0 = time.time()
     with ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(lambda i: run_one(args, i), items))

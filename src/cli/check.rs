@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::args::{parse, parse_duration, parse_memory, Arity, Spec};
-use crate::engine::{self, EngineOptions, Verdict};
+use super::watchdog;
+use crate::engine::{self, EngineOptions, Report, Verdict};
 use crate::frontend::{self, FrontendOptions};
 use crate::instrument::{self, CheckOptions};
 use crate::ir::{loops, DataModel, Program, Target};
@@ -152,7 +153,11 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     let model = if p.has("32") { DataModel::Ilp32 } else { DataModel::Lp64 };
     let target = Target { model, char_signed: true, big_endian: p.has("big-endian") };
     let deadline = match p.value("timeout") {
-        Some(t) => Some(start + parse_duration(t).map_err(CheckError::Usage)?),
+        Some(t) => {
+            let limit = parse_duration(t).map_err(CheckError::Usage)?;
+            arm_watchdog(p, start, limit);
+            Some(start + limit)
+        }
         None => None,
     };
     let memlimit = match p.value("memlimit") {
@@ -271,26 +276,55 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
             report.notes.push(format!("{}:{}: {}", prog.file_name(n.loc), n.loc.line, n.text));
         }
     }
-    if let Some(path) = p.value("json") {
-        let info = report::json::RunInfo {
-            files: p.positional.clone(),
-            entry: entry_name.clone(),
-            options: std::env::args().skip(1).collect(),
-            frontend: t_frontend,
-        };
-        let v = report::json::check_json(&report, &info);
+    watchdog::begin_report();
+    let info = report::json::RunInfo {
+        files: p.positional.clone(),
+        entry: entry_name.clone(),
+        options: std::env::args().skip(1).collect(),
+        frontend: t_frontend,
+    };
+    Ok(report_result(&report, &info, p.value("json"), p.has("quiet"), eo.multi_property))
+}
+
+/// Writes the report (JSON file when asked, text on standard output); returns the exit status.
+fn report_result(r: &Report, info: &report::json::RunInfo, json: Option<&str>, quiet: bool, multi: bool) -> i32 {
+    if let Some(path) = json {
+        let v = report::json::check_json(r, info);
         let text = serde_json::to_string_pretty(&v).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
             eprintln!("verdiff: cannot write {path}: {e}");
         }
     }
-    if p.has("quiet") {
-        outln!("{}", report.verdict.line());
+    if quiet {
+        outln!("{}", r.verdict.line());
     } else {
-        out!("{}", report::text::render(&report, eo.multi_property));
+        out!("{}", report::text::render(r, multi));
     }
-    let _ = Duration::ZERO;
-    Ok(report.verdict.exit_code())
+    r.verdict.exit_code()
+}
+
+/// A `--timeout` the solver overruns ends the run with UNKNOWN all the same (see watchdog).
+fn arm_watchdog(p: &super::args::Parsed, start: Instant, limit: Duration) {
+    let info = report::json::RunInfo {
+        files: p.positional.clone(),
+        entry: p.value("function").unwrap_or("main").to_string(),
+        options: std::env::args().skip(1).collect(),
+        frontend: Duration::ZERO,
+    };
+    let (json, quiet, multi) = (p.value("json").map(String::from), p.has("quiet"), p.has("multi-property"));
+    watchdog::arm(start + limit, watchdog::grace(limit), move || {
+        let r = Report {
+            verdict: Verdict::Unknown(watchdog::reason(limit)),
+            claims: vec![],
+            unsupported: vec![],
+            externals: vec![],
+            notes: vec![],
+            timings: Default::default(),
+            stats: Default::default(),
+            bounded: false,
+        };
+        report_result(&r, &info, json.as_deref(), quiet, multi)
+    });
 }
 
 #[allow(dead_code)]

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use super::args::{parse, parse_duration, Arity, Parsed, Spec};
-use crate::equiv::{self, EquivOptions};
+use super::watchdog;
+use crate::equiv::{self, EquivOptions, EquivResult, EquivVerdict};
 use crate::frontend::{FrontendOptions, Source};
 use crate::ir::{DataModel, Target};
 use crate::report;
@@ -109,25 +110,51 @@ pub fn run(args: &[String]) -> i32 {
     o.files = (p.positional[0].clone(), p.positional[1].clone());
     let old = [Source { path: PathBuf::from(&p.positional[0]), content: None }];
     let new = [Source { path: PathBuf::from(&p.positional[1]), content: None }];
+    if let Some(limit) = o.timeout {
+        let (json, quiet, files) = (p.value("json").map(String::from), p.has("quiet"), o.files.clone());
+        let (function, new_function, unwind) = (function.clone(), new_function.clone(), o.unwind);
+        let start = std::time::Instant::now();
+        watchdog::arm(start + limit, watchdog::grace(limit), move || {
+            let r = EquivResult {
+                function,
+                new_function,
+                verdict: EquivVerdict::Unknown(watchdog::reason(limit)),
+                abstracted: vec![],
+                externals: vec![],
+                notes: vec![],
+                time: start.elapsed(),
+                unwind,
+                vacuous: false,
+            };
+            report_result(&r, &files, json.as_deref(), quiet)
+        });
+    }
     let r = match equiv::check_sources(&old, &new, &function, &new_function, &o) {
         Ok(r) => r,
         Err(e) => {
+            watchdog::begin_report();
             outln!("ERROR: {e}");
             outln!("\nUNKNOWN");
             return 6;
         }
     };
-    if let Some(path) = p.value("json") {
-        let v = report::equiv::json(&r, &o.files);
+    watchdog::begin_report();
+    report_result(&r, &o.files, p.value("json"), p.has("quiet"))
+}
+
+/// Writes the result (JSON file when asked, text on standard output); returns the exit status.
+fn report_result(r: &EquivResult, files: &(String, String), json: Option<&str>, quiet: bool) -> i32 {
+    if let Some(path) = json {
+        let v = report::equiv::json(r, files);
         let text = serde_json::to_string_pretty(&v).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
             eprintln!("verdiff: cannot write {path}: {e}");
         }
     }
-    if p.has("quiet") {
+    if quiet {
         outln!("{}", r.verdict.line());
     } else {
-        out!("{}", report::equiv::text(&r, &o.files));
+        out!("{}", report::equiv::text(r, files));
     }
     r.verdict.exit_code()
 }

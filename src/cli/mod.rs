@@ -28,6 +28,7 @@ pub mod args;
 mod check;
 mod diff;
 mod equiv;
+mod watchdog;
 
 /// Runs the command line; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {

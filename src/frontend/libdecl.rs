@@ -150,7 +150,4 @@ pub fn library_type(name: &str, t: &Target) -> Option<FuncType> {
     })
 }
 
-/// Whether a name is a C library function with a known prototype.
-pub fn is_library(name: &str) -> bool {
-    TABLE.iter().any(|(n, _)| *n == name)
-}
+

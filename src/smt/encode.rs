@@ -18,6 +18,9 @@ pub struct Smt {
     lambdas: u32,
     pub encode_nodes: usize,
     rms: std::cell::RefCell<Vec<Dynamic>>,
+    /// The per-check limit given to Z3; a watchdog interrupts a check that overruns it
+    /// (Z3's own `timeout` is not honoured by every tactic, e.g. while bit-blasting floats).
+    timeout_ms: Option<u64>,
 }
 
 /// Wraps a raw AST (taking a reference).
@@ -45,6 +48,7 @@ impl Smt {
             lambdas: 0,
             encode_nodes: 0,
             rms: Default::default(),
+            timeout_ms,
         }
     }
 
@@ -57,6 +61,7 @@ impl Smt {
         let mut p = Params::new();
         p.set_u32("timeout", ms.min(u32::MAX as u64).max(1) as u32);
         self.solver.set_params(&p);
+        self.timeout_ms = Some(ms);
     }
 
     fn c(&self) -> Z3_context {
@@ -348,7 +353,27 @@ impl Smt {
     /// Checks satisfiability under the given boolean assumptions (literals).
     pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
         let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
-        let r = if lits.is_empty() { self.solver.check() } else { self.solver.check_assumptions(&lits) };
+        let solver = &self.solver;
+        let run = || if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) };
+        let r = match self.timeout_ms {
+            None => run(),
+            Some(ms) => {
+                // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout
+                let limit = std::time::Duration::from_millis(ms + ms / 10 + 250);
+                let handle = self.ctx.handle();
+                let (done, wait) = std::sync::mpsc::channel::<()>();
+                std::thread::scope(|sc| {
+                    sc.spawn(move || {
+                        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                            handle.interrupt();
+                        }
+                    });
+                    let r = run();
+                    drop(done);
+                    r
+                })
+            }
+        };
         match r {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,

@@ -245,16 +245,5 @@ impl Symex<'_> {
         }
     }
 
-    /// The number of elements of an array type, as a size_t term.
-    pub(crate) fn array_len(&mut self, st: &mut State, t: &Type, loc: Loc) -> Option<T> {
-        match t {
-            Type::Array(_, ArrayLen::Fixed(n)) => Some(self.s.bv_u(self.ptr_w, *n as u128)),
-            Type::Array(_, ArrayLen::Var(v)) => {
-                let ty = self.p.var(*v).ty.clone();
-                let e = crate::ir::Expr::var(*v, ty);
-                Some(self.eval(st, &e, loc))
-            }
-            _ => None,
-        }
-    }
+    
 }
