@@ -3,7 +3,9 @@
 //! The pipeline (see docs/ARCHITECTURE.md): frontend → ir → instrument → symex → smt → engine,
 //! with report and cli on top.
 
+pub mod cache;
 pub mod cli;
+pub mod config;
 pub mod diff;
 pub mod engine;
 pub mod equiv;
@@ -11,7 +13,9 @@ pub mod frontend;
 pub mod instrument;
 pub mod ir;
 pub mod models;
+pub mod record;
 pub mod report;
+pub mod run;
 pub mod smt;
 pub mod symex;
 pub mod term;

@@ -10,6 +10,7 @@ pub enum Arity {
 }
 
 /// A flag the command accepts.
+#[derive(Clone, Copy)]
 pub struct Spec {
     pub name: &'static str,
     pub arity: Arity,

@@ -1,14 +1,16 @@
 //! `verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged]`.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use super::args::{parse, Arity, Spec};
+use super::args::{parse, parse_duration, Arity, Parsed, Spec};
+use super::common;
+use crate::config::FailOn;
 use crate::diff::{self, DiffOptions, Side, Status};
-use crate::report;
+use crate::report::{self, RunMeta};
 use crate::vcs::{Head, Repo};
 
 pub const SPECS: &[Spec] = &[
-    Spec { name: "repo", arity: Arity::Value, help: "the repository (default: the current directory)" },
     Spec {
         name: "base",
         arity: Arity::Value,
@@ -17,33 +19,43 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "head", arity: Arity::Value, help: "head revision (default HEAD)" },
     Spec { name: "worktree", arity: Arity::Flag, help: "compare the uncommitted files on disk with the base" },
     Spec { name: "staged", arity: Arity::Flag, help: "compare the staged files with the base (pre-commit)" },
-    Spec { name: "format", arity: Arity::Value, help: "text (default), json (schema verdiff.diff/1) or markdown" },
     Spec {
         name: "fail-on",
         arity: Arity::Value,
-        help: "exit 10 on: violation (default), behaviour-change (also), unknown (also)",
+        help: "exit 10 on: violation (default, or fail_on of .verdiff.yml), behaviour-change (also), unknown (also)",
     },
-    Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion (default 10)" },
+    Spec {
+        name: "budget",
+        arity: Arity::Value,
+        help: "time for the whole comparison (60, 60s, 5m); functions it does not reach are reported as not checked and do not fail the run",
+    },
+    Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion (default 10, or unwind of .verdiff.yml)" },
     Spec { name: "object-size", arity: Arity::Value, help: "elements behind each pointer parameter (default 8)" },
     Spec { name: "call-limit", arity: Arity::Value, help: "most external calls per version (default 16)" },
     Spec { name: "no-abstraction", arity: Arity::Flag, help: "inline shared callees" },
     Spec { name: "fwrapv", arity: Arity::Flag, help: "signed overflow wraps around (gcc -fwrapv)" },
-    Spec { name: "timeout", arity: Arity::Value, help: "time limit per function check (default 60s)" },
+    Spec { name: "timeout", arity: Arity::Value, help: "time limit per function check (default 60s, or timeout of .verdiff.yml)" },
     Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
     Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
 ];
 
+const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
+
+fn specs() -> Vec<Spec> {
+    [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
+}
+
 pub fn help() -> String {
     let mut s = String::from(
-        "usage: verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged] [options]\n\nLists the C functions that changed between two revisions and proves whether their behaviour\nchanged; changed functions that are not proven equivalent, and new ones, get the safety checks.\nExit status: 0 fine, 10 when --fail-on triggers, 6 when the repository cannot be read, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE]   preprocessor options (-I relative to the repository root)\n",
+        "usage: verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged] [options]\n\nLists the C functions that changed between two revisions and proves whether their behaviour\nchanged; changed functions that are not proven equivalent, and new ones, get the safety checks.\nResults are cached in .verdiff/cache.db; settings come from .verdiff.yml (flags override it).\nExit status: 0 fine, 10 when --fail-on triggers, 6 when the repository, the configuration or\nthe cache cannot be read, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE]   preprocessor options (-I relative to the repository root)\n",
     );
-    s.push_str(&super::args::options_help(SPECS));
+    s.push_str(&super::args::options_help(&specs()));
     s
 }
 
 pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, SPECS, &[]) {
+    let p = match parse(args, &specs(), &[]) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("verdiff diff: {e}");
@@ -54,52 +66,68 @@ pub fn run(args: &[String]) -> i32 {
         out!("{}", help());
         return 0;
     }
-    let fail_on = p.value("fail-on").unwrap_or("violation").to_string();
-    if !["violation", "behaviour-change", "behavior-change", "unknown"].contains(&fail_on.as_str()) {
-        eprintln!("verdiff diff: --fail-on takes violation, behaviour-change or unknown, not `{fail_on}`");
-        return 1;
-    }
-    let format = p.value("format").unwrap_or("text").to_string();
-    if !["text", "json", "markdown"].contains(&format.as_str()) {
-        eprintln!("verdiff diff: --format takes text, json or markdown, not `{format}`");
-        return 1;
-    }
-    if p.has("worktree") as u8 + p.has("staged") as u8 + p.has("head") as u8 > 1 {
-        eprintln!("verdiff diff: give at most one of --head, --worktree, --staged");
-        return 1;
-    }
-    let mut eo = match super::equiv::options(&p) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("verdiff diff: {e}");
-            return 1;
+    match diff_command(&p) {
+        Ok(code) => code,
+        Err(Failure::Usage(m)) => {
+            eprintln!("verdiff diff: {m}");
+            1
         }
-    };
-    if eo.timeout.is_none() {
-        eo.timeout = Some(std::time::Duration::from_secs(60));
+        Err(Failure::Input(m)) => {
+            eprintln!("verdiff diff: {m}");
+            6
+        }
     }
-    let include_dirs: Vec<PathBuf> = p.include_dirs.iter().map(PathBuf::from).collect();
-    eo.frontend.pp.include_dirs.clear();
-    let o = DiffOptions { equiv: eo, include_dirs };
+}
 
-    let fail = |msg: String| {
-        eprintln!("verdiff diff: {msg}");
-        6
-    };
+enum Failure {
+    Usage(String),
+    Input(String),
+}
+
+fn diff_command(p: &Parsed) -> Result<i32, Failure> {
+    use Failure::{Input, Usage};
+    let started = common::now_secs();
+    let start = Instant::now();
+    let outputs = common::outputs(p, FORMATS).map_err(Usage)?;
+    if p.has("worktree") as u8 + p.has("staged") as u8 + p.has("head") as u8 > 1 {
+        return Err(Usage("give at most one of --head, --worktree, --staged".into()));
+    }
     let dir = PathBuf::from(p.value("repo").unwrap_or("."));
-    let repo = match Repo::open(&dir) {
-        Ok(r) => r,
-        Err(e) => return fail(e.to_string()),
+    let repo = Repo::open(&dir).map_err(|e| Input(e.to_string()))?;
+    let root = repo.root().map_err(|e| Input(e.to_string()))?;
+    let cfg = common::load_config(&root, p).map_err(Input)?;
+    let fail_on = match p.value("fail-on") {
+        Some(f) => FailOn::parse(f)
+            .ok_or_else(|| Usage(format!("--fail-on takes violation, behaviour-change or unknown, not `{f}`")))?,
+        None => cfg.fail_on,
     };
+    let budget = match p.value("budget") {
+        Some(b) => Some(start + parse_duration(b).map_err(Usage)?),
+        None => None,
+    };
+    let mut eo = super::equiv::options(p).map_err(Usage)?;
+    if !p.has("unwind") {
+        eo.unwind = cfg.unwind;
+    }
+    if eo.timeout.is_none() {
+        eo.timeout = Some(Duration::from_secs(cfg.timeout));
+    }
+    if !p.has("32") && !p.has("64") && cfg.data_model == crate::config::DataModelName::Ilp32 {
+        eo.frontend.target.model = crate::ir::DataModel::Ilp32;
+        eo.object_bits = 8;
+    }
+    eo.frontend.pp.include_dirs.clear();
+    eo.frontend.pp.defines.extend(cfg.defines.iter().cloned());
+    let mut include_dirs: Vec<PathBuf> = cfg.include_dirs.iter().map(PathBuf::from).collect();
+    include_dirs.extend(p.include_dirs.iter().map(PathBuf::from));
+    let mut safety = crate::run::safety_options(&cfg);
+    safety.unwind = eo.unwind;
+    let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
+    let o = DiffOptions { equiv: eo, include_dirs, safety, budget, cache: cache.map(std::cell::RefCell::new) };
+
     let (base, base_how) = match p.value("base") {
-        Some(b) => match repo.resolve(b) {
-            Ok(id) => (id, b.to_string()),
-            Err(e) => return fail(e.to_string()),
-        },
-        None => match repo.default_base() {
-            Ok(x) => x,
-            Err(e) => return fail(e.to_string()),
-        },
+        Some(b) => (repo.resolve(b).map_err(|e| Input(e.to_string()))?, b.to_string()),
+        None => repo.default_base().map_err(|e| Input(e.to_string()))?,
     };
     let (head, head_how) = if p.has("worktree") {
         (Head::Worktree, "work tree".to_string())
@@ -107,64 +135,79 @@ pub fn run(args: &[String]) -> i32 {
         (Head::Staged, "staged changes".to_string())
     } else {
         let h = p.value("head").unwrap_or("HEAD");
-        match repo.resolve(h) {
-            Ok(id) => (Head::Commit(id), h.to_string()),
-            Err(e) => return fail(e.to_string()),
-        }
+        (Head::Commit(repo.resolve(h).map_err(|e| Input(e.to_string()))?), h.to_string())
     };
-    let changes = match repo.changes(base, &head) {
-        Ok(c) => c,
-        Err(e) => return fail(e.to_string()),
-    };
+    let changes = repo.changes(base, &head).map_err(|e| Input(e.to_string()))?;
+    // only the configured sources (headers always: they may change any source)
+    let changes: Vec<_> = changes
+        .into_iter()
+        .filter(|c| {
+            let keep = |f: &Option<String>| f.as_deref().is_some_and(|f| f.ends_with(".h") || cfg.is_source(f));
+            keep(&c.old) || keep(&c.new)
+        })
+        .collect();
     // both sides as directories of C files (git objects written out; the work tree in place)
     let tmp = std::env::temp_dir().join(format!("verdiff-diff-{}-{}", std::process::id(), base));
     let old_root = tmp.join("base");
     let new_root_tmp = tmp.join("head");
-    let cleanup = || {
-        let _ = std::fs::remove_dir_all(&tmp);
-    };
-    if let Err(e) = repo.write_c_files(&Head::Commit(base), &old_root) {
-        cleanup();
-        return fail(e.to_string());
-    }
-    let new_root = match &head {
-        Head::Worktree => match repo.root() {
-            Ok(r) => r,
-            Err(e) => {
-                cleanup();
-                return fail(e.to_string());
+    let result = (|| -> Result<Vec<diff::Row>, Failure> {
+        repo.write_c_files(&Head::Commit(base), &old_root).map_err(|e| Input(e.to_string()))?;
+        let new_root = match &head {
+            Head::Worktree => root.clone(),
+            h => {
+                repo.write_c_files(h, &new_root_tmp).map_err(|e| Input(e.to_string()))?;
+                new_root_tmp.clone()
             }
-        },
-        h => {
-            if let Err(e) = repo.write_c_files(h, &new_root_tmp) {
-                cleanup();
-                return fail(e.to_string());
-            }
-            new_root_tmp.clone()
-        }
+        };
+        Ok(diff::compare(Side { root: &old_root }, Side { root: &new_root }, &changes, &o))
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    let rows = result?;
+
+    let records: Vec<_> = rows.iter().map(diff::to_record).collect();
+    let commit = match &head {
+        Head::Commit(id) => id.to_string(),
+        Head::Worktree => format!("{}+worktree", repo.resolve("HEAD").map(|i| i.to_string()).unwrap_or_default()),
+        Head::Staged => format!("{}+staged", repo.resolve("HEAD").map(|i| i.to_string()).unwrap_or_default()),
     };
-    let rows = diff::compare(Side { root: &old_root }, Side { root: &new_root }, &changes, &o);
-    cleanup();
-    let info = report::diff::Info { base: format!("{base} ({base_how})"), head: head_how };
-    match format.as_str() {
-        "json" => {
-            let v = report::diff::json(&rows, &info);
-            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    if let Some(c) = &o.cache {
+        let keyed: Vec<(String, _)> = records.iter().map(|r| (String::new(), r.clone())).collect();
+        let opts = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+        if let Err(e) = c.borrow_mut().record_run("diff", &commit, &opts, &keyed, start.elapsed().as_secs_f64()) {
+            eprintln!("verdiff: the run was not recorded in the history: {e}");
         }
-        "markdown" => out!("{}", report::diff::markdown(&rows, &info)),
-        _ => out!("{}", report::diff::text(&rows, &info)),
     }
-    let violation = rows.iter().any(|r| r.safety_failed());
+    let info = report::diff::Info { base: format!("{base} ({base_how})"), head: head_how.clone() };
+    let meta = RunMeta {
+        command: "diff".into(),
+        tool_version: env!("CARGO_PKG_VERSION").into(),
+        base: Some(info.base.clone()),
+        head: Some(head_how),
+        commit: Some(commit),
+        started: common::rfc3339(started),
+        notes: vec![],
+    };
+    for (format, path) in &outputs {
+        let text = match format.as_str() {
+            "json" => serde_json::to_string_pretty(&report::diff::json(&rows, &info)).unwrap_or_default() + "\n",
+            "text" => report::diff::text(&rows, &info),
+            f => common::render_records(f, &records, &meta).unwrap_or_default(),
+        };
+        common::write_output(path.as_deref(), &text).map_err(Input)?;
+    }
+    // (an unchanged function's known violation, shown from the cache, is not this change's)
+    let violation = rows.iter().any(|r| r.safety_failed() && !matches!(r.status, Status::Unchanged));
     let changed = rows.iter().any(|r| matches!(r.status, Status::BehaviourChanged(_)));
-    let unknown = rows.iter().any(|r| matches!(r.status, Status::Unknown(_)) || r.safety_unknown());
-    let trip = match fail_on.as_str() {
-        "violation" => violation,
-        "unknown" => violation || changed || unknown,
-        _ => violation || changed,
+    // functions the budget did not reach are reported, never blocking
+    let skipped = |d: &str| d.starts_with(diff::OVER_BUDGET);
+    let unknown = rows.iter().any(|r| {
+        matches!(&r.status, Status::Unknown(d) if !skipped(d))
+            || (r.safety_unknown() && !r.safety.as_ref().is_some_and(|s| skipped(&s.detail)))
+    });
+    let trip = match fail_on {
+        FailOn::Violation => violation,
+        FailOn::BehaviourChange => violation || changed,
+        FailOn::Unknown => violation || changed || unknown,
     };
-    if trip {
-        10
-    } else {
-        0
-    }
+    Ok(if trip { 10 } else { 0 })
 }

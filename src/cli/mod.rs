@@ -25,9 +25,14 @@ macro_rules! out {
 }
 
 pub mod args;
+mod cache;
 mod check;
+mod common;
 mod diff;
 mod equiv;
+mod hook;
+mod init;
+mod run;
 mod watchdog;
 
 /// Runs the command line; returns the exit status.
@@ -36,13 +41,17 @@ pub fn main(args: Vec<String>) -> i32 {
         Some("check") => check::run(&args[1..]),
         Some("equiv") => equiv::run(&args[1..]),
         Some("diff") => diff::run(&args[1..]),
+        Some("run") => run::run(&args[1..]),
+        Some("cache") => cache::run(&args[1..]),
+        Some("init") => init::run(&args[1..]),
+        Some("hook") => hook::run(&args[1..]),
         Some("--version") | Some("version") => {
             outln!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version());
             0
         }
         Some("--help") | Some("-h") | Some("help") | None => {
             outln!("verdiff {} — continuous verification for C\n", env!("CARGO_PKG_VERSION"));
-            outln!("commands:\n  check FILE.c...        bounded model checking (the default when the first argument is a file)\n  equiv OLD.c NEW.c      equivalence of two versions of a function (verdiff equiv --help)\n  diff [--base REV]      changed functions between git revisions (verdiff diff --help)\n");
+            outln!("commands:\n  check FILE.c...        bounded model checking (the default when the first argument is a file)\n  equiv OLD.c NEW.c      equivalence of two versions of a function (verdiff equiv --help)\n  diff [--base REV]      changed functions between git revisions (verdiff diff --help)\n  run                    every function of the code base, cached (verdiff run --help)\n  cache stats|verify|prune|clear   the result cache (verdiff cache --help)\n  init                   write a starter .verdiff.yml\n  hook install           install the git pre-commit hook\n");
             out!("{}", check::help());
             0
         }

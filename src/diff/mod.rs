@@ -15,13 +15,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::engine::{self, EngineOptions, Verdict};
+use crate::cache::{key::key, Cache};
 use crate::equiv::{self, EquivOptions, EquivVerdict};
 use crate::frontend::{self, Source};
-use crate::instrument::{self, CheckOptions};
-use crate::ir::fingerprint::{deep_fingerprint, fingerprint, normal_form};
+use crate::ir::fingerprint::{deep_fingerprint, fingerprint, normal_form, verification_text};
 use crate::ir::{FuncId, Program};
-use crate::symex::SymexOptions;
+use crate::record::{self, Claim, FunctionResult};
+use crate::run::safety::{self as run_safety, SafetyOptions};
 use crate::vcs::Change;
 
 /// What happened to a function.
@@ -64,6 +64,10 @@ impl Status {
 pub struct Safety {
     pub verdict: String,
     pub detail: String,
+    /// Violated and undecided claims, with counterexamples.
+    pub claims: Vec<Claim>,
+    /// Served from the cache.
+    pub cached: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -90,11 +94,42 @@ impl Row {
     }
 }
 
-#[derive(Clone, Debug)]
 pub struct DiffOptions {
     pub equiv: EquivOptions,
     /// Include directories relative to the repository root.
     pub include_dirs: Vec<PathBuf>,
+    /// The safety checks run on changed-not-proven and new functions.
+    pub safety: SafetyOptions,
+    /// Time for the whole comparison (pre-commit); functions reached after it are reported
+    /// as not checked, not verified.
+    pub budget: Option<Instant>,
+    pub cache: Option<std::cell::RefCell<Cache>>,
+}
+
+/// The reason given for functions the time budget did not reach.
+pub const OVER_BUDGET: &str = "not checked: the time budget was used up";
+
+impl DiffOptions {
+    fn over_budget(&self) -> bool {
+        self.budget.is_some_and(|b| Instant::now() >= b)
+    }
+    /// The deadline of one check: its time limit, cut by the budget.
+    fn deadline(&self) -> Option<Instant> {
+        let own = self.equiv.timeout.map(|t| Instant::now() + t);
+        match (own, self.budget) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+    fn cached(&self, key: &str) -> Option<FunctionResult> {
+        self.cache.as_ref()?.borrow().get(key).map(|e| e.result)
+    }
+    fn store(&self, key: &str, kind: &str, r: &FunctionResult) {
+        if let Some(c) = &self.cache {
+            // a cache that cannot be written only costs time next run
+            let _ = c.borrow_mut().put(key, kind, r);
+        }
+    }
 }
 
 /// One side of the comparison: where its files are.
@@ -134,31 +169,87 @@ fn equivalence(
     np: &str,
     b: &str,
     texts: (&str, &str),
-    pn: &Program,
-    fb: FuncId,
+    (po, fa): (&Program, FuncId),
+    (pn, fb): (&Program, FuncId),
     o: &DiffOptions,
 ) -> (Status, Option<Safety>) {
+    if o.over_budget() {
+        return (Status::Unknown(OVER_BUDGET.into()), None);
+    }
     let mut eo = o.equiv.clone();
+    if let Some(d) = o.deadline() {
+        eo.timeout = Some(d.saturating_duration_since(Instant::now()).max(std::time::Duration::from_millis(1)));
+    }
     eo.files = (op.to_string(), np.to_string());
     eo.frontend = side_options(old.root, o);
     eo.new_frontend = Some(side_options(new.root, o));
     let strip =
         |s: String| s.replace(&format!("{}/", old.root.display()), "").replace(&format!("{}/", new.root.display()), "");
-    let status = match equiv::check_preprocessed(&[texts.0.to_string()], &[texts.1.to_string()], a, b, &eo) {
-        Err(e) => Status::Unknown(strip(e.to_string())),
-        Ok(res) => match res.verdict {
-            EquivVerdict::Equivalent => Status::Equivalent,
-            EquivVerdict::EquivalentUpTo(k) => Status::EquivalentUpTo(k),
-            EquivVerdict::NotEquivalent(d) => Status::BehaviourChanged(strip(describe(&d))),
-            EquivVerdict::Unknown(w) => Status::Unknown(strip(w)),
-        },
+    // the verdict depends on both call trees and the options (time included: deepening and
+    // EQUIVALENT UP TO BOUND depend on it); undecided results are not kept
+    let equiv_key = o.cache.as_ref().map(|_| {
+        key(
+            "equiv",
+            &[&verification_text(po, fa, false), &verification_text(pn, fb, false), &format!("{a}/{b} {}", o.equiv.key_text())],
+        )
+    });
+    let cached = equiv_key.as_deref().and_then(|k| o.cached(k)).and_then(|r| status_of(&r));
+    let status = match cached {
+        Some(s) => s,
+        None => {
+            let s = match equiv::check_preprocessed(&[texts.0.to_string()], &[texts.1.to_string()], a, b, &eo) {
+                Err(e) => Status::Unknown(strip(e.to_string())),
+                Ok(res) => match res.verdict {
+                    EquivVerdict::Equivalent => Status::Equivalent,
+                    EquivVerdict::EquivalentUpTo(k) => Status::EquivalentUpTo(k),
+                    EquivVerdict::NotEquivalent(d) => Status::BehaviourChanged(strip(describe(&d))),
+                    EquivVerdict::Unknown(w) => Status::Unknown(strip(w)),
+                },
+            };
+            if let (Some(k), false) = (&equiv_key, matches!(s, Status::Unknown(_))) {
+                let r = FunctionResult {
+                    function: b.to_string(),
+                    file: np.to_string(),
+                    line: 0,
+                    change: s.kind().into(),
+                    change_detail: status_detail(&s),
+                    safety: None,
+                    detail: String::new(),
+                    claims: vec![],
+                    seconds: 0.0,
+                    cached: false,
+                };
+                o.store(k, "equiv", &r);
+            }
+            s
+        }
     };
     let safety = if matches!(status, Status::BehaviourChanged(_) | Status::Unknown(_)) {
-        Some(safety(pn, fb, o.equiv.unwind, o.equiv.timeout.map(|t| Instant::now() + t), new.root))
+        Some(safety(pn, fb, o, new.root))
     } else {
         None
     };
     (status, safety)
+}
+
+
+
+fn status_detail(s: &Status) -> String {
+    match s {
+        Status::BehaviourChanged(d) | Status::Unknown(d) => d.clone(),
+        Status::EquivalentUpTo(k) => k.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The status a cached equivalence result stands for.
+fn status_of(r: &FunctionResult) -> Option<Status> {
+    Some(match r.change.as_str() {
+        "equivalent" => Status::Equivalent,
+        "equivalent-up-to-bound" => Status::EquivalentUpTo(r.change_detail.parse().ok()?),
+        "behaviour-changed" => Status::BehaviourChanged(r.change_detail.clone()),
+        _ => return None,
+    })
 }
 
 /// Functions defined in file `rel` of a program (not in headers, not library models).
@@ -191,44 +282,76 @@ fn similarity(a: &str, b: &str) -> f64 {
     }
 }
 
-/// Runs the safety checks of `verdiff check` on `f` of program `p` (bounded by the unwind).
-pub fn safety(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>, root: &Path) -> Safety {
-    let mut s = safety_at(p, f, unwind, deadline);
-    let prefix = format!("{}/", root.display());
-    s.detail = s.detail.replace(&prefix, "");
+/// The cache keys of `f`'s safety result (see `run`: proofs under the semantic key, the
+/// others under a key that covers locations and the time limit).
+fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
+    let ro = crate::run::RunOptions { frontend: o.equiv.frontend.clone(), safety: o.safety.clone(), jobs: 1 };
+    let timeout = o.equiv.timeout.unwrap_or(std::time::Duration::from_secs(60));
+    crate::run::keys(p, f, &ro, o.safety.unwind, timeout)
+}
+
+/// A cached safety result of `f`, if any (never verifies).
+fn cached_safety(p: &Program, f: FuncId, o: &DiffOptions) -> Option<Safety> {
+    o.cache.as_ref()?;
+    let (sem, located) = safety_keys(p, f, o);
+    let r = o
+        .cached(&sem)
+        .filter(|r| r.safety == Some(record::Safety::Successful))
+        .or_else(|| o.cached(&located))?;
+    Some(Safety { verdict: r.safety?.name().into(), detail: r.detail, claims: r.claims, cached: true })
+}
+
+/// Runs the safety checks of `verdiff check` on `f` of program `p` (bounded by the unwind),
+/// or takes them from the cache.
+pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
+    if let Some(s) = cached_safety(p, f, o) {
+        return s;
+    }
+    if o.over_budget() {
+        return Safety { verdict: "UNKNOWN".into(), detail: OVER_BUDGET.into(), claims: vec![], cached: false };
+    }
+    let start = Instant::now();
+    let rel = crate::run::relativise(root);
+    let (verdict, detail, claims) = run_safety::check(p, f, &o.safety, o.deadline(), &rel);
+    let s = Safety { verdict: verdict.name().into(), detail, claims, cached: false };
+    if o.cache.is_some() && !s.detail.starts_with(OVER_BUDGET) {
+        let (sem, located) = safety_keys(p, f, o);
+        let r = FunctionResult {
+            function: p.func(f).name.clone(),
+            file: String::new(),
+            line: 0,
+            change: String::new(),
+            change_detail: String::new(),
+            safety: Some(verdict),
+            detail: s.detail.clone(),
+            claims: s.claims.clone(),
+            seconds: start.elapsed().as_secs_f64(),
+            cached: false,
+        };
+        o.store(if verdict == record::Safety::Successful { &sem } else { &located }, "safety", &r);
+    }
     s
 }
 
-fn safety_at(p: &Program, f: FuncId, unwind: u32, deadline: Option<Instant>) -> Safety {
-    let mut p = p.clone();
-    instrument::instrument(&mut p, &CheckOptions::default());
-    // unwinding assertions on: a loop the bound cuts is never passed off as verified
-    let so = SymexOptions { unwind: Some(unwind), unwinding_assertions: true, ..SymexOptions::default() };
-    let eo = EngineOptions { symex: so, deadline, ..EngineOptions::default() };
-    let r = engine::verify(&p, f, &eo);
-    let cut = r.first_failure().filter(|c| c.kind == crate::ir::ClaimKind::Unwinding);
-    match &r.verdict {
-        // (real claims are decided before unwinding assertions)
-        Verdict::Failed if cut.is_some() => Safety {
-            verdict: "UNKNOWN".into(),
-            detail: format!(
-                "no violation within {unwind} iterations, but the loop or recursion at {}:{} needs more",
-                cut.map(|c| c.file.as_str()).unwrap_or("?"),
-                cut.map(|c| c.line).unwrap_or(0)
-            ),
-        },
-        Verdict::Successful if r.bounded => {
-            Safety { verdict: "UNKNOWN".into(), detail: format!("some loop was cut at {unwind} iterations") }
-        }
-        Verdict::Failed => {
-            let d = r
-                .first_failure()
-                .map(|c| format!("{} at {}:{} ({})", c.description, c.file, c.line, c.kind.name()))
-                .unwrap_or_default();
-            Safety { verdict: "FAILED".into(), detail: d }
-        }
-        Verdict::Unknown(w) => Safety { verdict: "UNKNOWN".into(), detail: w.clone() },
-        Verdict::Successful => Safety { verdict: "SUCCESSFUL".into(), detail: String::new() },
+/// The per-function record of a row (for the report formats and the history).
+pub fn to_record(r: &Row) -> FunctionResult {
+    let safety = r.safety.as_ref().and_then(|s| match s.verdict.as_str() {
+        "SUCCESSFUL" => Some(record::Safety::Successful),
+        "FAILED" => Some(record::Safety::Failed),
+        "UNKNOWN" => Some(record::Safety::Unknown),
+        _ => None,
+    });
+    FunctionResult {
+        function: r.function.clone(),
+        file: r.file.clone(),
+        line: r.line,
+        change: r.status.kind().into(),
+        change_detail: status_detail(&r.status),
+        safety,
+        detail: r.safety.as_ref().map(|s| s.detail.clone()).unwrap_or_default(),
+        claims: r.safety.as_ref().map(|s| s.claims.clone()).unwrap_or_default(),
+        seconds: r.time.as_secs_f64(),
+        cached: r.safety.as_ref().is_some_and(|s| s.cached),
     }
 }
 
@@ -298,9 +421,9 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
         let start = Instant::now();
         let (a, op) = (rows[i].function.clone(), rows[i].old_file.clone().unwrap_or_default());
         let (b, np) = (rows[j].function.clone(), rows[j].file.clone());
-        let (Ok((to, _)), Ok((tn, pn))) = (load(old.root, &op, o), load(new.root, &np, o)) else { continue };
-        let Some(fb) = pn.func_named(&b) else { continue };
-        let (status, safety) = equivalence(old, &op, &a, new, &np, &b, (&to, &tn), &pn, fb, o);
+        let (Ok((to, po)), Ok((tn, pn))) = (load(old.root, &op, o), load(new.root, &np, o)) else { continue };
+        let (Some(fa), Some(fb)) = (po.func_named(&a), pn.func_named(&b)) else { continue };
+        let (status, safety) = equivalence(old, &op, &a, new, &np, &b, (&to, &tn), (&po, fa), (&pn, fb), o);
         let r = &mut rows[j];
         r.status = status;
         r.safety = safety;
@@ -418,8 +541,12 @@ fn compare_file(
         if a != b {
             r.old_name = Some(a.clone());
         }
-        if !(own_same && deep_same && a == b) {
-            let (status, safety) = equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, texts, pn, fb, o);
+        if own_same && deep_same && a == b {
+            // nothing to verify; show the safety verdict when an earlier run cached it
+            r.safety = cached_safety(pn, fb, o);
+        } else {
+            let (status, safety) =
+                equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, texts, (po, fa), (pn, fb), o);
             r.status = status;
             r.safety = safety;
         }
@@ -432,7 +559,7 @@ fn compare_file(
         let fb = fnw[&b];
         let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
         r.norm = normal_form(pn, fb).unwrap_or_default();
-        r.safety = Some(safety(pn, fb, o.equiv.unwind, o.equiv.timeout.map(|t| Instant::now() + t), new.root));
+        r.safety = Some(safety(pn, fb, o, new.root));
         r.time = start.elapsed();
         rows.push(r);
     }

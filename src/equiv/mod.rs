@@ -65,6 +65,25 @@ impl Default for EquivOptions {
     }
 }
 
+impl EquivOptions {
+    /// Everything here that changes a verdict, as text for cache keys (not the paths: the
+    /// preprocessed program already reflects the headers they led to).
+    pub fn key_text(&self) -> String {
+        format!(
+            "target={:?} unwind={} product={:?} abstract={} timeout={:?} object_bits={} wrapv={} deepen={} max_unwind={}",
+            self.frontend.target,
+            self.unwind,
+            self.product,
+            self.abstract_callees,
+            self.timeout,
+            self.object_bits,
+            self.wrapv,
+            self.deepen,
+            self.max_unwind
+        )
+    }
+}
+
 /// One output that differs on the distinguishing input.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct OutputDiff {

@@ -22,21 +22,78 @@ pub fn base_name(name: &str) -> &str {
 
 /// The normalised text of one function's body (None for functions without a body).
 pub fn normal_form(p: &Program, f: FuncId) -> Option<String> {
-    let fun = p.func(f);
-    let body = fun.body.as_ref()?;
-    let mut n = Normaliser { p, locals: HashMap::new(), out: String::new() };
-    let _ = write!(n.out, "{}(", n.ty(&Type::Function(std::rc::Rc::new(fun.ty.clone()))));
-    for &v in &fun.params {
-        n.var(v);
-        n.out.push(',');
-    }
-    n.out.push_str("){");
-    for ins in body {
-        n.instr(&ins.kind);
-        n.out.push(';');
-    }
-    n.out.push('}');
+    p.func(f).body.as_ref()?;
+    let mut n = Normaliser::new(p, false);
+    n.function(f);
+    n.finish();
     Some(n.out)
+}
+
+/// Everything a verification verdict of `f` (as entry point) depends on in the program:
+/// the normalised bodies of `f` and of every function it reaches through calls (functions
+/// without a body by name and type), the static variables they use with their types and
+/// static initialisation (closed under the variables those initialisers mention), and the
+/// layout of every struct involved. With `located`, source locations are part of the text
+/// (results that point at lines must not be reused after the lines moved).
+pub fn verification_text(p: &Program, f: FuncId, located: bool) -> String {
+    let mut n = Normaliser::new(p, located);
+    let mut seen = BTreeSet::new();
+    let mut order: Vec<(String, FuncId)> = Vec::new();
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        order.push((base_name(&p.func(g).name).to_string(), g));
+        stack.extend(callees(p, g));
+    }
+    // the entry first, then the others by name (independent of discovery order)
+    order[1..].sort();
+    for (name, g) in order {
+        let _ = write!(n.out, "\nfn {name}:");
+        if p.func(g).body.is_some() {
+            n.function(g);
+        } else {
+            let t = n.ty(&Type::Function(std::rc::Rc::new(p.func(g).ty.clone())));
+            let _ = write!(n.out, "extern {t}");
+        }
+    }
+    // static initialisation of the statics used, closed under what it mentions
+    let mut done: BTreeSet<VarId> = BTreeSet::new();
+    loop {
+        let todo: Vec<VarId> = n.statics.iter().filter(|v| !done.contains(v)).copied().collect();
+        if todo.is_empty() {
+            break;
+        }
+        for v in todo {
+            done.insert(v);
+            let var = p.var(v);
+            let ty = n.ty(&var.ty);
+            let _ = write!(n.out, "\nstatic {}:{ty} extern={} const={}:", var.name, var.external, var.is_const);
+            for ins in &p.init {
+                let assigns_v = match &ins.kind {
+                    InstrKind::Assign { lhs, .. } => root_var(lhs) == Some(v),
+                    InstrKind::Decl(w) => *w == v,
+                    _ => false,
+                };
+                if assigns_v {
+                    n.located_instr(ins);
+                    n.out.push(';');
+                }
+            }
+        }
+    }
+    n.finish();
+    n.out
+}
+
+/// The variable an lvalue is rooted at (`a[i].f` → `a`).
+fn root_var(e: &Expr) -> Option<VarId> {
+    match &e.kind {
+        ExprKind::Var(v) => Some(*v),
+        ExprKind::Index(a, _) | ExprKind::Member(a, _) => root_var(a),
+        _ => None,
+    }
 }
 
 /// The functions `f` calls directly (by the callee's id).
@@ -114,11 +171,73 @@ struct Normaliser<'a> {
     p: &'a Program,
     locals: HashMap<VarId, usize>,
     out: String,
+    /// Structs and unions by order of first use (printed as `struct#k`, defined at the end).
+    composites: std::cell::RefCell<Vec<u32>>,
+    /// Static variables used (globals and static locals).
+    statics: BTreeSet<VarId>,
+    located: bool,
 }
 
-impl Normaliser<'_> {
+impl<'a> Normaliser<'a> {
+    fn new(p: &'a Program, located: bool) -> Self {
+        Normaliser {
+            p,
+            locals: HashMap::new(),
+            out: String::new(),
+            composites: Default::default(),
+            statics: BTreeSet::new(),
+            located,
+        }
+    }
+
+    /// Signature and body of `f` (locals numbered afresh).
+    fn function(&mut self, f: FuncId) {
+        let fun = self.p.func(f);
+        self.locals.clear();
+        let t = self.ty(&Type::Function(std::rc::Rc::new(fun.ty.clone())));
+        let _ = write!(self.out, "{t}(");
+        for &v in &fun.params {
+            self.var(v);
+            self.out.push(',');
+        }
+        self.out.push_str("){");
+        for ins in fun.body.iter().flatten() {
+            self.located_instr(ins);
+            self.out.push(';');
+        }
+        self.out.push('}');
+    }
+
+    fn located_instr(&mut self, ins: &super::program::Instr) {
+        if self.located {
+            let _ = write!(self.out, "@{}:{}:{} ", self.p.file_name(ins.loc), ins.loc.line, ins.loc.col);
+        }
+        self.instr(&ins.kind);
+    }
+
+    /// Appends the definitions of the structs used (closed under their fields' types).
+    fn finish(&mut self) {
+        let mut i = 0;
+        while i < self.composites.borrow().len() {
+            let idx = self.composites.borrow()[i];
+            let Some(c) = self.p.composites.get(idx as usize) else { break };
+            let mut s = format!("\n{}#{i} {} size {} {{", if c.is_union { "union" } else { "struct" }, c.tag, c.size);
+            for f in &c.fields {
+                let _ = write!(s, "{}:", f.name);
+                self.ty_into(&f.ty, &mut s);
+                let _ = write!(s, "@{:?},", f.offset);
+            }
+            s.push('}');
+            self.out.push_str(&s);
+            i += 1;
+        }
+    }
+
     fn var(&mut self, v: VarId) {
         let var = self.p.var(v);
+        if var.is_static() {
+            self.statics.insert(v);
+        }
         if var.is_static() && matches!(var.kind, super::VarKind::Global) {
             let _ = write!(self.out, "g:{}", base_name(&var.name));
         } else {
@@ -131,43 +250,39 @@ impl Normaliser<'_> {
 
     fn ty(&self, t: &Type) -> String {
         let mut s = String::new();
-        self.ty_into(t, &mut s, 0);
+        self.ty_into(t, &mut s);
         s
     }
 
-    fn ty_into(&self, t: &Type, s: &mut String, depth: u32) {
+    fn ty_into(&self, t: &Type, s: &mut String) {
         match t {
             Type::Struct(i) | Type::Union(i) => {
-                let Some(c) = self.p.composites.get(*i as usize) else {
-                    s.push('?');
-                    return;
-                };
-                let _ = write!(s, "{}{}#{}{{", if c.is_union { "union " } else { "struct " }, c.tag, c.size);
-                if depth < 3 {
-                    for f in &c.fields {
-                        let _ = write!(s, "{}:", f.name);
-                        self.ty_into(&f.ty, s, depth + 1);
-                        let _ = write!(s, "@{:?},", f.offset);
+                let mut cs = self.composites.borrow_mut();
+                let k = match cs.iter().position(|c| c == i) {
+                    Some(k) => k,
+                    None => {
+                        cs.push(*i);
+                        cs.len() - 1
                     }
-                }
-                s.push('}');
+                };
+                let _ = write!(s, "{}#{k}", if matches!(t, Type::Union(_)) { "union" } else { "struct" });
             }
             Type::Pointer(to) => {
                 s.push('*');
-                self.ty_into(to, s, depth + 1);
+                self.ty_into(to, s);
             }
             Type::Array(e, n) => {
                 let _ = write!(s, "[{n:?}]");
-                self.ty_into(e, s, depth);
+                self.ty_into(e, s);
             }
             Type::Function(ft) => {
                 s.push_str("fn(");
                 for a in &ft.params {
-                    self.ty_into(a, s, depth + 1);
+                    self.ty_into(a, s);
                     s.push(',');
                 }
                 s.push_str(")->");
-                self.ty_into(&ft.ret, s, depth + 1);
+                self.ty_into(&ft.ret, s);
             }
             other => {
                 let _ = write!(s, "{other:?}");

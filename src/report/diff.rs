@@ -15,8 +15,8 @@ pub struct Info {
 fn safety_text(r: &Row) -> String {
     match &r.safety {
         None => "-".into(),
-        Some(s) if s.detail.is_empty() => s.verdict.clone(),
-        Some(s) => format!("{}: {}", s.verdict, s.detail),
+        Some(s) if s.detail.is_empty() => format!("{}{}", s.verdict, if s.cached { " (cached)" } else { "" }),
+        Some(s) => format!("{}{}: {}", s.verdict, if s.cached { " (cached)" } else { "" }, s.detail),
     }
 }
 
@@ -101,7 +101,12 @@ pub fn json(rows: &[Row], info: &Info) -> Value {
                 "line": r.line,
                 "status": r.status.kind(),
                 "detail": detail,
-                "safety": r.safety.as_ref().map(|s| json!({"verdict": s.verdict, "detail": s.detail})),
+                "safety": r.safety.as_ref().map(|s| json!({
+                    "verdict": s.verdict,
+                    "detail": s.detail,
+                    "cached": s.cached,
+                    "claims": s.claims,
+                })),
                 "time_seconds": r.time.as_secs_f64(),
             })
         })
@@ -112,6 +117,7 @@ pub fn json(rows: &[Row], info: &Info) -> Value {
         "base": info.base,
         "head": info.head,
         "functions": fns,
+        "counts": crate::record::counts(&rows.iter().map(crate::diff::to_record).collect::<Vec<_>>()),
         "summary": summary(rows),
     })
 }

@@ -51,7 +51,8 @@ impl Repo {
 
     /// The work tree's root.
     pub fn root(&self) -> Result<PathBuf, VcsError> {
-        self.repo.workdir().map(Path::to_path_buf).ok_or_else(|| VcsError("bare repositories have no work tree".into()))
+        // (rebuilt from its components: git2 ends the path with a separator)
+        self.repo.workdir().map(|p| p.components().collect::<PathBuf>()).ok_or_else(|| VcsError("bare repositories have no work tree".into()))
     }
 
     /// The commit a revision names.

@@ -1,0 +1,130 @@
+//! What the repository-level commands (diff, run, cache, init, hook) share: the repository
+//! and its `.verdiff.yml`, the result cache, and `--format F --output PATH` pairs.
+
+use std::path::{Path, PathBuf};
+
+use super::args::{Arity, Parsed, Spec};
+use crate::cache::Cache;
+use crate::config::{self, Config};
+use crate::record::FunctionResult;
+use crate::report::{self, RunMeta};
+
+pub const REPO_SPECS: &[Spec] = &[
+    Spec { name: "repo", arity: Arity::Value, help: "the repository (default: the one containing the current directory)" },
+    Spec { name: "config", arity: Arity::Value, help: "configuration file (default: <repo>/.verdiff.yml when present)" },
+    Spec { name: "cache", arity: Arity::Value, help: "cache file (default: .verdiff/cache.db in the repository)" },
+    Spec { name: "no-cache", arity: Arity::Flag, help: "neither read nor write the result cache" },
+];
+
+pub const OUTPUT_SPECS: &[Spec] = &[
+    Spec {
+        name: "format",
+        arity: Arity::Value,
+        help: "text (default), json, markdown, sarif, junit; repeatable, the i-th --output belongs to the i-th --format",
+    },
+    Spec { name: "output", arity: Arity::Value, help: "file for the --format at the same position (default: standard output)" },
+];
+
+/// The repository root: `--repo` or the repository containing the current directory.
+pub fn repo_root(p: &Parsed) -> Result<PathBuf, String> {
+    let dir = PathBuf::from(p.value("repo").unwrap_or("."));
+    let repo = crate::vcs::Repo::open(&dir).map_err(|e| e.to_string())?;
+    repo.root().map_err(|e| e.to_string())
+}
+
+pub fn load_config(root: &Path, p: &Parsed) -> Result<Config, String> {
+    config::load(root, p.value("config").map(Path::new)).map_err(|e| e.to_string())
+}
+
+/// Opens the cache unless `--no-cache` or the configuration turns it off. Notices (a
+/// damaged file moved aside) go to standard error.
+pub fn open_cache(root: &Path, cfg: &Config, p: &Parsed) -> Result<Option<Cache>, String> {
+    if p.has("no-cache") || !cfg.cache.enabled {
+        return Ok(None);
+    }
+    let path = match p.value("cache") {
+        Some(c) => PathBuf::from(c),
+        None => root.join(&cfg.cache.path),
+    };
+    let c = Cache::open(&path).map_err(|e| e.to_string())?;
+    for n in &c.notices {
+        eprintln!("verdiff: {n}");
+    }
+    Ok(Some(c))
+}
+
+/// The requested (format, output) pairs; at most one may go to standard output.
+pub fn outputs(p: &Parsed, formats: &[&str]) -> Result<Vec<(String, Option<String>)>, String> {
+    let fs = p.values("format");
+    let os = p.values("output");
+    if os.len() > fs.len().max(1) {
+        return Err("more --output than --format".into());
+    }
+    let mut out = Vec::new();
+    if fs.is_empty() {
+        out.push(("text".to_string(), os.first().cloned()));
+    }
+    for (i, f) in fs.iter().enumerate() {
+        if !formats.contains(&f.as_str()) {
+            return Err(format!("--format takes {}, not `{f}`", formats.join(", ")));
+        }
+        out.push((f.clone(), os.get(i).cloned()));
+    }
+    if out.iter().filter(|(_, o)| o.is_none()).count() > 1 {
+        return Err("only one --format may go to standard output; give the others an --output".into());
+    }
+    Ok(out)
+}
+
+/// Renders the per-function formats (sarif, junit, markdown) of `results`.
+pub fn render_records(format: &str, results: &[FunctionResult], meta: &RunMeta) -> Option<String> {
+    Some(match format {
+        "sarif" => serde_json::to_string_pretty(&report::sarif::sarif(results, meta)).unwrap_or_default() + "\n",
+        "junit" => report::junit::junit(results, meta),
+        "markdown" => report::markdown::markdown(results, meta),
+        _ => return None,
+    })
+}
+
+/// Writes `text` to `path` or standard output; an unwritable file is an error.
+pub fn write_output(path: Option<&str>, text: &str) -> Result<(), String> {
+    match path {
+        None => {
+            super::emit(text);
+            Ok(())
+        }
+        Some(p) => std::fs::write(p, text).map_err(|e| format!("cannot write {p}: {e}")),
+    }
+}
+
+/// Seconds since the epoch as RFC 3339 (UTC).
+pub fn rfc3339(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // civil-from-days (Howard Hinnant's algorithm)
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rfc3339_dates() {
+        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(super::rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(super::rfc3339(1_798_761_599), "2026-12-31T23:59:59Z");
+    }
+}

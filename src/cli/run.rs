@@ -1,0 +1,166 @@
+//! `verdiff run`: the whole code base, every function (or the configured entries) as an
+//! entry point, in parallel, reusing cached results. What the nightly job runs.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::args::{parse, Arity, Parsed, Spec};
+use super::common;
+use crate::record::{self, Safety};
+use crate::report::RunMeta;
+use crate::run::{self, Progress, RunOptions};
+use crate::vcs::{Head, Repo};
+
+pub const SPECS: &[Spec] = &[
+    Spec { name: "rev", arity: Arity::Value, help: "verify this revision (read from git objects) instead of the work tree" },
+    Spec { name: "jobs", arity: Arity::Value, help: "parallel verifications (default: jobs of .verdiff.yml, else the number of cores)" },
+    Spec { name: "function", arity: Arity::Value, help: "only this function (repeatable)" },
+    Spec { name: "quiet", arity: Arity::Flag, help: "no progress output" },
+    Spec { name: "help", arity: Arity::Flag, help: "this help" },
+];
+
+const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
+
+fn specs() -> Vec<Spec> {
+    [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
+}
+
+pub fn help() -> String {
+    let mut s = String::from(
+        "usage: verdiff run [--repo DIR] [--rev REV] [--jobs N] [--format F [--output FILE]]...\n\nVerifies every function of the configured sources (.verdiff.yml) as an entry point with\nnondeterministic inputs, in parallel; results already in the cache are reused. Each run is\nrecorded in the cache's history (for `verdiff report`).\nExit status: 0 all verified, 10 a violation, 6 something undecided (or an input error).\n\noptions:\n",
+    );
+    s.push_str(&super::args::options_help(&specs()));
+    s
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let p = match parse(args, &specs(), &[]) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("verdiff run: {e}");
+            return 1;
+        }
+    };
+    if p.has("help") {
+        out!("{}", help());
+        return 0;
+    }
+    match run_command(&p) {
+        Ok(code) => code,
+        Err((code, m)) => {
+            eprintln!("verdiff run: {m}");
+            code
+        }
+    }
+}
+
+fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
+    let input = |m: String| (6, m);
+    let usage = |m: String| (1, m);
+    let started = common::now_secs();
+    let start = Instant::now();
+    let outputs = common::outputs(p, FORMATS).map_err(usage)?;
+    let repo = Repo::open(&PathBuf::from(p.value("repo").unwrap_or("."))).map_err(|e| input(e.to_string()))?;
+    let root = repo.root().map_err(|e| input(e.to_string()))?;
+    let mut cfg = common::load_config(&root, p).map_err(input)?;
+    let fns = p.values("function");
+    if !fns.is_empty() {
+        cfg.entries = fns;
+    }
+    let jobs = match p.value("jobs") {
+        Some(j) => j.parse::<usize>().map_err(|_| usage(format!("--jobs needs a number, got `{j}`")))?,
+        None => cfg.jobs,
+    };
+    let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
+    // the revision's files from git objects, or the work tree
+    let tmp = std::env::temp_dir().join(format!("verdiff-run-{}", std::process::id()));
+    let (src_root, commit) = match p.value("rev") {
+        Some(rev) => {
+            let id = repo.resolve(rev).map_err(|e| input(e.to_string()))?;
+            repo.write_c_files(&Head::Commit(id), &tmp).map_err(|e| input(e.to_string()))?;
+            (tmp.clone(), id.to_string())
+        }
+        None => {
+            let head = repo.resolve("HEAD").map(|i| i.to_string()).unwrap_or_default();
+            (root.clone(), format!("{head}+worktree"))
+        }
+    };
+    let mut cache = common::open_cache(&root, &cfg, p).map_err(input)?;
+    let o = RunOptions {
+        frontend: run::frontend_options(&src_root, &cfg),
+        safety: run::safety_options(&cfg),
+        jobs,
+    };
+    let files = run::source_files(&src_root, &cfg);
+    let units = run::units(&src_root, &files, &o);
+    let tty = std::io::stderr().is_terminal() && !p.has("quiet");
+    let quiet = p.has("quiet");
+    let mut progress = |ev: Progress<'_>| match ev {
+        Progress::Planned { total, cached } if !quiet => {
+            eprintln!("verdiff: {total} functions in {} files, {cached} from the cache, {jobs} jobs", files.len())
+        }
+        Progress::Done { done, total, result } if tty => {
+            let width = 30;
+            let filled = done * width / total.max(1);
+            eprint!(
+                "\r[{}{}] {done}/{total} {:<40.40}",
+                "=".repeat(filled),
+                " ".repeat(width - filled),
+                format!("{}:{}", result.file, result.function)
+            );
+            if done == total {
+                eprintln!();
+            }
+        }
+        Progress::Done { done, total, result } if !quiet => eprintln!(
+            "verdiff: [{done}/{total}] {}:{} {} ({:.1}s)",
+            result.file,
+            result.function,
+            result.safety.map(Safety::name).unwrap_or("-"),
+            result.seconds
+        ),
+        _ => {}
+    };
+    let outcome = run::run(&src_root, &units, &cfg, &o, cache.as_mut(), &mut progress);
+    let _ = std::fs::remove_dir_all(&tmp);
+    for n in &outcome.notes {
+        eprintln!("verdiff: {n}");
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(c) = cache.as_mut() {
+        let opts = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
+        if let Err(e) = c.record_run("run", &commit, &opts, &outcome.results, seconds) {
+            eprintln!("verdiff: the run was not recorded in the history: {e}");
+        }
+    }
+    let results: Vec<_> = outcome.results.iter().map(|(_, r)| r.clone()).collect();
+    let counts = record::counts(&results);
+    let meta = RunMeta {
+        command: "run".into(),
+        tool_version: env!("CARGO_PKG_VERSION").into(),
+        base: None,
+        head: None,
+        commit: Some(commit.clone()),
+        started: common::rfc3339(started),
+        notes: outcome.notes.clone(),
+    };
+    for (format, path) in &outputs {
+        let text = match format.as_str() {
+            "json" => {
+                let v = crate::report::run::json(&results, &meta, seconds);
+                serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+            }
+            "text" => crate::report::run::text(&results, outcome.reused, seconds),
+            f => common::render_records(f, &results, &meta).unwrap_or_default(),
+        };
+        common::write_output(path.as_deref(), &text).map_err(input)?;
+    }
+    Ok(if counts.failed > 0 {
+        10
+    } else if counts.unknown > 0 {
+        6
+    } else {
+        0
+    })
+}

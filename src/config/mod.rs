@@ -1,0 +1,315 @@
+//! `.verdiff.yml`: the repository's verification settings (serde_yaml).
+//!
+//! Every key is optional; an unknown key or a value of the wrong type is an error naming the
+//! file, the line and the key. `verdiff init` writes a commented starter file
+//! ([`starter`]). See docs/config.md for the reference.
+//!
+//! Depends on nothing in the pipeline; cli turns a Config into the options of each stage.
+
+pub mod glob;
+pub mod init;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+pub const FILE_NAME: &str = ".verdiff.yml";
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Format version of this file (1).
+    pub version: u32,
+    /// Globs of the C files to verify, relative to the repository root.
+    pub sources: Vec<String>,
+    /// Globs excluded from `sources`.
+    pub exclude: Vec<String>,
+    /// `-I` directories, relative to the repository root.
+    pub include_dirs: Vec<String>,
+    /// `-D` definitions: `NAME` or `NAME=VALUE`.
+    pub defines: Vec<String>,
+    /// `lp64` (default) or `ilp32`.
+    pub data_model: DataModelName,
+    /// Default loop and recursion bound.
+    pub unwind: u32,
+    /// Time limit per function, in seconds.
+    pub timeout: u64,
+    /// Time limit for a whole run (`verdiff run`), in seconds; 0 = none.
+    pub run_timeout: u64,
+    /// Memory limit for the SMT solver, in megabytes; 0 = none.
+    pub memory: u64,
+    /// Parallel jobs for `verdiff run`; 0 = the number of cores.
+    pub jobs: usize,
+    /// Entry points for `verdiff run`; empty = every function of the sources.
+    pub entries: Vec<String>,
+    /// Per-function settings.
+    pub functions: BTreeMap<String, FunctionConfig>,
+    pub checks: Checks,
+    pub tests: Tests,
+    /// What makes `verdiff diff` exit 10: violation, behaviour-change or unknown.
+    pub fail_on: FailOn,
+    pub cache: CacheConfig,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            version: 1,
+            sources: vec!["**/*.c".into()],
+            exclude: vec![],
+            include_dirs: vec![],
+            defines: vec![],
+            data_model: DataModelName::Lp64,
+            unwind: 10,
+            timeout: 60,
+            run_timeout: 0,
+            memory: 0,
+            jobs: 0,
+            entries: vec![],
+            functions: BTreeMap::new(),
+            checks: Checks::default(),
+            tests: Tests::default(),
+            fail_on: FailOn::Violation,
+            cache: CacheConfig::default(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum DataModelName {
+    Lp64,
+    Ilp32,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FailOn {
+    Violation,
+    #[serde(alias = "behavior-change")]
+    BehaviourChange,
+    Unknown,
+}
+
+impl FailOn {
+    pub fn parse(s: &str) -> Option<FailOn> {
+        match s {
+            "violation" => Some(FailOn::Violation),
+            "behaviour-change" | "behavior-change" => Some(FailOn::BehaviourChange),
+            "unknown" => Some(FailOn::Unknown),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct FunctionConfig {
+    pub unwind: Option<u32>,
+    pub timeout: Option<u64>,
+    /// Not verified (listed as skipped in reports, never as verified).
+    pub skip: bool,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Checks {
+    pub bounds: bool,
+    pub div_by_zero: bool,
+    pub pointer: bool,
+    pub overflow: bool,
+    pub unsigned_overflow: bool,
+    pub memory_leak: bool,
+    pub assertions: bool,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            bounds: true,
+            div_by_zero: true,
+            pointer: true,
+            overflow: false,
+            unsigned_overflow: false,
+            memory_leak: false,
+            assertions: true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Tests {
+    /// Globs of unit-test files (for harness generation).
+    pub patterns: Vec<String>,
+    /// `auto`, `unity`, `cmocka`, `check`, `criterion`, `plain`.
+    pub framework: String,
+}
+
+impl Default for Tests {
+    fn default() -> Self {
+        Tests { patterns: vec!["test/**/*.c".into(), "tests/**/*.c".into()], framework: "auto".into() }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct CacheConfig {
+    pub enabled: bool,
+    /// Relative to the repository root.
+    pub path: String,
+}
+
+impl Default for CacheConfig {
+    fn default() -> Self {
+        CacheConfig { enabled: true, path: ".verdiff/cache.db".into() }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+pub struct ConfigError {
+    pub file: PathBuf,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+/// Parses the text of a configuration file (`file` names it in errors).
+pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
+    let err = |line: Option<usize>, message: String| ConfigError { file: file.to_path_buf(), line, message };
+    if text.trim().is_empty() {
+        return Ok(Config::default());
+    }
+    let c: Config = serde_yaml::from_str(text).map_err(|e| {
+        let line = e.location().map(|l| l.line());
+        // serde_yaml appends " at line L column C"; the line is already in front
+        let msg = e.to_string();
+        let msg = match msg.find(" at line ") {
+            Some(i) => msg[..i].to_string(),
+            None => msg,
+        };
+        err(line, msg)
+    })?;
+    let line_of = |key: &str| {
+        text.lines().position(|l| l.trim_start().starts_with(&format!("{key}:"))).map(|i| i + 1)
+    };
+    if c.version != 1 {
+        return Err(err(line_of("version"), format!("version {} is not supported (this verdiff reads 1)", c.version)));
+    }
+    if c.unwind == 0 {
+        return Err(err(line_of("unwind"), "unwind must be at least 1".into()));
+    }
+    if c.timeout == 0 {
+        return Err(err(line_of("timeout"), "timeout must be at least 1 second".into()));
+    }
+    for (name, fc) in &c.functions {
+        if fc.unwind == Some(0) {
+            return Err(err(line_of(name), format!("functions.{name}.unwind must be at least 1")));
+        }
+    }
+    for g in c.sources.iter().chain(&c.exclude).chain(&c.tests.patterns) {
+        if g.starts_with('/') || g.split('/').any(|s| s == "..") {
+            return Err(err(None, format!("glob `{g}` must stay inside the repository (no leading / or ..)")));
+        }
+    }
+    for d in &c.include_dirs {
+        if d.split('/').any(|s| s == "..") {
+            return Err(err(line_of("include_dirs"), format!("include dir `{d}` must not contain ..")));
+        }
+    }
+    Ok(c)
+}
+
+/// Loads `explicit` when given (it must exist), else `<root>/.verdiff.yml` when present,
+/// else the defaults.
+pub fn load(root: &Path, explicit: Option<&Path>) -> Result<Config, ConfigError> {
+    let (path, required) = match explicit {
+        Some(p) => (if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) }, true),
+        None => (root.join(FILE_NAME), false),
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => parse(&text, &path),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => Ok(Config::default()),
+        Err(e) => Err(ConfigError { file: path, line: None, message: format!("cannot read: {e}") }),
+    }
+}
+
+impl Config {
+    /// Whether a repository-relative path is one of the sources.
+    pub fn is_source(&self, rel: &str) -> bool {
+        self.sources.iter().any(|g| glob::matches(g, rel)) && !self.exclude.iter().any(|g| glob::matches(g, rel))
+    }
+
+    pub fn unwind_for(&self, function: &str) -> u32 {
+        self.functions.get(function).and_then(|f| f.unwind).unwrap_or(self.unwind)
+    }
+
+    pub fn timeout_for(&self, function: &str) -> u64 {
+        self.functions.get(function).and_then(|f| f.timeout).unwrap_or(self.timeout)
+    }
+
+    pub fn skipped(&self, function: &str) -> bool {
+        self.functions.get(function).is_some_and(|f| f.skip)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(t: &str) -> Result<Config, ConfigError> {
+        parse(t, Path::new(".verdiff.yml"))
+    }
+
+    #[test]
+    fn defaults_and_values() {
+        assert_eq!(p("").unwrap(), Config::default());
+        let c = p("unwind: 20\nchecks:\n  overflow: true\nfunctions:\n  f:\n    unwind: 3\nfail_on: behaviour-change\n")
+            .unwrap();
+        assert_eq!(c.unwind_for("f"), 3);
+        assert_eq!(c.unwind_for("g"), 20);
+        assert!(c.checks.overflow && c.checks.bounds);
+        assert_eq!(c.fail_on, FailOn::BehaviourChange);
+    }
+
+    #[test]
+    fn unknown_key_names_key_and_line() {
+        let e = p("unwind: 5\nchecks:\n  overflw: true\n").unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.message.contains("overflw"), "{e}");
+        assert!(e.to_string().starts_with(".verdiff.yml:3: "), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_names_line() {
+        let e = p("sources: [a.c]\nunwind: many\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("unwind"), "{e}");
+    }
+
+    #[test]
+    fn bad_values() {
+        assert_eq!(p("unwind: 0\n").unwrap_err().line, Some(1));
+        assert!(p("sources: ['../x/*.c']\n").is_err());
+        assert!(p("data_model: lp32\n").unwrap_err().message.contains("lp32"));
+        assert!(p("version: 2\n").is_err());
+    }
+
+    #[test]
+    fn sources_and_excludes() {
+        let c = p("sources: ['src/**/*.c']\nexclude: ['src/vendor/**']\n").unwrap();
+        assert!(c.is_source("src/a.c"));
+        assert!(c.is_source("src/x/y/a.c"));
+        assert!(!c.is_source("src/vendor/z.c"));
+        assert!(!c.is_source("tests/a.c"));
+    }
+}

@@ -1,0 +1,210 @@
+//! Per-function results as the product layer stores and reports them: what `verdiff run`
+//! and `verdiff diff` produce, what the cache keeps, what every report format renders.
+//!
+//! Plain data (serde), no behaviour beyond small queries. Depends on nothing but `engine`'s
+//! result types (for the conversion); cache, report and cli depend on it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{ClaimResult, Report, Status as ClaimStatus, TraceEvent, Verdict};
+
+/// Safety verdict of one function (run from it as entry point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Safety {
+    Successful,
+    Failed,
+    Unknown,
+}
+
+impl Safety {
+    pub fn name(self) -> &'static str {
+        match self {
+            Safety::Successful => "SUCCESSFUL",
+            Safety::Failed => "FAILED",
+            Safety::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// One step of a counterexample.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub file: String,
+    pub line: u32,
+    pub function: String,
+    /// What happened, as text (`x = 5`, `call f(1, 2)`, `input n = -3`).
+    pub text: String,
+}
+
+/// A claim that did not hold (violated) or was not decided (unknown).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    /// The claim kind's name as `verdiff check` prints it (`array bounds`, `division by zero`…).
+    pub kind: String,
+    pub description: String,
+    pub file: String,
+    pub line: u32,
+    /// `violated` or `unknown`.
+    pub status: String,
+    /// Why it is unknown (empty when violated).
+    pub reason: String,
+    pub trace: Vec<Step>,
+}
+
+/// The result of one function in one run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FunctionResult {
+    pub function: String,
+    /// Repository-relative path of the file defining it.
+    pub file: String,
+    pub line: u32,
+    /// For `verdiff diff`: unchanged / equivalent / equivalent-up-to-bound / behaviour-changed
+    /// / new / removed / unknown. Empty for `verdiff run`.
+    #[serde(default)]
+    pub change: String,
+    /// The distinguishing input or the reason, for changes that are not plain.
+    #[serde(default)]
+    pub change_detail: String,
+    /// None when no safety check ran (unchanged, equivalent, removed).
+    pub safety: Option<Safety>,
+    /// Why the safety verdict is unknown, or what failed, in one line.
+    #[serde(default)]
+    pub detail: String,
+    #[serde(default)]
+    pub claims: Vec<Claim>,
+    pub seconds: f64,
+    /// Served from the cache (the time is the original run's).
+    #[serde(default)]
+    pub cached: bool,
+}
+
+impl FunctionResult {
+    pub fn failed(&self) -> bool {
+        self.safety == Some(Safety::Failed)
+    }
+    pub fn unknown(&self) -> bool {
+        self.safety == Some(Safety::Unknown) || self.change == "unknown"
+    }
+    pub fn behaviour_changed(&self) -> bool {
+        self.change == "behaviour-changed"
+    }
+}
+
+/// Counts for summaries and history.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    pub functions: usize,
+    pub verified: usize,
+    pub failed: usize,
+    pub unknown: usize,
+    pub changed: usize,
+    pub cached: usize,
+}
+
+pub fn counts(rs: &[FunctionResult]) -> Counts {
+    let mut c = Counts { functions: rs.len(), ..Counts::default() };
+    for r in rs {
+        match r.safety {
+            Some(Safety::Successful) => c.verified += 1,
+            Some(Safety::Failed) => c.failed += 1,
+            Some(Safety::Unknown) => c.unknown += 1,
+            None if r.change == "unknown" => c.unknown += 1,
+            None if !r.change.is_empty() && r.change != "removed" => c.verified += 1,
+            None => {}
+        }
+        c.changed += r.behaviour_changed() as usize;
+        c.cached += r.cached as usize;
+    }
+    c
+}
+
+fn step_text(e: &TraceEvent) -> String {
+    match e {
+        TraceEvent::Assign { lhs, value } => format!("{lhs} = {}", value.text),
+        TraceEvent::Call { func, args } => format!("call {func}({})", args.join(", ")),
+        TraceEvent::Return { func } => format!("return from {func}"),
+        TraceEvent::Input { name, value } => format!("input {name} = {}", value.text),
+    }
+}
+
+/// A claim of an engine report, with the file paths made relative by `rel`.
+pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
+    let (status, reason) = match &c.status {
+        ClaimStatus::Violated => ("violated", String::new()),
+        ClaimStatus::Unknown(w) => ("unknown", w.clone()),
+        ClaimStatus::Holds => ("holds", String::new()),
+        ClaimStatus::NotChecked => ("not-checked", String::new()),
+    };
+    // a claim inside a C library model is reported at the user's call that led into it
+    let (file, line) = match c.reached_from() {
+        Some(s) => (s.file.clone(), s.line),
+        None => (c.file.clone(), c.line),
+    };
+    let trace = c
+        .trace
+        .as_ref()
+        .map(|t| {
+            t.steps
+                .iter()
+                .filter(|s| !s.file.starts_with("<verdiff-") && s.line > 0)
+                .map(|s| Step {
+                    file: rel(&s.file),
+                    line: s.line,
+                    function: s.function.clone(),
+                    text: step_text(&s.event),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Claim {
+        kind: c.kind.name().to_string(),
+        description: c.description.clone(),
+        file: rel(&file),
+        line,
+        status: status.into(),
+        reason,
+        trace,
+    }
+}
+
+/// Safety verdict, one-line detail and the claims worth reporting of an engine report.
+/// A loop cut by the bound is never passed off as verified: an unwinding claim that fails
+/// (with no real violation first) or a run that cut loops without claims gives UNKNOWN.
+pub fn safety_of(r: &Report, unwind: u32, rel: &dyn Fn(&str) -> String) -> (Safety, String, Vec<Claim>) {
+    use crate::ir::ClaimKind;
+    let cut = r.first_failure().filter(|c| c.kind == ClaimKind::Unwinding);
+    let reported: Vec<Claim> = r
+        .claims
+        .iter()
+        .filter(|c| matches!(c.status, ClaimStatus::Violated | ClaimStatus::Unknown(_)))
+        .filter(|c| c.kind != ClaimKind::Unwinding)
+        .map(|c| claim(c, rel))
+        .collect();
+    match &r.verdict {
+        Verdict::Failed if cut.is_some() => (
+            Safety::Unknown,
+            format!(
+                "no violation within {unwind} iterations, but the loop or recursion at {}:{} needs more",
+                cut.map(|c| rel(&c.file)).unwrap_or_else(|| "?".into()),
+                cut.map(|c| c.line).unwrap_or(0)
+            ),
+            reported,
+        ),
+        Verdict::Successful if r.bounded => {
+            (Safety::Unknown, format!("some loop was cut at {unwind} iterations"), reported)
+        }
+        Verdict::Failed => {
+            let d = r
+                .first_failure()
+                .map(|c| {
+                    let cl = claim(c, rel);
+                    format!("{} at {}:{} ({})", cl.description, cl.file, cl.line, cl.kind)
+                })
+                .unwrap_or_default();
+            (Safety::Failed, d, reported)
+        }
+        Verdict::Unknown(w) => (Safety::Unknown, rel(w), reported),
+        Verdict::Successful => (Safety::Successful, String::new(), vec![]),
+    }
+}

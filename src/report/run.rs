@@ -1,0 +1,47 @@
+//! Output of `verdiff run`: a text table and JSON (`verdiff.run/1`).
+
+use serde_json::{json, Value};
+
+use crate::record::{counts, FunctionResult};
+use crate::report::RunMeta;
+
+pub const SCHEMA: &str = "verdiff.run/1";
+
+pub fn text(results: &[FunctionResult], reused: usize, seconds: f64) -> String {
+    let mut s = String::new();
+    for r in results {
+        let verdict = r.safety.map(|v| v.name()).unwrap_or("-");
+        let cached = if r.cached { " (cached)" } else { "" };
+        s.push_str(&format!("{:<12} {}:{} {}{cached}", verdict, r.file, r.line, r.function));
+        if !r.detail.is_empty() {
+            s.push_str(&format!(": {}", r.detail));
+        }
+        s.push('\n');
+    }
+    let c = counts(results);
+    s.push_str(&format!(
+        "\n{} functions: {} verified, {} failed, {} unknown; {reused} from the cache; {seconds:.1}s\n\n",
+        c.functions, c.verified, c.failed, c.unknown
+    ));
+    s.push_str(if c.failed > 0 {
+        "VERIFICATION FAILED\n"
+    } else if c.unknown > 0 {
+        "VERIFICATION UNKNOWN\n"
+    } else {
+        "VERIFICATION SUCCESSFUL\n"
+    });
+    s
+}
+
+pub fn json(results: &[FunctionResult], meta: &RunMeta, seconds: f64) -> Value {
+    json!({
+        "schema": SCHEMA,
+        "tool": {"name": "verdiff", "version": meta.tool_version},
+        "commit": meta.commit,
+        "started": meta.started,
+        "seconds": seconds,
+        "counts": counts(results),
+        "functions": results,
+        "notes": meta.notes,
+    })
+}

@@ -1,0 +1,330 @@
+//! SARIF 2.1.0 for the per-function results of `verdiff run` / `verdiff diff`, in the shape
+//! GitHub code scanning accepts (one run, repository-relative URIs under `%SRCROOT%`, at most
+//! 5,000 results).
+//!
+//! What becomes a result:
+//! - every violated claim: level `error`, rule `verdiff.<kind>` (`verdiff.array-bounds`…), at
+//!   the claim's location, with the counterexample as `codeFlows[0].threadFlows[0]` (one
+//!   location per step; the step's text is the location's message, an assignment or input
+//!   `x = 5` also appears as `state: {"x": {"text": "5"}}`);
+//! - every behaviour change: level `warning`, rule `verdiff.behaviour-change`, at the function,
+//!   the message carrying the distinguishing input and the outputs;
+//! - every unknown safety verdict, unknown equivalence and undecided claim: level `note`, rule
+//!   `verdiff.unknown`, the message carrying the reason.
+//!
+//! Results are ordered errors, warnings, notes; beyond [`MAX_RESULTS`] the rest is dropped and
+//! the drop is said in `invocations[0].toolExecutionNotifications` and
+//! `runs[0].properties.truncated`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use super::RunMeta;
+use crate::record::{Claim, FunctionResult, Safety, Step};
+
+pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+pub const VERSION: &str = "2.1.0";
+pub const INFORMATION_URI: &str = "https://github.com/verdiff/verdiff";
+/// GitHub code scanning's limit of results per run.
+pub const MAX_RESULTS: usize = 5_000;
+/// GitHub code scanning's limit of locations per thread flow.
+pub const MAX_FLOW_LOCATIONS: usize = 10_000;
+
+pub const BEHAVIOUR_CHANGE_RULE: &str = "verdiff.behaviour-change";
+pub const UNKNOWN_RULE: &str = "verdiff.unknown";
+
+/// The rule id of a claim kind: `array bounds` → `verdiff.array-bounds`.
+pub fn rule_id(kind: &str) -> String {
+    let mut s = String::from("verdiff.");
+    let mut dash = false;
+    for c in kind.chars() {
+        if c.is_ascii_alphanumeric() {
+            if dash && !s.ends_with('.') {
+                s.push('-');
+            }
+            dash = false;
+            s.push(c.to_ascii_lowercase());
+        } else {
+            dash = true;
+        }
+    }
+    if s.ends_with('.') {
+        s.push_str("property");
+    }
+    s
+}
+
+/// A repository-relative path as a URI reference: `/` separators, no leading `./`, and every
+/// byte outside the unreserved and path characters percent-encoded. `None` for an absolute
+/// path, which is written as a `file://` URI instead (see [`artifact_location`]).
+fn relative_uri(path: &str) -> Option<String> {
+    let p = path.replace('\\', "/");
+    if p.starts_with('/') || (p.len() > 1 && p.as_bytes()[1] == b':') {
+        return None;
+    }
+    let mut p = p.as_str();
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest;
+    }
+    Some(percent_encode(p))
+}
+
+fn percent_encode(p: &str) -> String {
+    let mut out = String::with_capacity(p.len());
+    for b in p.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' | b'+' | b'@' | b'=' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+fn artifact_location(file: &str) -> Value {
+    match relative_uri(file) {
+        Some(uri) => json!({ "uri": uri, "uriBaseId": "%SRCROOT%" }),
+        None => {
+            let p = file.replace('\\', "/");
+            let p = if p.starts_with('/') { p } else { format!("/{p}") };
+            json!({ "uri": format!("file://{}", percent_encode(&p)) })
+        }
+    }
+}
+
+/// A location at `file:line` (line 0, "unknown", becomes 1: SARIF lines start at 1), naming
+/// the function as its logical location. No physical location without a file.
+fn location(file: &str, line: u32, function: &str) -> Value {
+    let mut loc = Map::new();
+    if !file.is_empty() {
+        loc.insert(
+            "physicalLocation".into(),
+            json!({ "artifactLocation": artifact_location(file), "region": { "startLine": line.max(1) } }),
+        );
+    }
+    if !function.is_empty() {
+        loc.insert("logicalLocations".into(), json!([{ "name": function, "kind": "function" }]));
+    }
+    Value::Object(loc)
+}
+
+/// `x = 5` / `input n = -3` → (`x`, `5`) / (`n`, `-3`): the variable and value a step shows.
+fn assignment(text: &str) -> Option<(&str, &str)> {
+    let t = text.strip_prefix("input ").unwrap_or(text);
+    let (lhs, value) = t.split_once(" = ")?;
+    (!lhs.is_empty() && !lhs.starts_with("call ")).then_some((lhs, value))
+}
+
+fn flow_location(s: &Step, claim: &Claim, function: &str) -> Value {
+    let file = if s.file.is_empty() { claim.file.as_str() } else { s.file.as_str() };
+    let func = if s.function.is_empty() { function } else { s.function.as_str() };
+    let mut loc = location(file, s.line, func);
+    if let Value::Object(m) = &mut loc {
+        m.insert("message".into(), json!({ "text": s.text }));
+    }
+    let mut tfl = Map::new();
+    tfl.insert("location".into(), loc);
+    if let Some((var, value)) = assignment(&s.text) {
+        tfl.insert("state".into(), json!({ var: { "text": value } }));
+    }
+    if s.text.starts_with("call ") {
+        tfl.insert("kinds".into(), json!(["call"]));
+    } else if s.text.starts_with("return from ") {
+        tfl.insert("kinds".into(), json!(["return"]));
+    }
+    tfl.insert("properties".into(), json!({ "step": s.text, "function": func }));
+    Value::Object(tfl)
+}
+
+/// The counterexample as one code flow; very long traces keep their first and last steps
+/// (the inputs and the violation) up to GitHub's limit.
+fn code_flow(claim: &Claim, function: &str) -> Value {
+    let n = claim.trace.len();
+    let mut thread = Map::new();
+    let steps: Vec<Value> = if n > MAX_FLOW_LOCATIONS {
+        let head = MAX_FLOW_LOCATIONS / 2;
+        let tail = MAX_FLOW_LOCATIONS - head;
+        thread.insert("properties".into(), json!({ "omittedSteps": n - MAX_FLOW_LOCATIONS }));
+        claim.trace[..head].iter().chain(&claim.trace[n - tail..]).map(|s| flow_location(s, claim, function)).collect()
+    } else {
+        claim.trace.iter().map(|s| flow_location(s, claim, function)).collect()
+    };
+    thread.insert("locations".into(), Value::Array(steps));
+    json!({
+        "message": { "text": format!("counterexample for {} ({} steps)", claim_message(claim, function), n) },
+        "threadFlows": [Value::Object(thread)],
+    })
+}
+
+fn claim_message(c: &Claim, function: &str) -> String {
+    let what = if c.description.is_empty() { c.kind.as_str() } else { c.description.as_str() };
+    format!("{what} in function '{function}'")
+}
+
+fn properties(r: &FunctionResult) -> Value {
+    let mut p = json!({ "function": r.function, "seconds": r.seconds, "cached": r.cached });
+    if !r.change.is_empty() {
+        p["change"] = json!(r.change);
+    }
+    if let Some(s) = r.safety {
+        p["safety"] = json!(s.name());
+    }
+    p
+}
+
+/// The rules of the run, sorted by id: rule id → (short description, default level).
+struct Rules {
+    ids: BTreeMap<String, (String, &'static str)>,
+}
+
+impl Rules {
+    fn new(results: &[FunctionResult]) -> Rules {
+        let mut ids = BTreeMap::new();
+        for c in results.iter().flat_map(|r| &r.claims).filter(|c| c.status == "violated") {
+            ids.entry(rule_id(&c.kind)).or_insert_with(|| (format!("Violated safety property: {}", c.kind), "error"));
+        }
+        ids.insert(
+            BEHAVIOUR_CHANGE_RULE.to_string(),
+            ("Behaviour change: the function returns or writes something else for some input".into(), "warning"),
+        );
+        ids.insert(UNKNOWN_RULE.to_string(), ("Not decided: no verdict within the bounds and limits".into(), "note"));
+        Rules { ids }
+    }
+    fn index(&self, id: &str) -> usize {
+        self.ids.keys().position(|k| k == id).unwrap_or(0)
+    }
+    fn json(&self) -> Value {
+        Value::Array(
+            self.ids
+                .iter()
+                .map(|(id, (text, level))| {
+                    json!({
+                        "id": id,
+                        "shortDescription": { "text": text },
+                        "defaultConfiguration": { "level": level },
+                        "helpUri": INFORMATION_URI,
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
+fn result(rules: &Rules, rule: &str, level: &str, message: String, loc: Value, props: Value) -> Value {
+    json!({
+        "ruleId": rule,
+        "ruleIndex": rules.index(rule),
+        "level": level,
+        "message": { "text": message },
+        "locations": [loc],
+        "properties": props,
+    })
+}
+
+/// The SARIF 2.1.0 log of a run's per-function results.
+pub fn sarif(results: &[FunctionResult], meta: &RunMeta) -> Value {
+    let rules = Rules::new(results);
+    let (mut errors, mut warnings, mut notes) = (Vec::new(), Vec::new(), Vec::new());
+    for r in results {
+        for c in &r.claims {
+            let mut props = properties(r);
+            props["kind"] = json!(c.kind);
+            let loc_file = if c.file.is_empty() { &r.file } else { &c.file };
+            let line = if c.file.is_empty() { r.line } else { c.line };
+            match c.status.as_str() {
+                "violated" => {
+                    let id = rule_id(&c.kind);
+                    let mut v = result(
+                        &rules,
+                        &id,
+                        "error",
+                        claim_message(c, &r.function),
+                        location(loc_file, line, &r.function),
+                        props,
+                    );
+                    if !c.trace.is_empty() {
+                        v["codeFlows"] = json!([code_flow(c, &r.function)]);
+                    }
+                    errors.push(v);
+                }
+                "unknown" => {
+                    let reason = if c.reason.is_empty() { "no reason given" } else { c.reason.as_str() };
+                    let msg = format!("Undecided ({}): {}: {reason}", c.kind, claim_message(c, &r.function));
+                    notes.push(result(&rules, UNKNOWN_RULE, "note", msg, location(loc_file, line, &r.function), props));
+                }
+                _ => {}
+            }
+        }
+        let here = || location(&r.file, r.line, &r.function);
+        if r.behaviour_changed() {
+            let msg = if r.change_detail.is_empty() {
+                format!("Behaviour of function '{}' changed", r.function)
+            } else {
+                format!("Behaviour of function '{}' changed: {}", r.function, r.change_detail)
+            };
+            warnings.push(result(&rules, BEHAVIOUR_CHANGE_RULE, "warning", msg, here(), properties(r)));
+        }
+        if r.change == "unknown" {
+            let why = if r.change_detail.is_empty() { "no reason given" } else { r.change_detail.as_str() };
+            let msg = format!("Whether function '{}' kept its behaviour is unknown: {why}", r.function);
+            notes.push(result(&rules, UNKNOWN_RULE, "note", msg, here(), properties(r)));
+        }
+        if r.safety == Some(Safety::Unknown) {
+            let why = if r.detail.is_empty() { "no reason given" } else { r.detail.as_str() };
+            let msg = format!("Safety of function '{}' is unknown: {why}", r.function);
+            notes.push(result(&rules, UNKNOWN_RULE, "note", msg, here(), properties(r)));
+        }
+    }
+
+    let total = errors.len() + warnings.len() + notes.len();
+    let mut notifications: Vec<Value> =
+        meta.notes.iter().map(|n| json!({ "level": "note", "message": { "text": n } })).collect();
+    let mut run_props = json!({ "command": meta.command, "counts": crate::record::counts(results) });
+    for (k, v) in [("base", &meta.base), ("head", &meta.head), ("commit", &meta.commit)] {
+        if let Some(v) = v {
+            run_props[k] = json!(v);
+        }
+    }
+    if total > MAX_RESULTS {
+        let kept_errors = errors.len().min(MAX_RESULTS);
+        let kept_warnings = warnings.len().min(MAX_RESULTS - kept_errors);
+        let kept_notes = MAX_RESULTS - kept_errors - kept_warnings;
+        let msg = format!(
+            "{total} results, more than the {MAX_RESULTS} GitHub code scanning accepts per run: kept the first \
+             {MAX_RESULTS} by severity, left out {} errors, {} warnings and {} notes",
+            errors.len() - kept_errors,
+            warnings.len() - kept_warnings,
+            notes.len() - kept_notes
+        );
+        notifications.push(json!({ "level": "warning", "message": { "text": msg } }));
+        run_props["truncated"] = json!(true);
+        run_props["totalResults"] = json!(total);
+    }
+    let all: Vec<Value> = errors.into_iter().chain(warnings).chain(notes).take(MAX_RESULTS).collect();
+
+    let mut invocation = json!({ "executionSuccessful": true });
+    if !meta.started.is_empty() {
+        invocation["startTimeUtc"] = json!(meta.started);
+    }
+    if !notifications.is_empty() {
+        invocation["toolExecutionNotifications"] = Value::Array(notifications);
+    }
+    json!({
+        "$schema": SCHEMA_URI,
+        "version": VERSION,
+        "runs": [{
+            "tool": { "driver": {
+                "name": "verdiff",
+                "version": meta.tool_version,
+                "informationUri": INFORMATION_URI,
+                "rules": rules.json(),
+            }},
+            "invocations": [invocation],
+            "columnKind": "unicodeCodePoints",
+            "results": all,
+            "properties": run_props,
+        }],
+    })
+}

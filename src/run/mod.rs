@@ -1,0 +1,394 @@
+//! `verdiff run`: every function of the code base (or the configured entries) verified as an
+//! entry point, in parallel, reusing cached results.
+//!
+//! Phase 1 (one thread): preprocess and lower each source file, compute each function's
+//! cache keys from its verification text (`ir::fingerprint::verification_text`: its body,
+//! its callees, the statics they use, struct layouts) and the options, and look them up.
+//! Phase 2 (`jobs` threads): verify the misses; each worker lowers the files it needs
+//! itself (programs are not shared between threads). The main thread stores results.
+//!
+//! Cache policy: a SUCCESSFUL verdict is a proof and does not point at lines, so it is stored
+//! under the semantic key (moving code or editing comments keeps it). FAILED and UNKNOWN
+//! results carry locations and may depend on the time limit, so they are stored under a key
+//! that also covers source locations and the time limit.
+//!
+//! Depends on: frontend, ir, instrument, engine, record, cache, config. Not on cli or report.
+
+pub mod safety;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::cache::{key::key, Cache};
+use crate::config::Config;
+use crate::frontend::{self, FrontendOptions, Source};
+use crate::ir::fingerprint::verification_text;
+use crate::ir::{FuncId, Program};
+use crate::record::{FunctionResult, Safety};
+use safety::SafetyOptions;
+
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub frontend: FrontendOptions,
+    pub safety: SafetyOptions,
+    pub jobs: usize,
+}
+
+/// One function to verify.
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub file: usize,
+    pub function: String,
+    pub line: u32,
+    /// Semantic key (SUCCESSFUL results) and located key (the others).
+    pub key: String,
+    pub located_key: String,
+    pub unwind: u32,
+    pub timeout: Duration,
+}
+
+/// A source file: repository-relative name and preprocessed text (or why it has none).
+pub struct Unit {
+    pub rel: String,
+    pub text: Result<String, String>,
+}
+
+/// The C files of `root` that the configuration selects, repository-relative, sorted.
+pub fn source_files(root: &Path, config: &Config) -> Vec<String> {
+    let mut out = Vec::new();
+    collect(root, root, &mut out);
+    out.retain(|f| config.is_source(f));
+    out.sort();
+    out
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if e.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if p.is_dir() {
+            collect(root, &p, out);
+        } else if p.extension().is_some_and(|x| x == "c") {
+            if let Ok(rel) = p.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+}
+
+/// Functions defined in the file itself (not in headers, not library models).
+pub fn functions_in_file(p: &Program, rel: &str) -> Vec<(String, FuncId)> {
+    let mut out = Vec::new();
+    for (i, f) in p.funcs.iter().enumerate() {
+        if f.body.is_none() || f.model || f.system {
+            continue;
+        }
+        let file = p.file_name(f.loc);
+        if file == rel || file.ends_with(&format!("/{rel}")) {
+            out.push((f.name.clone(), FuncId(i as u32)));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Makes paths inside `root` repository-relative in any text.
+pub fn relativise(root: &Path) -> impl Fn(&str) -> String {
+    let prefix = format!("{}/", root.display().to_string().trim_end_matches('/'));
+    move |s: &str| s.replace(&prefix, "")
+}
+
+
+
+/// Keys of one function of a lowered program.
+pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Duration) -> (String, String) {
+    let so = SafetyOptions { unwind, ..o.safety.clone() };
+    let opts = format!("{:?} {}", o.frontend.target, so.key_text());
+    let sem = key("safety", &[&verification_text(p, f, false), &opts]);
+    let located = key("safety-located", &[&verification_text(p, f, true), &opts, &timeout.as_millis().to_string()]);
+    
+    (sem, located)
+}
+
+/// What `run` produced.
+pub struct Outcome {
+    /// (cache key, result) per function, in file and name order.
+    pub results: Vec<(String, FunctionResult)>,
+    pub reused: usize,
+    pub verified: usize,
+    /// Cache problems met on the way (a failed write); the results are still right.
+    pub notes: Vec<String>,
+}
+
+/// Progress events for the command line.
+pub enum Progress<'a> {
+    Planned { total: usize, cached: usize },
+    Done { done: usize, total: usize, result: &'a FunctionResult },
+}
+
+/// Preprocesses the selected files of `root`.
+pub fn units(root: &Path, files: &[String], o: &RunOptions) -> Vec<Unit> {
+    let rel = relativise(root);
+    files
+        .iter()
+        .map(|f| {
+            let src = Source { path: root.join(f), content: None };
+            let text = frontend::preprocess_sources(&[src], &o.frontend)
+                .map(|mut v| v.pop().unwrap_or_default())
+                .map_err(|e| rel(&e.to_string()));
+            Unit { rel: f.clone(), text }
+        })
+        .collect()
+}
+
+/// Verifies the functions of `units` that `select` accepts (by name), using and filling
+/// `cache` when given.
+pub fn run(
+    root: &Path,
+    units: &[Unit],
+    config: &Config,
+    o: &RunOptions,
+    mut cache: Option<&mut Cache>,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Outcome {
+    let rel = relativise(root);
+    let mut slots: Vec<Option<(String, FunctionResult)>> = Vec::new();
+    let mut tasks: Vec<(usize, Task)> = Vec::new();
+    let mut reused = 0;
+    for (ui, u) in units.iter().enumerate() {
+        let text = match &u.text {
+            Ok(t) => t,
+            Err(e) => {
+                slots.push(Some((String::new(), unparsable(&u.rel, e))));
+                continue;
+            }
+        };
+        let prog = match frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend) {
+            Ok(p) => p,
+            Err(e) => {
+                slots.push(Some((String::new(), unparsable(&u.rel, &rel(&e.to_string())))));
+                continue;
+            }
+        };
+        for (name, f) in functions_in_file(&prog, &u.rel) {
+            if !config.entries.is_empty() && !config.entries.contains(&name) {
+                continue;
+            }
+            let line = prog.func(f).loc.line;
+            if config.skipped(&name) {
+                slots.push(Some((
+                    String::new(),
+                    FunctionResult {
+                        function: name.clone(),
+                        file: u.rel.clone(),
+                        line,
+                        change: String::new(),
+                        change_detail: String::new(),
+                        safety: Some(Safety::Unknown),
+                        detail: "skipped by .verdiff.yml (functions.<name>.skip)".into(),
+                        claims: vec![],
+                        seconds: 0.0,
+                        cached: false,
+                    },
+                )));
+                continue;
+            }
+            let unwind = config.unwind_for(&name);
+            let timeout = Duration::from_secs(config.timeout_for(&name));
+            let (k, lk) = keys(&prog, f, o, unwind, timeout);
+            let hit = cache.as_deref().and_then(|c| {
+                c.get(&k)
+                    .filter(|e| e.result.safety == Some(Safety::Successful))
+                    .map(|e| (k.clone(), e))
+                    .or_else(|| c.get(&lk).map(|e| (lk.clone(), e)))
+            });
+            if let Some((key, e)) = hit {
+                let mut r = e.result;
+                // the name, file and line of today's code (the key does not cover them)
+                r.function = name.clone();
+                r.file = u.rel.clone();
+                r.line = line;
+                r.cached = true;
+                reused += 1;
+                slots.push(Some((key, r)));
+                continue;
+            }
+            tasks.push((
+                slots.len(),
+                Task { file: ui, function: name, line, key: k, located_key: lk, unwind, timeout },
+            ));
+            slots.push(None);
+        }
+    }
+    let total = slots.len();
+    progress(Progress::Planned { total, cached: reused });
+    let mut done = total - tasks.len();
+    let mut notes = Vec::new();
+    let verified = tasks.len();
+
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, FunctionResult)>();
+    let jobs = o.jobs.max(1).min(tasks.len().max(1));
+    std::thread::scope(|sc| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, tasks) = (&next, &tasks);
+            let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || {
+                let rel = relativise(root);
+                let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some((slot, t)) = tasks.get(i) else { break };
+                    let prog = programs.entry(t.file).or_insert_with(|| {
+                        let text = units[t.file].text.as_ref().ok()?;
+                        frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).ok()
+                    });
+                    let r = verify_task(prog.as_ref(), t, &units[t.file].rel, o, &rel);
+                    if tx.send((*slot, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (slot, r) in rx {
+            done += 1;
+            let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
+            let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
+            if let Some(c) = cache.as_deref_mut() {
+                if let Err(e) = c.put(&key, "safety", &r) {
+                    notes.push(format!("result of {} not cached: {e}", r.function));
+                }
+            }
+            progress(Progress::Done { done, total, result: &r });
+            slots[slot] = Some((key, r));
+        }
+    });
+    // a worker that died (it cannot, short of a bug) leaves its slots empty: say so
+    let results = slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            s.unwrap_or_else(|| {
+                let t = tasks.iter().find(|(slot, _)| *slot == i).map(|(_, t)| t);
+                let (function, file, line) = t
+                    .map(|t| (t.function.clone(), units[t.file].rel.clone(), t.line))
+                    .unwrap_or_default();
+                (
+                    String::new(),
+                    FunctionResult {
+                        function,
+                        file,
+                        line,
+                        change: String::new(),
+                        change_detail: String::new(),
+                        safety: Some(Safety::Unknown),
+                        detail: "internal error: the verification of this function did not finish".into(),
+                        claims: vec![],
+                        seconds: 0.0,
+                        cached: false,
+                    },
+                )
+            })
+        })
+        .collect();
+    Outcome { results, reused, verified, notes }
+}
+
+fn unparsable(rel: &str, e: &str) -> FunctionResult {
+    FunctionResult {
+        function: "(whole file)".into(),
+        file: rel.to_string(),
+        line: 0,
+        change: String::new(),
+        change_detail: String::new(),
+        safety: Some(Safety::Unknown),
+        detail: format!("the file could not be read: {e}"),
+        claims: vec![],
+        seconds: 0.0,
+        cached: false,
+    }
+}
+
+fn verify_task(
+    prog: Option<&Program>,
+    t: &Task,
+    file: &str,
+    o: &RunOptions,
+    rel: &dyn Fn(&str) -> String,
+) -> FunctionResult {
+    let start = Instant::now();
+    let mut r = FunctionResult {
+        function: t.function.clone(),
+        file: file.to_string(),
+        line: t.line,
+        change: String::new(),
+        change_detail: String::new(),
+        safety: Some(Safety::Unknown),
+        detail: String::new(),
+        claims: vec![],
+        seconds: 0.0,
+        cached: false,
+    };
+    let Some(p) = prog else {
+        r.detail = "the file could not be lowered again".into();
+        return r;
+    };
+    let Some(f) = p.func_named(&t.function) else {
+        r.detail = "the function disappeared between phases".into();
+        return r;
+    };
+    let so = SafetyOptions { unwind: t.unwind, ..o.safety.clone() };
+    // a panic in one function's verification must not take the others down
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        safety::check(p, f, &so, Some(start + t.timeout), rel)
+    }));
+    match outcome {
+        Ok((s, d, c)) => {
+            r.safety = Some(s);
+            r.detail = d;
+            r.claims = c;
+        }
+        Err(_) => r.detail = "internal error while verifying this function (please report it)".into(),
+    }
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
+/// Front-end options from the configuration: include dirs relative to `root`, then `root`.
+pub fn frontend_options(root: &Path, config: &Config) -> FrontendOptions {
+    use crate::ir::{DataModel, Target};
+    let model = match config.data_model {
+        crate::config::DataModelName::Lp64 => DataModel::Lp64,
+        crate::config::DataModelName::Ilp32 => DataModel::Ilp32,
+    };
+    let mut fo = FrontendOptions { target: Target { model, char_signed: true, big_endian: false }, ..Default::default() };
+    fo.pp.include_dirs = config.include_dirs.iter().map(|d| root.join(d)).collect::<Vec<PathBuf>>();
+    fo.pp.include_dirs.push(root.to_path_buf());
+    fo.pp.defines = config.defines.clone();
+    fo
+}
+
+/// Safety options from the configuration.
+pub fn safety_options(config: &Config) -> SafetyOptions {
+    let c = &config.checks;
+    let checks = crate::instrument::CheckOptions {
+        bounds: c.bounds,
+        div_by_zero: c.div_by_zero,
+        pointer: c.pointer,
+        pointer_relation: c.pointer,
+        alignment: c.pointer,
+        overflow: c.overflow,
+        unsigned_overflow: c.unsigned_overflow,
+        conversion: c.overflow || c.unsigned_overflow,
+        assertions: c.assertions,
+        ..crate::instrument::CheckOptions::default()
+    };
+    SafetyOptions { checks, unwind: config.unwind, memory_leak: c.memory_leak, ..SafetyOptions::default() }
+}
