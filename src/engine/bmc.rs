@@ -359,7 +359,7 @@ fn robust(
     match r {
         Answer::Unsat => Ok(()),
         Answer::Sat => Err(format!(
-            "the violation depends on results of {} that verdiff models only approximately",
+            "the violation depends on {} (values verdiff models only approximately or that are indeterminate)",
             funcs.join(", ")
         )),
         Answer::Unknown(w) => {

@@ -182,7 +182,7 @@ fn change_details(r: &FunctionResult) -> String {
 /// The Markdown summary of a run's per-function results, at most [`MAX_BYTES`] long.
 pub fn markdown(results: &[FunctionResult], meta: &RunMeta) -> String {
     let c = counts(results);
-    let mut s = format!("### {}\n\n", html(&meta.title()));
+    let mut s = format!("### {}\n\n", html(&cut(&meta.title(), 200)));
     let _ = writeln!(
         s,
         "**{} functions**: {} verified, {} failed, {} unknown, {} behaviour changed, {} served from cache\n",

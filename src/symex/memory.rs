@@ -116,11 +116,13 @@ impl Symex<'_> {
     }
 
     /// Fresh (nondeterministic) content for the `len` bytes at `p`.
-    pub(crate) fn havoc(&mut self, st: &mut State, p: T, len: T, what: &str) {
+    /// Fresh contents for `len` bytes at `p`; returns the fresh byte array.
+    pub(crate) fn havoc(&mut self, st: &mut State, p: T, len: T, what: &str) -> T {
         let sort = self.mem_sort();
         let fresh = self.input(st, sort, what);
         let len = self.s.resize(len, self.off_bits, false);
         st.mem = self.s.mem_range(MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
+        fresh
     }
 
     pub(crate) fn fill(&mut self, st: &mut State, p: T, len: T, byte: T) {
@@ -322,11 +324,32 @@ impl Symex<'_> {
             let addr = self.ptr_to(o);
             st.addrs.insert(key, addr);
             st.top_mut().objects.push(o);
-            self.havoc(st, addr, size, &var.name);
+            let name = var.name.clone();
+            let fresh = self.havoc(st, addr, size, &name);
+            self.indeterminate(st, Some(fresh), &name);
         } else {
             let (ty, name) = (var.ty.clone(), var.name.clone());
             let val = self.nondet_of(st, &ty, &name);
+            self.indeterminate(st, Some(val), &name);
             st.regs.insert(key, val);
+        }
+    }
+
+    /// Equivalence products: the initial (indeterminate) value of a new-version local is not
+    /// an input both versions share. A difference that some choice of these values avoids
+    /// is not a proven difference (the new version may behave as the old one on the same
+    /// input), so they are treated like approximated library results (see engine::bmc).
+    fn indeterminate(&mut self, st: &State, value: Option<T>, name: &str) {
+        let new_side = st.top().func.is_some_and(|f| self.p.func(f).name.ends_with("@new"));
+        if self.o.product.is_none() || !new_side {
+            return;
+        }
+        let Some(v) = value else { return };
+        let mut syms = Vec::new();
+        super::models::collect_symbols(&self.s, v, &mut syms);
+        if !syms.is_empty() {
+            self.approx_symbols.extend(syms);
+            self.approx_funcs.insert(format!("the uninitialised value of `{name}` in the new version"));
         }
     }
 

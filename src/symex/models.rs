@@ -87,7 +87,7 @@ impl Symex<'_> {
                     // function of the library function's arguments
                     self.tie_to_uf(st, v, &format!("approx:{lib}:{n}"), &format!("{lib}!approx"), vals);
                 }
-                self.approx_funcs.insert(lib);
+                self.approx_funcs.insert(format!("results of {lib}"));
                 if let Some(l) = lhs {
                     let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
                     self.assign(st, l, v, loc);
@@ -188,7 +188,8 @@ impl Symex<'_> {
                     let mut syms = Vec::new();
                     collect_symbols(&self.s, fresh, &mut syms);
                     self.approx_symbols.extend(syms);
-                    self.approx_funcs.insert(self.library_function(st, &fun.name));
+                    let lib = self.library_function(st, &fun.name);
+                    self.approx_funcs.insert(format!("results of {lib}"));
                     let len = self.s.resize(n, self.off_bits, false);
                     st.mem = self.s.mem_range(crate::term::MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
                 }
@@ -416,7 +417,7 @@ const READ_ONLY: &[&str] = &[
 ];
 
 /// The symbols a term contains.
-fn collect_symbols(s: &crate::term::TermStore, t: T, out: &mut Vec<u32>) {
+pub(crate) fn collect_symbols(s: &crate::term::TermStore, t: T, out: &mut Vec<u32>) {
     let mut stack = vec![t];
     while let Some(x) = stack.pop() {
         if let crate::term::Op::Sym(id) = s.op(x) {

@@ -1,0 +1,12 @@
+// function: pick
+// expect: UNKNOWN indeterminate
+// why: for k > 0 both versions return the uninitialised t[0] (an indeterminate value); the
+// change (a named constant for 3) does not matter, so NOT EQUIVALENT would be a wrong answer:
+// for every value the old version can return, the new one can return the same value.
+int pick(int k) {
+    int t[4];
+    if (k <= 0) {
+        t[0] = 3;
+    }
+    return t[0] + 1;
+}

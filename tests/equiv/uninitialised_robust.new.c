@@ -1,0 +1,3 @@
+int parity(void) {
+    return 1;
+}
