@@ -1,54 +1,23 @@
 //! `verdiff diff` on git repositories the tests build (with git2): each commit is a kind of
 //! change a C team makes, and the expected rows come from reading the two versions.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-use git2::{IndexAddOption, Repository, Signature};
 
 #[path = "common/schema.rs"]
 mod schema;
 use schema::conforms;
 
-struct Repo {
-    dir: PathBuf,
-    repo: Repository,
+#[path = "common/repo.rs"]
+mod repo;
+use repo::Repo;
+
+trait DiffRepo {
+    fn diff(&self, extra: &[&str]) -> (i32, String, String);
+    fn rows(&self, extra: &[&str]) -> (i32, Vec<(String, String, String, serde_json::Value)>);
 }
 
-impl Repo {
-    fn new(name: &str) -> Repo {
-        let dir = std::env::temp_dir().join(format!("verdiff-diff-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let repo = Repository::init(&dir).expect("git init");
-        Repo { dir, repo }
-    }
-    fn write(&self, path: &str, text: &str) {
-        let p = self.dir.join(path);
-        if let Some(d) = p.parent() {
-            std::fs::create_dir_all(d).expect("dir");
-        }
-        std::fs::write(p, text).expect("write");
-    }
-    fn remove(&self, path: &str) {
-        std::fs::remove_file(self.dir.join(path)).expect("remove");
-    }
-    fn stage(&self) {
-        let mut idx = self.repo.index().expect("index");
-        idx.add_all(["*"], IndexAddOption::DEFAULT, None).expect("add");
-        idx.update_all(["*"], None).expect("update");
-        idx.write().expect("write index");
-    }
-    fn commit(&self, msg: &str) {
-        self.stage();
-        let mut idx = self.repo.index().expect("index");
-        let tree_id = idx.write_tree().expect("tree");
-        let tree = self.repo.find_tree(tree_id).expect("tree");
-        let sig = Signature::now("test", "test@example.com").expect("signature");
-        let parent = self.repo.head().ok().and_then(|h| h.peel_to_commit().ok());
-        let parents: Vec<&git2::Commit> = parent.iter().collect();
-        self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit");
-    }
+impl DiffRepo for Repo {
     fn diff(&self, extra: &[&str]) -> (i32, String, String) {
         let mut args = vec!["diff", "--repo", self.dir.to_str().unwrap_or(""), "--format", "json"];
         args.extend_from_slice(extra);
@@ -85,12 +54,6 @@ impl Repo {
             })
             .collect();
         (code, rows)
-    }
-}
-
-impl Drop for Repo {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

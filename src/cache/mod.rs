@@ -60,7 +60,10 @@ CREATE INDEX IF NOT EXISTS run_results_run ON run_results(run_id);
 #[derive(Debug)]
 pub enum CacheError {
     /// The file belongs to a newer verdiff; refusing protects it.
-    NewerSchema { path: PathBuf, found: i32 },
+    NewerSchema {
+        path: PathBuf,
+        found: i32,
+    },
     Io(String),
 }
 
@@ -145,8 +148,7 @@ fn inspect(path: &Path) -> Option<Damage> {
     let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap_or(-1);
     if app != APPLICATION_ID {
         // an empty file (or one SQLite created but nobody initialised) is ours to set up
-        let tables: i64 =
-            conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).unwrap_or(1);
+        let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).unwrap_or(1);
         if app == 0 && version == 0 && tables == 0 {
             return None;
         }
@@ -192,9 +194,7 @@ impl Cache {
         if path.exists() {
             match inspect(path) {
                 None => {}
-                Some(Damage::Newer(found)) => {
-                    return Err(CacheError::NewerSchema { path: path.to_path_buf(), found })
-                }
+                Some(Damage::Newer(found)) => return Err(CacheError::NewerSchema { path: path.to_path_buf(), found }),
                 Some(d) => {
                     let why = match d {
                         Damage::Corrupt(m) => format!("it is damaged ({m})"),
@@ -222,10 +222,8 @@ impl Cache {
 
     fn init(&mut self) -> Result<(), CacheError> {
         let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(|e| io(&path, e))?;
+        let tx =
+            self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
         let version: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| io(&path, e))?;
         if version > SCHEMA_VERSION {
             return Err(CacheError::NewerSchema { path, found: version });
@@ -244,11 +242,9 @@ impl Cache {
     pub fn get(&self, key: &str) -> Option<Entry> {
         let row: Option<(String, String, String, f64)> = self
             .conn
-            .query_row(
-                "SELECT function, kind, payload, seconds FROM results WHERE key = ?1",
-                params![key],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
+            .query_row("SELECT function, kind, payload, seconds FROM results WHERE key = ?1", params![key], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
             .optional()
             .ok()
             .flatten();
@@ -283,10 +279,8 @@ impl Cache {
     ) -> Result<i64, CacheError> {
         let path = self.path.clone();
         let c = crate::record::counts(&results.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>());
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(|e| io(&path, e))?;
+        let tx =
+            self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
         tx.execute(
             "INSERT INTO runs (command, commit_id, started, options, functions, verified, failed, unknown, changed, cached, seconds)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -430,10 +424,8 @@ impl Cache {
     pub fn prune(&mut self, days: u64, keep_runs: u64) -> Result<(u64, u64), CacheError> {
         let path = self.path.clone();
         let cutoff = now() - (days as i64) * 86_400;
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(|e| io(&path, e))?;
+        let tx =
+            self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
         let e = tx.execute("DELETE FROM results WHERE last_used < ?1", params![cutoff]).map_err(|e| io(&path, e))?;
         let r = tx
             .execute(
@@ -445,6 +437,33 @@ impl Cache {
             .map_err(|e| io(&path, e))?;
         tx.commit().map_err(|e| io(&path, e))?;
         Ok((e as u64, r as u64))
+    }
+
+    /// Copies the results of another cache file (a matrix shard's) that this one lacks;
+    /// returns how many were added. The other file is checked like one being opened: a
+    /// damaged or foreign file is refused, not read.
+    pub fn import(&mut self, other: &Path) -> Result<u64, CacheError> {
+        match inspect(other) {
+            None => {}
+            Some(Damage::Newer(found)) => return Err(CacheError::NewerSchema { path: other.to_path_buf(), found }),
+            Some(Damage::Corrupt(m)) => return Err(io(other, format!("damaged cache, not imported ({m})"))),
+            Some(Damage::Foreign(id)) => {
+                return Err(io(other, format!("not a verdiff cache (application id {id:#x}), not imported")))
+            }
+        }
+        let path = self.path.clone();
+        let other_name = other.to_string_lossy().into_owned();
+        self.conn.execute("ATTACH DATABASE ?1 AS other", params![other_name]).map_err(|e| io(other, e))?;
+        let copied = self
+            .conn
+            .execute(
+                "INSERT OR IGNORE INTO results (key, function, kind, payload, seconds, created, last_used, tool_version)
+                 SELECT key, function, kind, payload, seconds, created, last_used, tool_version FROM other.results",
+                [],
+            )
+            .map_err(|e| io(&path, e));
+        let _ = self.conn.execute("DETACH DATABASE other", []);
+        Ok(copied? as u64)
     }
 
     /// Removes every entry and the history.

@@ -89,9 +89,8 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
             Ok(0)
         }
         "prune" => {
-            let (e, r) = cache
-                .prune(number(p, "days", 30)?, number(p, "keep-runs", 365)?)
-                .map_err(|e| input(e.to_string()))?;
+            let (e, r) =
+                cache.prune(number(p, "days", 30)?, number(p, "keep-runs", 365)?).map_err(|e| input(e.to_string()))?;
             outln!("removed {e} entries and {r} runs");
             Ok(0)
         }
@@ -109,7 +108,8 @@ fn verify(
 ) -> Result<i32, (i32, String)> {
     let jobs = number(p, "jobs", 0)? as usize;
     let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
-    let o = RunOptions { frontend: run::frontend_options(root, cfg), safety: run::safety_options(cfg), jobs };
+    let o =
+        RunOptions { frontend: run::frontend_options(root, cfg), safety: run::safety_options(cfg), jobs, shard: None };
     let files = run::source_files(root, cfg);
     let units = run::units(root, &files, &o);
     // (file, function) → (key, cached result) for entries that match today's code

@@ -10,8 +10,16 @@ use crate::record::FunctionResult;
 use crate::report::{self, RunMeta};
 
 pub const REPO_SPECS: &[Spec] = &[
-    Spec { name: "repo", arity: Arity::Value, help: "the repository (default: the one containing the current directory)" },
-    Spec { name: "config", arity: Arity::Value, help: "configuration file (default: <repo>/.verdiff.yml when present)" },
+    Spec {
+        name: "repo",
+        arity: Arity::Value,
+        help: "the repository (default: the one containing the current directory)",
+    },
+    Spec {
+        name: "config",
+        arity: Arity::Value,
+        help: "configuration file (default: <repo>/.verdiff.yml when present)",
+    },
     Spec { name: "cache", arity: Arity::Value, help: "cache file (default: .verdiff/cache.db in the repository)" },
     Spec { name: "no-cache", arity: Arity::Flag, help: "neither read nor write the result cache" },
 ];
@@ -20,9 +28,14 @@ pub const OUTPUT_SPECS: &[Spec] = &[
     Spec {
         name: "format",
         arity: Arity::Value,
-        help: "text (default), json, markdown, sarif, junit; repeatable, the i-th --output belongs to the i-th --format",
+        help:
+            "text (default), json, markdown, sarif, junit; repeatable, the i-th --output belongs to the i-th --format",
     },
-    Spec { name: "output", arity: Arity::Value, help: "file for the --format at the same position (default: standard output)" },
+    Spec {
+        name: "output",
+        arity: Arity::Value,
+        help: "file for the --format at the same position (default: standard output)",
+    },
 ];
 
 /// The repository root: `--repo` or the repository containing the current directory.

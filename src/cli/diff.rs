@@ -29,6 +29,7 @@ pub const SPECS: &[Spec] = &[
         arity: Arity::Value,
         help: "time for the whole comparison (60, 60s, 5m); functions it does not reach are reported as not checked and do not fail the run",
     },
+    Spec { name: "shard", arity: Arity::Value, help: "only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)" },
     Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion (default 10, or unwind of .verdiff.yml)" },
     Spec { name: "object-size", arity: Arity::Value, help: "elements behind each pointer parameter (default 8)" },
     Spec { name: "call-limit", arity: Arity::Value, help: "most external calls per version (default 16)" },
@@ -102,6 +103,8 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         None => cfg.fail_on,
     };
     let budget = match p.value("budget") {
+        // (a zero budget is allowed: it lists the changes without checking any)
+        Some(b) if b.trim().trim_end_matches('s') == "0" => Some(start),
         Some(b) => Some(start + parse_duration(b).map_err(Usage)?),
         None => None,
     };
@@ -123,7 +126,8 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     let mut safety = crate::run::safety_options(&cfg);
     safety.unwind = eo.unwind;
     let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
-    let o = DiffOptions { equiv: eo, include_dirs, safety, budget, cache: cache.map(std::cell::RefCell::new) };
+    let shard = p.value("shard").map(crate::run::shard::Shard::parse).transpose().map_err(Usage)?;
+    let o = DiffOptions { equiv: eo, include_dirs, safety, budget, cache: cache.map(std::cell::RefCell::new), shard };
 
     let (base, base_how) = match p.value("base") {
         Some(b) => (repo.resolve(b).map_err(|e| Input(e.to_string()))?, b.to_string()),

@@ -5,7 +5,11 @@
 use super::args::{parse, Arity, Spec};
 
 pub const SPECS: &[Spec] = &[
-    Spec { name: "repo", arity: Arity::Value, help: "the repository (default: the one containing the current directory)" },
+    Spec {
+        name: "repo",
+        arity: Arity::Value,
+        help: "the repository (default: the one containing the current directory)",
+    },
     Spec { name: "budget", arity: Arity::Value, help: "time budget of the hook (default 60s)" },
     Spec { name: "force", arity: Arity::Flag, help: "replace an existing pre-commit hook" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
@@ -35,7 +39,10 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     if p.has("help") || p.positional.first().map(String::as_str) != Some("install") {
-        out!("usage: verdiff hook install [--repo DIR] [--budget 60s] [--force]\n\n{}", super::args::options_help(SPECS));
+        out!(
+            "usage: verdiff hook install [--repo DIR] [--budget 60s] [--force]\n\n{}",
+            super::args::options_help(SPECS)
+        );
         return if p.has("help") { 0 } else { 1 };
     }
     let budget = p.value("budget").unwrap_or("60s").to_string();
@@ -51,7 +58,7 @@ pub fn run(args: &[String]) -> i32 {
             return 6;
         }
     };
-    
+
     let path = hooks.join("pre-commit");
     if path.exists() && !p.has("force") {
         eprintln!("verdiff hook: {} exists (use --force to replace it)", path.display());

@@ -5,7 +5,11 @@ use super::common;
 use crate::config::{self, init};
 
 pub const SPECS: &[Spec] = &[
-    Spec { name: "repo", arity: Arity::Value, help: "the repository (default: the one containing the current directory)" },
+    Spec {
+        name: "repo",
+        arity: Arity::Value,
+        help: "the repository (default: the one containing the current directory)",
+    },
     Spec { name: "force", arity: Arity::Flag, help: "overwrite an existing .verdiff.yml" },
     Spec { name: "stdout", arity: Arity::Flag, help: "print the file instead of writing it" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },

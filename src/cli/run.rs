@@ -13,8 +13,21 @@ use crate::run::{self, Progress, RunOptions};
 use crate::vcs::{Head, Repo};
 
 pub const SPECS: &[Spec] = &[
-    Spec { name: "rev", arity: Arity::Value, help: "verify this revision (read from git objects) instead of the work tree" },
-    Spec { name: "jobs", arity: Arity::Value, help: "parallel verifications (default: jobs of .verdiff.yml, else the number of cores)" },
+    Spec {
+        name: "rev",
+        arity: Arity::Value,
+        help: "verify this revision (read from git objects) instead of the work tree",
+    },
+    Spec {
+        name: "jobs",
+        arity: Arity::Value,
+        help: "parallel verifications (default: jobs of .verdiff.yml, else the number of cores)",
+    },
+    Spec {
+        name: "shard",
+        arity: Arity::Value,
+        help: "only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)",
+    },
     Spec { name: "function", arity: Arity::Value, help: "only this function (repeatable)" },
     Spec { name: "quiet", arity: Arity::Flag, help: "no progress output" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
@@ -91,6 +104,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         frontend: run::frontend_options(&src_root, &cfg),
         safety: run::safety_options(&cfg),
         jobs,
+        shard: p.value("shard").map(run::shard::Shard::parse).transpose().map_err(usage)?,
     };
     let files = run::source_files(&src_root, &cfg);
     let units = run::units(&src_root, &files, &o);

@@ -199,9 +199,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
         };
         err(line, msg)
     })?;
-    let line_of = |key: &str| {
-        text.lines().position(|l| l.trim_start().starts_with(&format!("{key}:"))).map(|i| i + 1)
-    };
+    let line_of = |key: &str| text.lines().position(|l| l.trim_start().starts_with(&format!("{key}:"))).map(|i| i + 1);
     if c.version != 1 {
         return Err(err(line_of("version"), format!("version {} is not supported (this verdiff reads 1)", c.version)));
     }
@@ -233,7 +231,9 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
 /// else the defaults.
 pub fn load(root: &Path, explicit: Option<&Path>) -> Result<Config, ConfigError> {
     let (path, required) = match explicit {
-        Some(p) => (if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) }, true),
+        Some(p) => {
+            (if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) }, true)
+        }
         None => (root.join(FILE_NAME), false),
     };
     match std::fs::read_to_string(&path) {
@@ -273,8 +273,9 @@ mod tests {
     #[test]
     fn defaults_and_values() {
         assert_eq!(p("").unwrap(), Config::default());
-        let c = p("unwind: 20\nchecks:\n  overflow: true\nfunctions:\n  f:\n    unwind: 3\nfail_on: behaviour-change\n")
-            .unwrap();
+        let c =
+            p("unwind: 20\nchecks:\n  overflow: true\nfunctions:\n  f:\n    unwind: 3\nfail_on: behaviour-change\n")
+                .unwrap();
         assert_eq!(c.unwind_for("f"), 3);
         assert_eq!(c.unwind_for("g"), 20);
         assert!(c.checks.overflow && c.checks.bounds);

@@ -104,6 +104,8 @@ pub struct DiffOptions {
     /// as not checked, not verified.
     pub budget: Option<Instant>,
     pub cache: Option<std::cell::RefCell<Cache>>,
+    /// Only the functions of this shard (`--shard I/N`).
+    pub shard: Option<crate::run::shard::Shard>,
 }
 
 /// The reason given for functions the time budget did not reach.
@@ -190,7 +192,11 @@ fn equivalence(
     let equiv_key = o.cache.as_ref().map(|_| {
         key(
             "equiv",
-            &[&verification_text(po, fa, false), &verification_text(pn, fb, false), &format!("{a}/{b} {}", o.equiv.key_text())],
+            &[
+                &verification_text(po, fa, false),
+                &verification_text(pn, fb, false),
+                &format!("{a}/{b} {}", o.equiv.key_text()),
+            ],
         )
     });
     let cached = equiv_key.as_deref().and_then(|k| o.cached(k)).and_then(|r| status_of(&r));
@@ -231,8 +237,6 @@ fn equivalence(
     };
     (status, safety)
 }
-
-
 
 fn status_detail(s: &Status) -> String {
     match s {
@@ -285,7 +289,8 @@ fn similarity(a: &str, b: &str) -> f64 {
 /// The cache keys of `f`'s safety result (see `run`: proofs under the semantic key, the
 /// others under a key that covers locations and the time limit).
 fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
-    let ro = crate::run::RunOptions { frontend: o.equiv.frontend.clone(), safety: o.safety.clone(), jobs: 1 };
+    let ro =
+        crate::run::RunOptions { frontend: o.equiv.frontend.clone(), safety: o.safety.clone(), jobs: 1, shard: None };
     let timeout = o.equiv.timeout.unwrap_or(std::time::Duration::from_secs(60));
     crate::run::keys(p, f, &ro, o.safety.unwind, timeout)
 }
@@ -294,10 +299,7 @@ fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
 fn cached_safety(p: &Program, f: FuncId, o: &DiffOptions) -> Option<Safety> {
     o.cache.as_ref()?;
     let (sem, located) = safety_keys(p, f, o);
-    let r = o
-        .cached(&sem)
-        .filter(|r| r.safety == Some(record::Safety::Successful))
-        .or_else(|| o.cached(&located))?;
+    let r = o.cached(&sem).filter(|r| r.safety == Some(record::Safety::Successful)).or_else(|| o.cached(&located))?;
     Some(Safety { verdict: r.safety?.name().into(), detail: r.detail, claims: r.claims, cached: true })
 }
 
@@ -530,6 +532,10 @@ fn compare_file(
         matched.extend(renamed);
     }
 
+    let mine = |name: &str| crate::run::shard::selected(o.shard, name);
+    matched.retain(|(_, b)| mine(b));
+    new_only.retain(|b| mine(b));
+    old_only.retain(|a| mine(a));
     for (a, b) in matched {
         let (Some(po), Some(pn)) = (&po, &pn) else { continue };
         let start = Instant::now();

@@ -149,5 +149,3 @@ pub fn library_type(name: &str, t: &Target) -> Option<FuncType> {
         const_pointee: vec![],
     })
 }
-
-

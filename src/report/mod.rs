@@ -5,12 +5,14 @@
 
 pub mod diff;
 pub mod equiv;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod markdown;
 pub mod meta;
 pub mod run;
 pub mod sarif;
+pub mod svg;
 pub mod text;
 
 pub use meta::RunMeta;

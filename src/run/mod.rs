@@ -15,6 +15,7 @@
 //! Depends on: frontend, ir, instrument, engine, record, cache, config. Not on cli or report.
 
 pub mod safety;
+pub mod shard;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -35,6 +36,8 @@ pub struct RunOptions {
     pub frontend: FrontendOptions,
     pub safety: SafetyOptions,
     pub jobs: usize,
+    /// Only the functions of this shard (`--shard I/N`).
+    pub shard: Option<shard::Shard>,
 }
 
 /// One function to verify.
@@ -104,15 +107,13 @@ pub fn relativise(root: &Path) -> impl Fn(&str) -> String {
     move |s: &str| s.replace(&prefix, "")
 }
 
-
-
 /// Keys of one function of a lowered program.
 pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Duration) -> (String, String) {
     let so = SafetyOptions { unwind, ..o.safety.clone() };
     let opts = format!("{:?} {}", o.frontend.target, so.key_text());
     let sem = key("safety", &[&verification_text(p, f, false), &opts]);
     let located = key("safety-located", &[&verification_text(p, f, true), &opts, &timeout.as_millis().to_string()]);
-    
+
     (sem, located)
 }
 
@@ -180,6 +181,9 @@ pub fn run(
             if !config.entries.is_empty() && !config.entries.contains(&name) {
                 continue;
             }
+            if !shard::selected(o.shard, &name) {
+                continue;
+            }
             let line = prog.func(f).loc.line;
             if config.skipped(&name) {
                 slots.push(Some((
@@ -219,10 +223,8 @@ pub fn run(
                 slots.push(Some((key, r)));
                 continue;
             }
-            tasks.push((
-                slots.len(),
-                Task { file: ui, function: name, line, key: k, located_key: lk, unwind, timeout },
-            ));
+            tasks
+                .push((slots.len(), Task { file: ui, function: name, line, key: k, located_key: lk, unwind, timeout }));
             slots.push(None);
         }
     }
@@ -277,9 +279,8 @@ pub fn run(
         .map(|(i, s)| {
             s.unwrap_or_else(|| {
                 let t = tasks.iter().find(|(slot, _)| *slot == i).map(|(_, t)| t);
-                let (function, file, line) = t
-                    .map(|t| (t.function.clone(), units[t.file].rel.clone(), t.line))
-                    .unwrap_or_default();
+                let (function, file, line) =
+                    t.map(|t| (t.function.clone(), units[t.file].rel.clone(), t.line)).unwrap_or_default();
                 (
                     String::new(),
                     FunctionResult {
@@ -368,7 +369,8 @@ pub fn frontend_options(root: &Path, config: &Config) -> FrontendOptions {
         crate::config::DataModelName::Lp64 => DataModel::Lp64,
         crate::config::DataModelName::Ilp32 => DataModel::Ilp32,
     };
-    let mut fo = FrontendOptions { target: Target { model, char_signed: true, big_endian: false }, ..Default::default() };
+    let mut fo =
+        FrontendOptions { target: Target { model, char_signed: true, big_endian: false }, ..Default::default() };
     fo.pp.include_dirs = config.include_dirs.iter().map(|d| root.join(d)).collect::<Vec<PathBuf>>();
     fo.pp.include_dirs.push(root.to_path_buf());
     fo.pp.defines = config.defines.clone();

@@ -52,7 +52,10 @@ impl Repo {
     /// The work tree's root.
     pub fn root(&self) -> Result<PathBuf, VcsError> {
         // (rebuilt from its components: git2 ends the path with a separator)
-        self.repo.workdir().map(|p| p.components().collect::<PathBuf>()).ok_or_else(|| VcsError("bare repositories have no work tree".into()))
+        self.repo
+            .workdir()
+            .map(|p| p.components().collect::<PathBuf>())
+            .ok_or_else(|| VcsError("bare repositories have no work tree".into()))
     }
 
     /// The commit a revision names.

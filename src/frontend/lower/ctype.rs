@@ -19,8 +19,6 @@ pub struct DeclSpec {
     pub base: Type,
     pub storage: Option<StorageClassSpecifier>,
     pub is_const: bool,
-    pub is_inline: bool,
-    pub noreturn: bool,
     pub aligned: Option<u64>,
     /// ESBMC's `annotate("__ESBMC_inf_size")`: an array of unbounded size.
     pub infinite: bool,
@@ -68,7 +66,6 @@ impl Lowerer<'_> {
         let mut tys = Vec::new();
         let mut storage = None;
         let mut is_const = false;
-        let (mut is_inline, mut noreturn) = (false, false);
         let mut packed = false;
         let mut aligned = None;
         let mut infinite = false;
@@ -98,8 +95,8 @@ impl Lowerer<'_> {
                     }
                 }
                 DeclarationSpecifier::Function(f) => match f.node {
-                    lang_c::ast::FunctionSpecifier::Inline => is_inline = true,
-                    lang_c::ast::FunctionSpecifier::Noreturn => noreturn = true,
+                    lang_c::ast::FunctionSpecifier::Inline => {}
+                    lang_c::ast::FunctionSpecifier::Noreturn => {}
                 },
                 DeclarationSpecifier::Alignment(a) => {
                     aligned = Some(match &a.node {
@@ -110,15 +107,12 @@ impl Lowerer<'_> {
                         lang_c::ast::AlignmentSpecifier::Constant(e) => self.const_int(e)? as u64,
                     })
                 }
-                DeclarationSpecifier::Extension(exts) => {
-                    if attr_names(exts).iter().any(|(n, _)| n == "noreturn") {
-                        noreturn = true;
-                    }
-                }
+                // (attributes such as noreturn do not change what the function does)
+                DeclarationSpecifier::Extension(_) => {}
             }
         }
         let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
-        Ok(DeclSpec { base, storage, is_const, is_inline, noreturn, aligned, infinite })
+        Ok(DeclSpec { base, storage, is_const, aligned, infinite })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {
@@ -462,7 +456,7 @@ impl Lowerer<'_> {
         let Some(decls) = &st.node.declarations else {
             // reference (or forward declaration)
             if let Some(name) = &tag {
-                if let Some(Tag::Composite(i, _)) = self.lookup_tag(name) {
+                if let Some(Tag::Composite(i)) = self.lookup_tag(name) {
                     return Ok(mk(i));
                 }
                 let i = self.new_composite(name.clone(), is_union);
@@ -473,7 +467,7 @@ impl Lowerer<'_> {
         // definition: reuse a forward declaration in the current scope
         let idx = match &tag {
             Some(name) => match self.tags.last().and_then(|s| s.get(name)).cloned() {
-                Some(Tag::Composite(i, _)) if !self.prog.composites[i as usize].complete => i,
+                Some(Tag::Composite(i)) if !self.prog.composites[i as usize].complete => i,
                 _ => self.new_composite(name.clone(), is_union),
             },
             None => {
@@ -560,7 +554,7 @@ impl Lowerer<'_> {
             flexible: false,
         });
         if let Some(scope) = self.tags.last_mut() {
-            scope.insert(tag, Tag::Composite(i, is_union));
+            scope.insert(tag, Tag::Composite(i));
         }
         i
     }

@@ -30,7 +30,7 @@ pub enum Sym {
 
 #[derive(Clone, Debug)]
 pub enum Tag {
-    Composite(u32, bool),
+    Composite(u32),
     Enum(Type),
 }
 

@@ -1,0 +1,175 @@
+//! `verdiff merge PART.json...`: the JSON reports of matrix shards (`--shard I/N`) combined
+//! into one report in every format, and their caches (`--cache-from`) into one.
+
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use super::args::{parse, Arity, Parsed, Spec};
+use super::common;
+use crate::record::{self, Claim, FunctionResult, Safety};
+use crate::report::{self, RunMeta};
+
+pub const SPECS: &[Spec] = &[
+    Spec { name: "cache-from", arity: Arity::Value, help: "a shard's cache file to import (repeatable)" },
+    Spec { name: "help", arity: Arity::Flag, help: "this help" },
+];
+
+const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
+
+fn specs() -> Vec<Spec> {
+    [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let p = match parse(args, &specs(), &[]) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("verdiff merge: {e}");
+            return 1;
+        }
+    };
+    if p.has("help") || p.positional.is_empty() {
+        out!(
+            "usage: verdiff merge PART.json... [--format F [--output FILE]]... [--cache-from FILE]...\n\nCombines the JSON reports of `verdiff diff|run --shard I/N` jobs (all of one kind) into one\nreport, and imports the shards' caches into the repository's cache.\n\noptions:\n{}",
+            super::args::options_help(&specs())
+        );
+        return if p.has("help") { 0 } else { 1 };
+    }
+    match merge(&p) {
+        Ok(c) => c,
+        Err((c, m)) => {
+            eprintln!("verdiff merge: {m}");
+            c
+        }
+    }
+}
+
+/// A `verdiff.diff/1` function entry as a record.
+fn from_diff_entry(v: &Value) -> Option<FunctionResult> {
+    let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let safety = v.get("safety").filter(|s| !s.is_null());
+    let verdict = safety.and_then(|s| s.get("verdict")).and_then(Value::as_str).map(|x| match x {
+        "SUCCESSFUL" => Safety::Successful,
+        "FAILED" => Safety::Failed,
+        _ => Safety::Unknown,
+    });
+    let claims: Vec<Claim> =
+        safety.and_then(|s| s.get("claims")).and_then(|c| serde_json::from_value(c.clone()).ok()).unwrap_or_default();
+    Some(FunctionResult {
+        function: v.get("function")?.as_str()?.to_string(),
+        file: s("file"),
+        line: v.get("line").and_then(Value::as_u64).unwrap_or(0) as u32,
+        change: s("status"),
+        change_detail: s("detail"),
+        safety: verdict,
+        detail: safety.and_then(|s| s.get("detail")).and_then(Value::as_str).unwrap_or("").to_string(),
+        claims,
+        seconds: v.get("time_seconds").and_then(Value::as_f64).unwrap_or(0.0),
+        cached: safety.and_then(|s| s.get("cached")).and_then(Value::as_bool).unwrap_or(false),
+    })
+}
+
+fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
+    let input = |m: String| (6, m);
+    let outputs = common::outputs(p, FORMATS).map_err(|m| (1, m))?;
+    let mut kind: Option<String> = None;
+    let mut first: Option<Value> = None;
+    let mut results: Vec<FunctionResult> = Vec::new();
+    let mut entries: Vec<Value> = Vec::new();
+    let mut seconds = 0.0;
+    for part in &p.positional {
+        let text = std::fs::read_to_string(part).map_err(|e| input(format!("{part}: {e}")))?;
+        let v: Value = serde_json::from_str(&text).map_err(|e| input(format!("{part}:{}: not JSON: {e}", e.line())))?;
+        let schema = v.get("schema").and_then(Value::as_str).unwrap_or("").to_string();
+        if schema != report::diff::SCHEMA && schema != report::run::SCHEMA {
+            return Err(input(format!(
+                "{part}: schema `{schema}` is not {} or {}",
+                report::diff::SCHEMA,
+                report::run::SCHEMA
+            )));
+        }
+        match &kind {
+            Some(k) if *k != schema => return Err(input(format!("{part}: a {schema} part among {k} parts"))),
+            _ => kind = Some(schema.clone()),
+        }
+        let fns = v.get("functions").and_then(Value::as_array).cloned().unwrap_or_default();
+        for f in &fns {
+            let r = if schema == report::run::SCHEMA {
+                serde_json::from_value::<FunctionResult>(f.clone()).ok()
+            } else {
+                from_diff_entry(f)
+            };
+            let Some(r) = r else { return Err(input(format!("{part}: a function entry does not match {schema}"))) };
+            if results.iter().any(|x| x.function == r.function && x.file == r.file) {
+                eprintln!(
+                    "verdiff merge: {part}: {}:{} is in more than one part; the first is kept",
+                    r.file, r.function
+                );
+                continue;
+            }
+            results.push(r);
+            entries.push(f.clone());
+        }
+        seconds += v.get("seconds").and_then(Value::as_f64).unwrap_or(0.0);
+        if first.is_none() {
+            first = Some(v);
+        }
+    }
+    let kind = kind.unwrap_or_default();
+    let first = first.unwrap_or(Value::Null);
+    let is_diff = kind == report::diff::SCHEMA;
+    let text_of = |k: &str| first.get(k).and_then(Value::as_str).map(String::from);
+    let meta = RunMeta {
+        command: if is_diff { "diff".into() } else { "run".into() },
+        tool_version: env!("CARGO_PKG_VERSION").into(),
+        base: text_of("base"),
+        head: text_of("head"),
+        commit: text_of("commit"),
+        started: text_of("started").unwrap_or_default(),
+        notes: vec![format!("merged from {} parts", p.positional.len())],
+    };
+    // the caches of the shards, and the merged run in the history
+    if !p.values("cache-from").is_empty() || p.has("cache") {
+        let root = common::repo_root(p).map_err(input)?;
+        let cfg = common::load_config(&root, p).map_err(input)?;
+        if let Some(mut cache) = common::open_cache(&root, &cfg, p).map_err(input)? {
+            for other in p.values("cache-from") {
+                let n = cache.import(&PathBuf::from(&other)).map_err(|e| input(e.to_string()))?;
+                eprintln!("verdiff merge: imported {n} results from {other}");
+            }
+            let keyed: Vec<(String, FunctionResult)> = results.iter().map(|r| (String::new(), r.clone())).collect();
+            let commit = meta.commit.clone().unwrap_or_default();
+            cache.record_run(&meta.command, &commit, "merge", &keyed, seconds).map_err(|e| input(e.to_string()))?;
+        }
+    }
+    let counts = record::counts(&results);
+    for (format, path) in &outputs {
+        let text = match format.as_str() {
+            "json" if is_diff => {
+                let mut v = first.clone();
+                v["functions"] = Value::Array(entries.clone());
+                v["counts"] = json!(counts);
+                v["summary"] = json!(format!(
+                    "{} functions: {} verified, {} failed, {} unknown, {} behaviour changed (merged from {} parts)",
+                    counts.functions,
+                    counts.verified,
+                    counts.failed,
+                    counts.unknown,
+                    counts.changed,
+                    p.positional.len()
+                ));
+                serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+            }
+            "json" => {
+                serde_json::to_string_pretty(&report::run::json(&results, &meta, seconds)).unwrap_or_default() + "\n"
+            }
+            "text" => report::run::text(&results, counts.cached, seconds),
+            f => common::render_records(f, &results, &meta).unwrap_or_default(),
+        };
+        common::write_output(path.as_deref(), &text).map_err(input)?;
+    }
+
+    // (as diff and run: for a diff, a known violation of an unchanged function is not the change's)
+    Ok(if results.iter().any(|r| r.failed() && r.change != "unchanged") { 10 } else { 0 })
+}

@@ -1,0 +1,78 @@
+//! A git repository made by a test (with git2), removed when dropped, and running the real
+//! `verdiff` binary on it.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use git2::{IndexAddOption, Repository, Signature};
+
+pub struct Repo {
+    pub dir: PathBuf,
+    pub repo: Repository,
+}
+
+/// Exit status, standard output, standard error.
+pub type Output = (i32, String, String);
+
+impl Repo {
+    pub fn new(name: &str) -> Repo {
+        let dir = std::env::temp_dir().join(format!("verdiff-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let repo = Repository::init(&dir).expect("git init");
+        Repo { dir, repo }
+    }
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.join(rel)
+    }
+    pub fn write(&self, path: &str, text: &str) {
+        let p = self.dir.join(path);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).expect("dir");
+        }
+        std::fs::write(p, text).expect("write");
+    }
+    pub fn read(&self, path: &str) -> String {
+        std::fs::read_to_string(self.dir.join(path)).expect("read")
+    }
+    pub fn remove(&self, path: &str) {
+        std::fs::remove_file(self.dir.join(path)).expect("remove");
+    }
+    pub fn stage(&self) {
+        let mut idx = self.repo.index().expect("index");
+        idx.add_all(["*"], IndexAddOption::DEFAULT, None).expect("add");
+        idx.update_all(["*"], None).expect("update");
+        idx.write().expect("write index");
+    }
+    pub fn commit(&self, msg: &str) {
+        self.stage();
+        let mut idx = self.repo.index().expect("index");
+        let tree_id = idx.write_tree().expect("tree");
+        let tree = self.repo.find_tree(tree_id).expect("tree");
+        let sig = Signature::now("test", "test@example.com").expect("signature");
+        let parent = self.repo.head().ok().and_then(|h| h.peel_to_commit().ok());
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit");
+    }
+    /// Runs `verdiff ARGS --repo DIR` (the repository flag first).
+    pub fn verdiff(&self, args: &[&str]) -> Output {
+        let mut all: Vec<&str> = Vec::new();
+        all.extend_from_slice(&args[..1.min(args.len())]);
+        all.extend_from_slice(&["--repo", self.dir.to_str().unwrap_or("")]);
+        all.extend_from_slice(&args[1.min(args.len())..]);
+        let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(&all).output().expect("verdiff runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Repo {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

@@ -1,0 +1,439 @@
+//! The product layer on real git repositories and real SQLite files: `verdiff run` with the
+//! result cache (hits, misses, two processes at once, damaged files), `.verdiff.yml` errors,
+//! `verdiff init`, `verdiff hook install`, report formats of `verdiff diff`, `--budget`,
+//! `--shard` with `verdiff merge`, and `verdiff cache verify`. Expected verdicts come from
+//! reading the C code below.
+
+use std::collections::BTreeMap;
+
+#[path = "common/repo.rs"]
+mod repo;
+use repo::Repo;
+
+#[path = "common/schema.rs"]
+mod schema;
+
+/// Four functions in two files:
+/// * `scale` calls the static helper `twice`; both safe (`x` limited so nothing overflows,
+///   and overflow is not checked by default anyway).
+/// * `pick` reads `table[i]` for any `i`: an out-of-bounds read (FAILED).
+/// * `avg` divides by `n` only when `n != 0`: safe.
+/// * `total` reads the global `weights` inside its bounds: safe.
+const A: &str = r#"static int twice(int x) { return x + x; }
+int scale(int x) {
+    if (x > 1000 || x < -1000) return 0;
+    return twice(twice(x));
+}
+int pick(int i) {
+    int table[4] = {1, 2, 3, 4};
+    return table[i];
+}
+"#;
+
+const B: &str = r#"int weights[3] = {1, 2, 3};
+int avg(int sum, int n) {
+    if (n == 0) return 0;
+    return sum / n;
+}
+int total(void) {
+    int s = 0;
+    for (int i = 0; i < 3; i++) s += weights[i];
+    return s;
+}
+"#;
+
+fn project(name: &str) -> Repo {
+    let r = Repo::new(name);
+    r.write("src/a.c", A);
+    r.write("src/b.c", B);
+    r.commit("base");
+    r
+}
+
+/// (function → (safety verdict, cached)) of `verdiff run --format json` output.
+fn run_json(r: &Repo, extra: &[&str]) -> (i32, BTreeMap<String, (String, bool)>, serde_json::Value) {
+    let mut args = vec!["run", "--quiet", "--format", "json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = r.verdiff(&args);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
+    let mut m = BTreeMap::new();
+    for f in v["functions"].as_array().cloned().unwrap_or_default() {
+        m.insert(
+            f["function"].as_str().unwrap_or("").to_string(),
+            (f["safety"].as_str().unwrap_or("-").to_string(), f["cached"].as_bool().unwrap_or(false)),
+        );
+    }
+    (code, m, v)
+}
+
+fn verdicts(m: &BTreeMap<String, (String, bool)>) -> Vec<(String, String)> {
+    m.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect()
+}
+
+fn cached(m: &BTreeMap<String, (String, bool)>) -> Vec<String> {
+    m.iter().filter(|(_, v)| v.1).map(|(k, _)| k.clone()).collect()
+}
+
+fn expected() -> Vec<(String, String)> {
+    [
+        ("avg", "successful"),
+        ("pick", "failed"),
+        ("scale", "successful"),
+        ("total", "successful"),
+        ("twice", "successful"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect()
+}
+
+#[test]
+fn run_reuses_results_and_misses_exactly_on_relevant_changes() {
+    let r = project("run-cache");
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 10, "pick fails: {v}");
+    assert_eq!(verdicts(&m), expected());
+    assert!(cached(&m).is_empty(), "cold run: nothing cached: {m:?}");
+    assert_eq!(v["counts"]["verified"], 4);
+    assert_eq!(v["counts"]["failed"], 1);
+    let schema_v: serde_json::Value = serde_json::from_str(&r.read_schema("run-v1.schema.json")).expect("schema");
+    let errs = schema::conforms(&schema_v, &schema_v, &v, "run");
+    assert!(errs.is_empty(), "{}", errs.join("\n"));
+
+    // the same code again: everything from the cache, same verdicts
+    let (_, m, _) = run_json(&r, &[]);
+    assert_eq!(verdicts(&m), expected());
+    assert_eq!(cached(&m), vec!["avg", "pick", "scale", "total", "twice"]);
+
+    // comments and blank lines above everything: proofs are reused; the failure points at a
+    // line that moved, so it is verified again (its new line is reported)
+    r.write("src/a.c", &format!("/* a comment */\n\n{A}"));
+    r.write("src/b.c", &format!("// weights\n{B}"));
+    let (_, m, v) = run_json(&r, &[]);
+    assert_eq!(verdicts(&m), expected());
+    assert_eq!(cached(&m), vec!["avg", "scale", "total", "twice"]);
+    let pick = v["functions"].as_array().unwrap().iter().find(|f| f["function"] == "pick").unwrap().clone();
+    assert_eq!(pick["line"], 8, "pick now starts on line 8: {pick}");
+    assert_eq!(pick["claims"][0]["line"], 10, "the read of table[i] is on line 10: {pick}");
+
+    // the helper changes: its caller misses too; the other file hits
+    r.write("src/a.c", &A.replace("return x + x;", "return 2 * x;"));
+    let (_, m, _) = run_json(&r, &[]);
+    assert_eq!(verdicts(&m), expected());
+    let c = cached(&m);
+    assert!(!c.contains(&"twice".to_string()) && !c.contains(&"scale".to_string()), "{c:?}");
+    assert!(c.contains(&"avg".to_string()) && c.contains(&"total".to_string()), "{c:?}");
+
+    // a global's initialiser is part of what `total` depends on (reads weights[2] = 3 → 30):
+    // the change misses `total` only
+    r.write("src/b.c", &B.replace("{1, 2, 3}", "{1, 2, 30}"));
+    let (_, m, _) = run_json(&r, &[]);
+    let c = cached(&m);
+    assert!(!c.contains(&"total".to_string()) && c.contains(&"avg".to_string()), "{c:?}");
+
+    // a checked property turned on is a different question: nothing reused
+    r.write(".verdiff.yml", "checks:\n  overflow: true\n");
+    let (_, m, _) = run_json(&r, &[]);
+    assert!(cached(&m).is_empty(), "{m:?}");
+    // scale: |x| <= 1000 so 4x fits; avg: INT_MIN / -1 overflows; total is 1 + 2 + 30
+    assert_eq!(m["avg"].0, "failed");
+    assert_eq!(m["scale"].0, "successful");
+    assert_eq!(m["total"].0, "successful");
+
+    // --no-cache neither reads nor writes
+    let (_, m, _) = run_json(&r, &["--no-cache"]);
+    assert!(cached(&m).is_empty());
+    let (code, out, _) = r.verdiff(&["cache", "stats"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("runs recorded: 6"), "{out}");
+}
+
+trait Schemas {
+    fn read_schema(&self, name: &str) -> String;
+}
+
+impl Schemas for Repo {
+    fn read_schema(&self, name: &str) -> String {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas").join(name))
+            .expect("schema file")
+    }
+}
+
+#[test]
+fn two_processes_share_one_cache() {
+    let r = project("run-concurrent");
+    let dir = r.dir.to_str().unwrap_or("").to_string();
+    let spawn = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_verdiff"))
+            .args(["run", "--repo", &dir, "--quiet", "--jobs", "1"])
+            .output()
+            .expect("verdiff runs")
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(spawn);
+        let b = s.spawn(spawn);
+        (a.join().expect("first"), b.join().expect("second"))
+    });
+    for o in [&a, &b] {
+        assert_eq!(o.status.code(), Some(10), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(!String::from_utf8_lossy(&o.stderr).contains("not cached"), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let (code, out, _) = r.verdiff(&["cache", "stats"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("entries: 5"), "one entry per function, whoever wrote it: {out}");
+    assert!(out.contains("runs recorded: 2"), "{out}");
+    let (_, m, _) = run_json(&r, &[]);
+    assert_eq!(cached(&m).len(), 5);
+}
+
+#[test]
+fn damaged_or_foreign_cache_files_are_moved_aside_and_rebuilt() {
+    let r = project("run-corrupt");
+    let cache = r.path(".verdiff/cache.db");
+    std::fs::create_dir_all(cache.parent().unwrap()).unwrap();
+    let garbage = b"this is not a database, but somebody's data".to_vec();
+    for (what, bytes) in [("garbage", garbage.clone()), ("truncated", Vec::new())] {
+        let bytes = if what == "truncated" {
+            // a real cache cut in half
+            let (_, _, _) = r.verdiff(&["run", "--quiet"]);
+            let full = std::fs::read(&cache).expect("cache written");
+            let _ = std::fs::remove_file(cache.with_extension("db-wal"));
+            let _ = std::fs::remove_file(cache.with_extension("db-shm"));
+            full[..full.len() / 2].to_vec()
+        } else {
+            bytes
+        };
+        std::fs::write(&cache, &bytes).unwrap();
+        let (code, m, _) = run_json(&r, &[]);
+        assert_eq!(code, 10, "{what}: the run goes on");
+        assert_eq!(verdicts(&m), expected(), "{what}");
+        assert!(cached(&m).is_empty(), "{what}: nothing trusted from a damaged file");
+        let aside: Vec<_> = std::fs::read_dir(cache.parent().unwrap())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("cache.db.corrupt-"))
+            .filter(|e| {
+                !e.file_name().to_string_lossy().ends_with("-wal") && !e.file_name().to_string_lossy().ends_with("-shm")
+            })
+            .collect();
+        assert!(
+            aside.iter().any(|e| std::fs::read(e.path()).unwrap() == bytes),
+            "{what}: the damaged file is kept, byte for byte"
+        );
+        for e in aside {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+    // another program's SQLite file
+    let _ = std::fs::remove_file(&cache);
+    {
+        let c = rusqlite::Connection::open(&cache).unwrap();
+        c.execute_batch("CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('keep me');").unwrap();
+    }
+    let (_, _, err) = r.verdiff(&["run", "--quiet"]);
+    assert!(err.contains("not a verdiff cache") && err.contains("moved to"), "{err}");
+    // a newer verdiff's cache is refused, untouched
+    let _ = std::fs::remove_file(&cache);
+    {
+        let c = rusqlite::Connection::open(&cache).unwrap();
+        c.execute_batch("PRAGMA application_id = 1447315782; PRAGMA user_version = 99; CREATE TABLE x (y);").unwrap();
+    }
+    let before = std::fs::read(&cache).unwrap();
+    let (code, _, err) = r.verdiff(&["run", "--quiet"]);
+    assert_eq!(code, 6, "{err}");
+    assert!(err.contains("newer verdiff") && err.contains("--no-cache"), "{err}");
+    assert_eq!(std::fs::read(&cache).unwrap(), before);
+}
+
+#[test]
+fn configuration_errors_name_file_line_and_key() {
+    let r = project("config-errors");
+    r.write(".verdiff.yml", "unwind: 5\nchecks:\n  bounds: true\n  overflw: true\n");
+    let (code, _, err) = r.verdiff(&["run"]);
+    assert_eq!(code, 6);
+    assert!(err.contains(".verdiff.yml:4:") && err.contains("overflw"), "{err}");
+    r.write(".verdiff.yml", "timeout: soon\n");
+    let (code, _, err) = r.verdiff(&["diff", "--base", "HEAD", "--worktree"]);
+    assert_eq!(code, 6);
+    assert!(err.contains(".verdiff.yml:1:") && err.contains("timeout"), "{err}");
+    // --config must exist when given
+    let (code, _, err) = r.verdiff(&["run", "--config", "missing.yml"]);
+    assert_eq!(code, 6);
+    assert!(err.contains("missing.yml"), "{err}");
+}
+
+#[test]
+fn init_and_hook_install() {
+    let r = Repo::new("init-hook");
+    r.write("include/api.h", "int api(int);\n");
+    r.write("lib/api.c", "#include \"api.h\"\nint api(int x) { return x; }\n");
+    r.write("tests/test_api.c", "int main(void) { return 0; }\n");
+    r.commit("base");
+    let (code, out, err) = r.verdiff(&["init"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(".verdiff.yml"));
+    let cfg = r.read(".verdiff.yml");
+    assert!(
+        cfg.contains("- \"include\"") && cfg.contains("\"lib/**/*.c\"") && cfg.contains("\"tests/**/*.c\""),
+        "{cfg}"
+    );
+    // the detected include dir makes the header found; the test folder is not verified
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(verdicts(&m), vec![("api".to_string(), "successful".to_string())]);
+    // init refuses to overwrite
+    let (code, _, _) = r.verdiff(&["init"]);
+    assert_eq!(code, 1);
+
+    let (code, _, err) = r.verdiff(&["hook", "install", "--budget", "30s"]);
+    assert_eq!(code, 0, "{err}");
+    let hook = r.path(".git/hooks/pre-commit");
+    let text = std::fs::read_to_string(&hook).expect("hook written");
+    assert!(text.contains("verdiff diff --staged --budget '30s' --fail-on violation"), "{text}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert!(std::fs::metadata(&hook).unwrap().permissions().mode() & 0o111 != 0, "executable");
+    }
+    let (code, _, _) = r.verdiff(&["hook", "install"]);
+    assert_eq!(code, 1, "an existing hook is not replaced without --force");
+}
+
+#[test]
+fn diff_reports_in_every_format_and_respects_the_budget() {
+    let r = project("diff-formats");
+    // pick gets a guard (its bug is fixed); avg loses its guard (a new division by zero)
+    r.write("src/a.c", &A.replace("return table[i];", "return (i >= 0 && i < 4) ? table[i] : 0;"));
+    r.write("src/b.c", &B.replace("    if (n == 0) return 0;\n", ""));
+    r.commit("change");
+    let out = |n: &str| r.path(n).to_string_lossy().into_owned();
+    let (code, _, err) = r.verdiff(&[
+        "diff",
+        "--base",
+        "HEAD~1",
+        "--format",
+        "json",
+        "--output",
+        &out("d.json"),
+        "--format",
+        "sarif",
+        "--output",
+        &out("d.sarif"),
+        "--format",
+        "junit",
+        "--output",
+        &out("d.xml"),
+        "--format",
+        "markdown",
+        "--output",
+        &out("d.md"),
+    ]);
+    assert_eq!(code, 10, "a new division by zero: {err}");
+    let v: serde_json::Value = serde_json::from_str(&r.read("d.json")).expect("json");
+    let status: BTreeMap<String, String> = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["function"].as_str().unwrap().to_string(), f["status"].as_str().unwrap().to_string()))
+        .collect();
+    // pick: equal wherever the old one is defined (its out-of-bounds reads are assumed away);
+    // avg: n == 0 returned 0 and now divides by zero — undefined behaviour the change introduced
+    assert_eq!(status["pick"], "equivalent");
+    assert_eq!(status["avg"], "behaviour-changed");
+    assert_eq!(v["counts"]["failed"], 1, "{}", v["counts"]);
+    let sarif: serde_json::Value = serde_json::from_str(&r.read("d.sarif")).expect("sarif");
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let err_lines: Vec<u64> = results
+        .iter()
+        .filter(|x| x["level"] == "error")
+        .map(|x| x["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64().unwrap())
+        .collect();
+    assert_eq!(err_lines, vec![3], "the division is on line 3 of src/b.c");
+    assert!(results
+        .iter()
+        .any(|x| x["level"] == "warning" && x["message"]["text"].as_str().unwrap().contains("n = 0")));
+    let xml = r.read("d.xml");
+    assert!(xml.contains("failures=\"1\"") || xml.contains("failures=\"2\""), "{xml}");
+    assert!(r.read("d.md").contains("<details>"));
+
+    // a zero budget: nothing is checked, nothing blocks
+    let (code, text, _) = r.verdiff(&["diff", "--base", "HEAD~1", "--budget", "0s", "--no-cache"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("time budget"), "{text}");
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_report() {
+    let r = project("shards");
+    let (_, whole, _) = run_json(&r, &["--no-cache"]);
+    let mut parts = Vec::new();
+    let mut seen = Vec::new();
+    for i in 1..=3 {
+        let part = r.path(&format!("part{i}.json")).to_string_lossy().into_owned();
+        let cache = r.path(&format!("shard{i}.db")).to_string_lossy().into_owned();
+        let (_, _, err) = r.verdiff(&[
+            "run",
+            "--quiet",
+            "--shard",
+            &format!("{i}/3"),
+            "--cache",
+            &cache,
+            "--format",
+            "json",
+            "--output",
+            &part,
+        ]);
+        let v: serde_json::Value =
+            serde_json::from_str(&r.read(&format!("part{i}.json"))).unwrap_or_else(|e| panic!("{e}: {err}"));
+        for f in v["functions"].as_array().unwrap() {
+            seen.push(f["function"].as_str().unwrap().to_string());
+        }
+        parts.push(part);
+    }
+    seen.sort();
+    assert_eq!(seen, vec!["avg", "pick", "scale", "total", "twice"], "each function in exactly one shard");
+    let merged = r.path("merged.json").to_string_lossy().into_owned();
+    let mut args: Vec<&str> = vec!["merge"];
+    args.extend(parts.iter().map(String::as_str));
+    let caches: Vec<String> = (1..=3).map(|i| r.path(&format!("shard{i}.db")).to_string_lossy().into_owned()).collect();
+    for c in &caches {
+        args.extend(["--cache-from", c.as_str()]);
+    }
+    args.extend(["--format", "json", "--output", merged.as_str()]);
+    let (code, _, err) = r.verdiff(&args);
+    assert_eq!(code, 10, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&r.read("merged.json")).expect("merged json");
+    let mut m = BTreeMap::new();
+    for f in v["functions"].as_array().unwrap() {
+        m.insert(f["function"].as_str().unwrap().to_string(), (f["safety"].as_str().unwrap().to_string(), false));
+    }
+    assert_eq!(verdicts(&m), verdicts(&whole));
+    // the merged cache serves the next unsharded run
+    let (_, m, _) = run_json(&r, &[]);
+    assert_eq!(cached(&m).len(), 5, "{m:?}");
+}
+
+#[test]
+fn cache_verify_finds_a_wrong_entry() {
+    let r = project("cache-verify");
+    let _ = r.verdiff(&["run", "--quiet"]);
+    let (code, out, _) = r.verdiff(&["cache", "verify", "--all"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("re-solved 5 of 5") && out.contains("0 disagreement"), "{out}");
+    // somebody's cache says pick is fine
+    {
+        let c = rusqlite::Connection::open(r.path(".verdiff/cache.db")).unwrap();
+        let n = c
+            .execute(
+                "UPDATE results SET payload = json_set(payload, '$.safety', 'successful') WHERE function = 'pick'",
+                [],
+            )
+            .unwrap();
+        assert_eq!(n, 1);
+    }
+    let (code, out, _) = r.verdiff(&["cache", "verify", "--all"]);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("DISAGREEMENT") && out.contains("pick") && out.contains("cached SUCCESSFUL"), "{out}");
+    let (code, out, _) = r.verdiff(&["cache", "verify", "--all"]);
+    assert_eq!(code, 0, "the wrong entry was removed: {out}");
+}
