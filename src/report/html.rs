@@ -667,7 +667,7 @@ mod tests {
         assert!(!html.contains("<b>"), "unescaped file name");
         assert!(html.contains("evil&lt;script&gt;alert(1)"), "{html}");
         assert!(html.contains("int k = n * 2;"), "source line of the step");
-        assert!(html.contains("#1 k = &lt;8&gt;"), "step text beside the line");
+        assert!(html.contains("#1 in f: k = &lt;8&gt;"), "step text beside the line, with its function");
         assert!(html.contains("2 functions: 1 verified, 1 failed, 0 unknown"));
         // without the source, the trace is still there
         let html = render(&hist, &latest, None, &|_| None).unwrap();

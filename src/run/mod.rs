@@ -136,16 +136,13 @@ pub enum Progress<'a> {
 /// Preprocesses the selected files of `root`.
 pub fn units(root: &Path, files: &[String], o: &RunOptions) -> Vec<Unit> {
     let rel = relativise(root);
-    files
-        .iter()
-        .map(|f| {
-            let src = Source { path: root.join(f), content: None };
-            let text = frontend::preprocess_sources(&[src], &o.frontend)
-                .map(|mut v| v.pop().unwrap_or_default())
-                .map_err(|e| rel(&e.to_string()));
-            Unit { rel: f.clone(), text }
-        })
-        .collect()
+    parallel_map(files, o.jobs, |f| {
+        let src = Source { path: root.join(f), content: None };
+        let text = frontend::preprocess_sources(&[src], &o.frontend)
+            .map(|mut v| v.pop().unwrap_or_default())
+            .map_err(|e| rel(&e.to_string()));
+        Unit { rel: f.clone(), text }
+    })
 }
 
 /// Verifies the functions of `units` that `select` accepts (by name), using and filling
@@ -162,30 +159,17 @@ pub fn run(
     let mut slots: Vec<Option<(String, FunctionResult)>> = Vec::new();
     let mut tasks: Vec<(usize, Task)> = Vec::new();
     let mut reused = 0;
-    for (ui, u) in units.iter().enumerate() {
-        let text = match &u.text {
-            Ok(t) => t,
+    let planned = parallel_map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
+    for (ui, (u, plan)) in units.iter().zip(planned).enumerate() {
+        let fns = match plan {
+            Ok(f) => f,
             Err(e) => {
-                slots.push(Some((String::new(), unparsable(&u.rel, e))));
+                slots.push(Some((String::new(), unparsable(&u.rel, &e))));
                 continue;
             }
         };
-        let prog = match frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend) {
-            Ok(p) => p,
-            Err(e) => {
-                slots.push(Some((String::new(), unparsable(&u.rel, &rel(&e.to_string())))));
-                continue;
-            }
-        };
-        for (name, f) in functions_in_file(&prog, &u.rel) {
-            if !config.entries.is_empty() && !config.entries.contains(&name) {
-                continue;
-            }
-            if !shard::selected(o.shard, &name) {
-                continue;
-            }
-            let line = prog.func(f).loc.line;
-            if config.skipped(&name) {
+        for Planned { name, line, keys, unwind, timeout } in fns {
+            let Some((k, lk)) = keys else {
                 slots.push(Some((
                     String::new(),
                     FunctionResult {
@@ -202,10 +186,7 @@ pub fn run(
                     },
                 )));
                 continue;
-            }
-            let unwind = config.unwind_for(&name);
-            let timeout = Duration::from_secs(config.timeout_for(&name));
-            let (k, lk) = keys(&prog, f, o, unwind, timeout);
+            };
             let hit = cache.as_deref().and_then(|c| {
                 c.get(&k)
                     .filter(|e| e.result.safety == Some(Safety::Successful))
@@ -300,6 +281,59 @@ pub fn run(
         })
         .collect();
     Outcome { results, reused, verified, notes }
+}
+
+/// A function of a unit as phase 1 plans it: its cache keys (None: skipped by the
+/// configuration), bound and time limit.
+struct Planned {
+    name: String,
+    line: u32,
+    keys: Option<(String, String)>,
+    unwind: u32,
+    timeout: Duration,
+}
+
+/// Lowers one unit and computes the keys of its selected functions.
+fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> String) -> Result<Vec<Planned>, String> {
+    let text = u.text.as_ref().map_err(Clone::clone)?;
+    let prog = frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).map_err(|e| rel(&e.to_string()))?;
+    let mut out = Vec::new();
+    for (name, f) in functions_in_file(&prog, &u.rel) {
+        if (!config.entries.is_empty() && !config.entries.contains(&name)) || !shard::selected(o.shard, &name) {
+            continue;
+        }
+        let line = prog.func(f).loc.line;
+        let unwind = config.unwind_for(&name);
+        let timeout = Duration::from_secs(config.timeout_for(&name));
+        let keys = (!config.skipped(&name)).then(|| keys(&prog, f, o, unwind, timeout));
+        out.push(Planned { name, line, keys, unwind, timeout });
+    }
+    Ok(out)
+}
+
+/// `f` over `items` on up to `jobs` threads (large stacks: lowering recurses), in order.
+fn parallel_map<I: Sync, R: Send>(items: &[I], jobs: usize, f: impl Fn(&I) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let mut out: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    std::thread::scope(|sc| {
+        for _ in 0..jobs.max(1).min(items.len().max(1)) {
+            let (tx, next, f) = (tx.clone(), &next, &f);
+            let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(item) = items.get(i) else { break };
+                if tx.send((i, f(item))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            out[i] = Some(r);
+        }
+    });
+    // (a thread that could not start leaves its items: run them here)
+    out.into_iter().zip(items).map(|(r, item)| r.unwrap_or_else(|| f(item))).collect()
 }
 
 fn unparsable(rel: &str, e: &str) -> FunctionResult {
