@@ -12,6 +12,9 @@ if [ "$(uname -m)" = "x86_64" ]; then
   dpkg -s libc6-dev-i386 >/dev/null 2>&1 || need+=(libc6-dev-i386)
 fi
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# tests: headless Chromium checks the HTML report; PyYAML checks action.yml and the workflows
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+python3 -c 'import yaml' >/dev/null 2>&1 || need+=(python3-yaml)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}" >&2

@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/deps.sh
 cargo test --release --locked "$@"
+# the GitHub Action and the workflow templates: YAML, no script injection, step ids
+python3 tests/action_check.py
