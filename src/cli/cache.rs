@@ -108,8 +108,13 @@ fn verify(
 ) -> Result<i32, (i32, String)> {
     let jobs = number(p, "jobs", 0)? as usize;
     let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
-    let o =
-        RunOptions { frontend: run::frontend_options(root, cfg), safety: run::safety_options(cfg), jobs, shard: None };
+    let o = RunOptions {
+        frontend: run::frontend_options(root, cfg),
+        safety: run::safety_options(cfg),
+        jobs,
+        shard: None,
+        deadline: None,
+    };
     let files = run::source_files(root, cfg);
     let units = run::units(root, &files, &o);
     // (file, function) → (key, cached result) for entries that match today's code

@@ -105,7 +105,11 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         safety: run::safety_options(&cfg),
         jobs,
         shard: p.value("shard").map(run::shard::Shard::parse).transpose().map_err(usage)?,
+        deadline: (cfg.run_timeout > 0).then(|| start + std::time::Duration::from_secs(cfg.run_timeout)),
     };
+    if cfg.memory > 0 {
+        crate::smt::Smt::set_memory_limit(cfg.memory);
+    }
     let files = run::source_files(&src_root, &cfg);
     let units = run::units(&src_root, &files, &o);
     let tty = std::io::stderr().is_terminal() && !p.has("quiet");

@@ -289,8 +289,13 @@ fn similarity(a: &str, b: &str) -> f64 {
 /// The cache keys of `f`'s safety result (see `run`: proofs under the semantic key, the
 /// others under a key that covers locations and the time limit).
 fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
-    let ro =
-        crate::run::RunOptions { frontend: o.equiv.frontend.clone(), safety: o.safety.clone(), jobs: 1, shard: None };
+    let ro = crate::run::RunOptions {
+        frontend: o.equiv.frontend.clone(),
+        safety: o.safety.clone(),
+        jobs: 1,
+        shard: None,
+        deadline: None,
+    };
     let timeout = o.equiv.timeout.unwrap_or(std::time::Duration::from_secs(60));
     crate::run::keys(p, f, &ro, o.safety.unwind, timeout)
 }

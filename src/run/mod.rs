@@ -38,7 +38,13 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Only the functions of this shard (`--shard I/N`).
     pub shard: Option<shard::Shard>,
+    /// The whole run's time limit (`run_timeout`): functions not started by then are reported
+    /// as not checked; the ones running get at most the time left.
+    pub deadline: Option<Instant>,
 }
+
+/// The reason given for functions a run's time limit did not reach.
+pub const RUN_TIME_UP: &str = "not checked: the run's time limit (run_timeout) was reached";
 
 /// One function to verify.
 #[derive(Clone, Debug)]
@@ -244,7 +250,9 @@ pub fn run(
             done += 1;
             let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
             let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
-            if let Some(c) = cache.as_deref_mut() {
+            // (a result cut short by the run's limit says nothing about the function)
+            let cut = o.deadline.is_some_and(|d| Instant::now() >= d) && r.safety != Some(Safety::Successful);
+            if let (Some(c), false) = (cache.as_deref_mut(), cut) {
                 if let Err(e) = c.put(&key, "safety", &r) {
                     notes.push(format!("result of {} not cached: {e}", r.function));
                 }
@@ -379,11 +387,16 @@ fn verify_task(
         r.detail = "the function disappeared between phases".into();
         return r;
     };
+    if o.deadline.is_some_and(|d| Instant::now() >= d) {
+        r.detail = RUN_TIME_UP.into();
+        return r;
+    }
     let so = SafetyOptions { unwind: t.unwind, ..o.safety.clone() };
+    let own = start + t.timeout;
+    let deadline = o.deadline.map_or(own, |d| d.min(own));
     // a panic in one function's verification must not take the others down
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        safety::check(p, f, &so, Some(start + t.timeout), rel)
-    }));
+    let outcome =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| safety::check(p, f, &so, Some(deadline), rel)));
     match outcome {
         Ok((s, d, c)) => {
             r.safety = Some(s);
