@@ -135,33 +135,104 @@ enum Damage {
     Newer(i32),
 }
 
-fn inspect(path: &Path) -> Option<Damage> {
+/// Another process holds a lock SQLite would not wait for (creation, a journal switch): try
+/// again shortly.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+}
+
+/// Why opening must be tried again, or failed.
+enum OpenError {
+    Retry,
+    Fail(CacheError),
+}
+
+fn fail(path: &Path, e: rusqlite::Error) -> OpenError {
+    if is_busy(&e) {
+        OpenError::Retry
+    } else {
+        OpenError::Fail(io(path, e))
+    }
+}
+
+/// Checks an existing file; `Err(())` when another process keeps it locked for now.
+fn inspect(path: &Path) -> Result<Option<Damage>, ()> {
+    let busy_or = |e: rusqlite::Error| if is_busy(&e) { Err(()) } else { Ok(Some(Damage::Corrupt(e.to_string()))) };
     let conn = match Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE) {
         Ok(c) => c,
-        Err(e) => return Some(Damage::Corrupt(e.to_string())),
+        Err(e) => return busy_or(e),
     };
     let _ = conn.busy_timeout(Duration::from_secs(30));
     let app: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
         Ok(v) => v,
-        Err(e) => return Some(Damage::Corrupt(e.to_string())),
+        Err(e) => return busy_or(e),
     };
-    let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap_or(-1);
+    let version: i32 = match conn.query_row("PRAGMA user_version", [], |r| r.get(0)) {
+        Ok(v) => v,
+        Err(e) => return busy_or(e),
+    };
     if app != APPLICATION_ID {
         // an empty file (or one SQLite created but nobody initialised) is ours to set up
-        let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).unwrap_or(1);
+        let tables: i64 = match conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)) {
+            Ok(v) => v,
+            Err(e) => return busy_or(e),
+        };
         if app == 0 && version == 0 && tables == 0 {
-            return None;
+            return Ok(None);
         }
-        return Some(Damage::Foreign(app));
+        return Ok(Some(Damage::Foreign(app)));
     }
     if version > SCHEMA_VERSION {
-        return Some(Damage::Newer(version));
+        return Ok(Some(Damage::Newer(version)));
     }
     match conn.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0)) {
-        Ok(s) if s == "ok" => None,
-        Ok(s) => Some(Damage::Corrupt(s)),
-        Err(e) => Some(Damage::Corrupt(e.to_string())),
+        Ok(s) if s == "ok" => Ok(None),
+        Ok(s) => Ok(Some(Damage::Corrupt(s))),
+        Err(e) => busy_or(e),
     }
+}
+
+/// Opens a connection to an existing or empty file and sets it up (WAL, schema).
+fn connect(path: &Path) -> Result<Connection, OpenError> {
+    let conn = Connection::open(path).map_err(|e| fail(path, e))?;
+    conn.busy_timeout(Duration::from_secs(30)).map_err(|e| fail(path, e))?;
+    // WAL lets readers and one writer work at once; NORMAL sync is safe with WAL
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)).map_err(|e| fail(path, e))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0)).map_err(|e| fail(path, e))?;
+    }
+    conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;").map_err(|e| fail(path, e))?;
+    let mut conn = conn;
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| fail(path, e))?;
+    let version: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| fail(path, e))?;
+    if version > SCHEMA_VERSION {
+        return Err(OpenError::Fail(CacheError::NewerSchema { path: path.to_path_buf(), found: version }));
+    }
+    tx.execute_batch(SCHEMA).map_err(|e| fail(path, e))?;
+    tx.execute_batch(&format!("PRAGMA application_id={APPLICATION_ID}; PRAGMA user_version={SCHEMA_VERSION};"))
+        .map_err(|e| fail(path, e))?;
+    tx.commit().map_err(|e| fail(path, e))?;
+    Ok(conn)
+}
+
+/// Creates a fully set-up cache at `path` unless a file is there: built under a temporary
+/// name and linked into place, so that two processes starting at once never see each
+/// other's half-made file (the loser of the race uses the winner's).
+fn create(path: &Path) -> Result<(), OpenError> {
+    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let tmp = PathBuf::from(format!("{}.new-{}-{stamp}", path.display(), std::process::id()));
+    let made = connect(&tmp).map(drop);
+    let linked = made.and_then(|()| match std::fs::hard_link(&tmp, path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(OpenError::Fail(io(path, e))),
+    });
+    for f in
+        [tmp.clone(), PathBuf::from(format!("{}-wal", tmp.display())), PathBuf::from(format!("{}-shm", tmp.display()))]
+    {
+        let _ = std::fs::remove_file(f);
+    }
+    linked
 }
 
 /// Moves `path` (and its WAL and shared-memory files) aside; returns the new name.
@@ -191,47 +262,51 @@ impl Cache {
             }
         }
         let mut notices = Vec::new();
-        if path.exists() {
-            match inspect(path) {
-                None => {}
-                Some(Damage::Newer(found)) => return Err(CacheError::NewerSchema { path: path.to_path_buf(), found }),
-                Some(d) => {
-                    let why = match d {
-                        Damage::Corrupt(m) => format!("it is damaged ({m})"),
-                        Damage::Foreign(id) => format!("it is not a verdiff cache (application id {id:#x})"),
-                        Damage::Newer(_) => unreachable!("handled above"),
-                    };
-                    let aside = move_aside(path)?;
-                    notices.push(format!(
-                        "cache {} was not used: {why}; moved to {} and rebuilt",
-                        path.display(),
-                        aside.display()
-                    ));
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            match Self::try_open(path, &mut notices) {
+                Ok(c) => return Ok(c),
+                Err(OpenError::Fail(e)) => return Err(e),
+                Err(OpenError::Retry) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(50 + (std::process::id() % 50) as u64));
+                }
+                Err(OpenError::Retry) => {
+                    return Err(io(
+                        path,
+                        "locked by another process for more than a minute; try again or use --no-cache",
+                    ))
                 }
             }
         }
-        let conn = Connection::open(path).map_err(|e| io(path, e))?;
-        conn.busy_timeout(Duration::from_secs(30)).map_err(|e| io(path, e))?;
-        // WAL lets readers and one writer work at once; NORMAL sync is safe with WAL
-        conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get::<_, String>(0)).map_err(|e| io(path, e))?;
-        conn.execute_batch("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;").map_err(|e| io(path, e))?;
-        let mut c = Cache { conn, path: path.to_path_buf(), notices };
-        c.init()?;
-        Ok(c)
     }
 
-    fn init(&mut self) -> Result<(), CacheError> {
-        let path = self.path.clone();
-        let tx =
-            self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
-        let version: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| io(&path, e))?;
-        if version > SCHEMA_VERSION {
-            return Err(CacheError::NewerSchema { path, found: version });
+    fn try_open(path: &Path, notices: &mut Vec<String>) -> Result<Cache, OpenError> {
+        if !path.exists() {
+            create(path)?;
         }
-        tx.execute_batch(SCHEMA).map_err(|e| io(&path, e))?;
-        tx.execute_batch(&format!("PRAGMA application_id={APPLICATION_ID}; PRAGMA user_version={SCHEMA_VERSION};"))
-            .map_err(|e| io(&path, e))?;
-        tx.commit().map_err(|e| io(&path, e))
+        match inspect(path) {
+            Err(()) => return Err(OpenError::Retry),
+            Ok(None) => {}
+            Ok(Some(Damage::Newer(found))) => {
+                return Err(OpenError::Fail(CacheError::NewerSchema { path: path.to_path_buf(), found }))
+            }
+            Ok(Some(d)) => {
+                let why = match d {
+                    Damage::Corrupt(m) => format!("it is damaged ({m})"),
+                    Damage::Foreign(id) => format!("it is not a verdiff cache (application id {id:#x})"),
+                    Damage::Newer(_) => unreachable!("handled above"),
+                };
+                let aside = move_aside(path).map_err(OpenError::Fail)?;
+                notices.push(format!(
+                    "cache {} was not used: {why}; moved to {} and rebuilt",
+                    path.display(),
+                    aside.display()
+                ));
+                create(path)?;
+            }
+        }
+        let conn = connect(path)?;
+        Ok(Cache { conn, path: path.to_path_buf(), notices: std::mem::take(notices) })
     }
 
     pub fn path(&self) -> &Path {
@@ -444,10 +519,11 @@ impl Cache {
     /// damaged or foreign file is refused, not read.
     pub fn import(&mut self, other: &Path) -> Result<u64, CacheError> {
         match inspect(other) {
-            None => {}
-            Some(Damage::Newer(found)) => return Err(CacheError::NewerSchema { path: other.to_path_buf(), found }),
-            Some(Damage::Corrupt(m)) => return Err(io(other, format!("damaged cache, not imported ({m})"))),
-            Some(Damage::Foreign(id)) => {
+            Err(()) => return Err(io(other, "locked by another process, not imported")),
+            Ok(None) => {}
+            Ok(Some(Damage::Newer(found))) => return Err(CacheError::NewerSchema { path: other.to_path_buf(), found }),
+            Ok(Some(Damage::Corrupt(m))) => return Err(io(other, format!("damaged cache, not imported ({m})"))),
+            Ok(Some(Damage::Foreign(id))) => {
                 return Err(io(other, format!("not a verdiff cache (application id {id:#x}), not imported")))
             }
         }
