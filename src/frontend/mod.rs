@@ -24,7 +24,7 @@ pub struct FrontendOptions {
 }
 
 /// Why a program could not be read.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum FrontendError {
     Io { file: PathBuf, msg: String },
     Preprocess { file: PathBuf, msg: String },
@@ -133,11 +133,42 @@ pub fn load_versions(
 
 /// Adds verdiff's C library models for functions the program declares but does not define.
 pub fn link_models(prog: &mut Program, link: &mut lower::Linkage, first_unit: usize) -> Result<(), FrontendError> {
-    for (i, (name, text)) in crate::models::LIBC.iter().enumerate() {
-        let marked = format!("# 1 \"<verdiff-libc>/{name}\"\n{}", fixup::strip_comments(text));
-        lower_unit_text(prog, link, first_unit + i, &marked, true)?;
+    for (i, model) in parsed_models().iter().enumerate() {
+        let (text, tag_attrs, packs, unit) = model.as_ref().map_err(Clone::clone)?;
+        lower_parsed(prog, link, first_unit + i, text, (tag_attrs.clone(), packs.clone()), unit, true)?;
     }
     Ok(())
+}
+
+/// A C library model after fix-ups and parsing: text, attributes, packing, syntax tree.
+type ParsedModel = (String, fixup::TagAttrs, fixup::Packs, lang_c::ast::TranslationUnit);
+
+/// The library models parsed once per process (they are the same for every program; parsing
+/// them is most of the front end's time for small programs, and `verdiff run` lowers many).
+fn parsed_models() -> &'static [Result<ParsedModel, FrontendError>] {
+    static MODELS: std::sync::OnceLock<Vec<Result<ParsedModel, FrontendError>>> = std::sync::OnceLock::new();
+    MODELS.get_or_init(|| {
+        crate::models::LIBC
+            .iter()
+            .map(|(name, text)| {
+                let marked = format!("# 1 \"<verdiff-libc>/{name}\"\n{}", fixup::strip_comments(text));
+                let (text, tag_attrs, packs) = fixup::rewrite(&marked);
+                let config = lang_c::driver::Config {
+                    cpp_command: String::new(),
+                    cpp_options: vec![],
+                    flavor: lang_c::driver::Flavor::GnuC11,
+                };
+                lang_c::driver::parse_preprocessed(&config, text.clone())
+                    .map(|p| (text, tag_attrs, packs, p.unit))
+                    .map_err(|e| FrontendError::Parse {
+                        file: format!("<verdiff-libc>/{name}"),
+                        line: 0,
+                        col: 0,
+                        msg: format!("the library model does not parse at offset {}", e.offset),
+                    })
+            })
+            .collect()
+    })
 }
 
 /// Parses and lowers one preprocessed translation unit into `prog`.
@@ -188,12 +219,25 @@ fn lower_unit_text(
             }
         }
     };
-    let map = srcmap::SrcMap::new(&text, &mut prog.files);
+    lower_parsed(prog, link, unit, &text, (tag_attrs, packs), &parsed.unit, model)
+}
+
+/// Lowers a parsed unit (`text` is what was parsed: locations are mapped through it).
+fn lower_parsed(
+    prog: &mut Program,
+    link: &mut lower::Linkage,
+    unit: usize,
+    text: &str,
+    (tag_attrs, packs): (fixup::TagAttrs, fixup::Packs),
+    parsed: &lang_c::ast::TranslationUnit,
+    model: bool,
+) -> Result<(), FrontendError> {
+    let map = srcmap::SrcMap::new(text, &mut prog.files);
     let mut l = lower::Lowerer::new(prog, map, link, unit);
     l.tag_attrs = tag_attrs;
     l.packs = packs;
     l.model_unit = model;
-    let r = l.lower_unit(&parsed.unit);
+    let r = l.lower_unit(parsed);
     r.map_err(|e| {
         let file = prog.files.get(e.loc.file as usize).cloned().unwrap_or_default();
         FrontendError::Lower { file, line: e.loc.line, col: e.loc.col, msg: e.msg }
