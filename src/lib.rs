@@ -10,6 +10,7 @@ pub mod diff;
 pub mod engine;
 pub mod equiv;
 pub mod frontend;
+pub mod harness;
 pub mod instrument;
 pub mod ir;
 pub mod models;

@@ -30,6 +30,7 @@ mod check;
 mod common;
 mod diff;
 mod equiv;
+mod harness;
 mod hook;
 mod init;
 mod merge;
@@ -48,6 +49,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Some("init") => init::run(&args[1..]),
         Some("hook") => hook::run(&args[1..]),
         Some("merge") => merge::run(&args[1..]),
+        Some("harness") => harness::run(&args[1..]),
         Some("report") => report::run(&args[1..]),
         Some("--version") | Some("version") => {
             outln!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version());
@@ -55,7 +57,7 @@ pub fn main(args: Vec<String>) -> i32 {
         }
         Some("--help") | Some("-h") | Some("help") | None => {
             outln!("verdiff {} — continuous verification for C\n", env!("CARGO_PKG_VERSION"));
-            outln!("commands:\n  check FILE.c...        bounded model checking (the default when the first argument is a file)\n  equiv OLD.c NEW.c      equivalence of two versions of a function (verdiff equiv --help)\n  diff [--base REV]      changed functions between git revisions (verdiff diff --help)\n  run                    every function of the code base, cached (verdiff run --help)\n  cache stats|verify|prune|clear   the result cache (verdiff cache --help)\n  init                   write a starter .verdiff.yml\n  hook install           install the git pre-commit hook\n  merge PART.json...     combine the reports (and caches) of --shard jobs\n  report --html DIR      the run history as a static HTML page (verdiff report --help)\n");
+            outln!("commands:\n  check FILE.c...        bounded model checking (the default when the first argument is a file)\n  equiv OLD.c NEW.c      equivalence of two versions of a function (verdiff equiv --help)\n  diff [--base REV]      changed functions between git revisions (verdiff diff --help)\n  run                    every function of the code base, cached (verdiff run --help)\n  cache stats|verify|prune|clear   the result cache (verdiff cache --help)\n  init                   write a starter .verdiff.yml\n  hook install           install the git pre-commit hook\n  merge PART.json...     combine the reports (and caches) of --shard jobs\n  harness [--check]      unit tests generalised into verification harnesses\n  report --html DIR      the run history as a static HTML page (verdiff report --help)\n");
             out!("{}", check::help());
             0
         }

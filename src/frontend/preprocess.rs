@@ -23,6 +23,9 @@ pub struct PreprocessOptions {
     pub big_endian: bool,
     /// Extra roots includes may come from (repository root, configured paths).
     pub allowed_roots: Vec<PathBuf>,
+    /// Headers included before the unit after verdiff.h (`-include`), e.g. the models of
+    /// unit-test frameworks for harnesses.
+    pub force_includes: Vec<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -119,6 +122,9 @@ pub fn preprocess_source(
         c.arg(format!("-U{u}"));
     }
     c.arg("-include").arg(&header);
+    for h in &opts.force_includes {
+        c.arg("-include").arg(h);
+    }
     let dir =
         file.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p }).unwrap_or(Path::new("."));
     match content {
@@ -174,6 +180,7 @@ fn check_roots(
     roots.push(file_dir);
     roots.extend(opts.include_dirs.iter().cloned());
     roots.extend(opts.allowed_roots.iter().cloned());
+    roots.extend(opts.force_includes.iter().filter_map(|h| h.parent().map(Path::to_path_buf)));
     if let Some(h) = header.parent() {
         roots.push(h.to_path_buf());
     }

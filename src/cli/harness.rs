@@ -1,0 +1,246 @@
+//! `verdiff harness [--generalise hull|beyond|free] [--emit DIR] [--check]`: the project's
+//! unit tests as verification harnesses (docs/harness.md).
+
+use std::path::{Path, PathBuf};
+
+use super::args::{parse, Arity, Parsed, Spec};
+use super::common;
+use crate::harness::{self, Harness, HarnessOptions, Mode};
+use crate::record::Safety;
+
+pub const SPECS: &[Spec] = &[
+    Spec { name: "generalise", arity: Arity::Value, help: "hull (default), beyond or free" },
+    Spec { name: "emit", arity: Arity::Value, help: "write the harnesses as C files into this directory" },
+    Spec { name: "check", arity: Arity::Flag, help: "verify the harnesses (a failure prints a concrete unit test)" },
+    Spec { name: "test", arity: Arity::Value, help: "only this test function (repeatable)" },
+    Spec { name: "function", arity: Arity::Value, help: "only harnesses of this function under test (repeatable)" },
+    Spec { name: "timeout", arity: Arity::Value, help: "time limit per harness (default: timeout of .verdiff.yml)" },
+    Spec { name: "help", arity: Arity::Flag, help: "this help" },
+];
+
+fn specs() -> Vec<Spec> {
+    [common::REPO_SPECS, SPECS].concat()
+}
+
+pub fn help() -> String {
+    let mut s = String::from(
+        "usage: verdiff harness [--repo DIR] [--generalise hull|beyond|free] [--emit DIR] [--check]\n\nFinds the unit tests (tests.patterns of .verdiff.yml; Unity, cmocka, Check, CUnit or plain assert)\nand turns each test and function it calls into a harness: the constants the test passes become\nnondeterministic values — hull: within the interval all tests used at that argument; beyond:\noutside it; free: anything — and the test's assertions stay as claims. Without --emit/--check it\nlists what it would generate. Exit status with --check: 0 all verified, 10 a harness failed,\n6 something undecided.\n\noptions:\n",
+    );
+    s.push_str(&super::args::options_help(&specs()));
+    s
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let p = match parse(args, &specs(), &[]) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("verdiff harness: {e}");
+            return 1;
+        }
+    };
+    if p.has("help") {
+        out!("{}", help());
+        return 0;
+    }
+    match command(&p) {
+        Ok(c) => c,
+        Err((c, m)) => {
+            eprintln!("verdiff harness: {m}");
+            c
+        }
+    }
+}
+
+fn command(p: &Parsed) -> Result<i32, (i32, String)> {
+    let input = |m: String| (6, m);
+    let mode = match p.value("generalise") {
+        None => Mode::Hull,
+        Some(m) => Mode::parse(m).ok_or((1, format!("--generalise takes hull, beyond or free, not `{m}`")))?,
+    };
+    let root = common::repo_root(p).map_err(input)?;
+    let cfg = common::load_config(&root, p).map_err(input)?;
+    let fo = crate::run::frontend_options(&root, &cfg);
+    let d = harness::discover(&root, &cfg, &fo);
+    for (file, why) in &d.problems {
+        eprintln!("verdiff harness: {file}: not used: {why}");
+    }
+    let only_tests = p.values("test");
+    let only_fns = p.values("function");
+    let hs: Vec<Harness> = harness::harnesses(&d, &root, mode)
+        .into_iter()
+        .filter(|h| only_tests.is_empty() || only_tests.contains(&h.test))
+        .filter(|h| only_fns.is_empty() || only_fns.contains(&h.function))
+        .collect();
+    let generalisable = d.tests.iter().filter(|t| hs.iter().any(|h| h.test == t.name && h.test_file == t.file)).count();
+    outln!(
+        "{} test(s) in {} file(s); {} harness(es) in {} mode; {} of {} test(s) generalised",
+        d.tests.len(),
+        d.tests.iter().map(|t| &t.file).collect::<std::collections::BTreeSet<_>>().len(),
+        hs.len(),
+        mode.name(),
+        generalisable,
+        d.tests.len()
+    );
+    for t in &d.tests {
+        let selected = only_tests.is_empty() || only_tests.contains(&t.name);
+        if selected && !hs.iter().any(|h| h.test == t.name && h.test_file == t.file) {
+            let why = if t.calls.is_empty() {
+                "calls no function of the sources"
+            } else if t.inputs.is_empty() {
+                "passes no integer constant to the code under test"
+            } else {
+                "nothing to generalise in this mode (every input has a single value or covers its type)"
+            };
+            outln!("  {}:{} {}: no harness ({why})", t.file, t.line, t.name);
+        }
+    }
+    let dir = match p.value("emit") {
+        Some(d) => PathBuf::from(d),
+        None => harness::scratch_dir(),
+    };
+    if p.has("emit") || p.has("check") {
+        std::fs::create_dir_all(&dir).map_err(|e| input(format!("cannot create {}: {e}", dir.display())))?;
+        for h in &hs {
+            let path = dir.join(&h.name);
+            std::fs::write(&path, &h.text).map_err(|e| input(format!("cannot write {}: {e}", path.display())))?;
+        }
+    }
+    if !p.has("check") {
+        for h in &hs {
+            outln!("\n{} — {} in {} ({})", h.name, h.function, h.test, h.test_file);
+            for g in &h.generalised {
+                outln!("  {g}");
+            }
+        }
+        if p.has("emit") {
+            outln!("\nwrote {} file(s) to {}", hs.len(), dir.display());
+        }
+        return Ok(0);
+    }
+    let timeout = match p.value("timeout") {
+        Some(t) => super::args::parse_duration(t).map_err(|e| (1, e))?,
+        None => std::time::Duration::from_secs(cfg.timeout),
+    };
+    let o = HarnessOptions { frontend: fo, safety: crate::run::safety_options(&cfg) };
+    let (mut failed, mut unknown) = (0, 0);
+    for h in &hs {
+        let test_dir = root.join(&h.test_file).parent().map(Path::to_path_buf).unwrap_or_else(|| root.clone());
+        let r = harness::check(
+            &dir.join(&h.name),
+            &test_dir,
+            &root,
+            &d.sources,
+            &o,
+            Some(std::time::Instant::now() + timeout),
+        );
+        outln!(
+            "\n{} ({} in {}, {}): {} ({:.1}s)",
+            h.name,
+            h.function,
+            h.test,
+            h.mode.name(),
+            r.safety.name(),
+            r.seconds
+        );
+        for g in &h.generalised {
+            outln!("  input: {g}");
+        }
+        match r.safety {
+            Safety::Successful => {}
+            Safety::Unknown => {
+                unknown += 1;
+                outln!("  {}", r.detail);
+            }
+            Safety::Failed => {
+                failed += 1;
+                outln!("  {}", r.detail);
+                if let Some(c) = r.claims.iter().find(|c| c.status == "violated") {
+                    // the end of the counterexample (the helpers' own steps left out)
+                    let steps: Vec<_> = c
+                        .trace
+                        .iter()
+                        .filter(|s| !s.function.starts_with("__vd_") && !s.file.starts_with("<harness"))
+                        .filter(|s| !s.text.starts_with("call __vd_") && !s.text.starts_with("return from __vd_"))
+                        .collect();
+                    let skip = steps.len().saturating_sub(20);
+                    if skip > 0 {
+                        outln!("    … {skip} earlier steps");
+                    }
+                    for s in &steps[skip..] {
+                        outln!("    {}:{} {}: {}", s.file, s.line, s.function, s.text);
+                    }
+                    if let Some(test) = concrete_test(h, c) {
+                        outln!("  As a unit test (paste into {}):\n{test}", h.test_file);
+                    }
+                }
+            }
+        }
+    }
+    if p.has("emit") {
+        outln!("\nharnesses in {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    outln!("\n{} harness(es): {} failed, {} unknown", hs.len(), failed, unknown);
+    Ok(if failed > 0 {
+        10
+    } else if unknown > 0 {
+        6
+    } else {
+        0
+    })
+}
+
+/// The failing input as the test itself with concrete values: the values the nondet helpers
+/// returned, in the order they were called, put back where the helpers were (when each
+/// helper call ran once; else None).
+fn concrete_test(h: &Harness, c: &crate::record::Claim) -> Option<String> {
+    let values: Vec<String> = c
+        .trace
+        .iter()
+        .filter(|s| {
+            s.function.starts_with("__vd_range_")
+                || s.function.starts_with("__vd_outside_")
+                || s.function.starts_with("__vd_any_")
+        })
+        .filter_map(|s| s.text.strip_prefix("v = ").map(|v| v.split_whitespace().next().unwrap_or(v).to_string()))
+        .collect();
+    // the test's text inside the harness (after the #line marker), calls in textual order
+    let body = h.text.split_once(&format!("#line 1 \"{}\"\n", h.test_file))?.1;
+    let body = body.split_once("#line 1 \"<harness")?.0;
+    let mut out = String::new();
+    let mut rest = body;
+    let mut used = 0;
+    while let Some(i) = ["__vd_range_", "__vd_outside_", "__vd_any_"].iter().filter_map(|m| rest.find(m)).min() {
+        out.push_str(&rest[..i]);
+        let close = rest[i..].find(')')? + i;
+        out.push_str(values.get(used)?);
+        used += 1;
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    if used != values.len() {
+        return None;
+    }
+    // the test function alone, renamed
+    let start = out.find(&format!("{}(", h.test)).or_else(|| out.find(&format!("START_TEST({})", h.test)))?;
+    let line_start = out[..start].rfind('\n').map(|k| k + 1).unwrap_or(0);
+    let open = out[start..].find('{')? + start;
+    let mut depth = 0;
+    let mut end = open;
+    for (k, ch) in out[open..].char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = open + k + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let func = out[line_start..end].replacen(&h.test, &format!("{}_verdiff_{}", h.test, h.function), 1);
+    Some(format!("/* found by verdiff harness ({} mode): {} */\n{func}\n", h.mode.name(), c.description))
+}

@@ -1,0 +1,191 @@
+//! What a test feeds the code under test, read from its IR (never by running it): local
+//! variables initialised with integer constants (scalars, arrays, strings) and integer
+//! literals passed directly, and which argument of which function under test each reaches.
+
+use std::collections::BTreeSet;
+
+use crate::ir::{Expr, ExprKind, FuncId, InstrKind, Program, Type, VarId};
+
+/// An integer input of a test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Input {
+    /// The variable (None for a literal argument).
+    pub var: Option<String>,
+    /// Where the initialiser or the call is.
+    pub line: u32,
+    pub col: u32,
+    /// Element values (one for scalars and literals; strings without their terminator).
+    pub values: Vec<i128>,
+    /// The element type as C spells it (`int`, `unsigned char`, ...).
+    pub c_type: String,
+    /// The element type's range.
+    pub min: i128,
+    pub max: i128,
+    pub is_array: bool,
+    pub is_string: bool,
+    /// (function under test, argument index) pairs the input reaches.
+    pub reaches: BTreeSet<(String, usize)>,
+}
+
+/// The signed or unsigned value of an integer constant of type `t`.
+fn value_of(bits: u128, t: &Type) -> Option<i128> {
+    let Type::Int(it) = t else { return None };
+    let w = it.width;
+    if w == 0 || w > 64 {
+        return None;
+    }
+    let mask = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let b = bits & mask;
+    Some(if it.signed && b >> (w - 1) & 1 == 1 { b as i128 - (1i128 << w) } else { b as i128 })
+}
+
+fn range_of(t: &Type) -> Option<(i128, i128)> {
+    let Type::Int(it) = t else { return None };
+    let w = it.width;
+    if w == 0 || w > 64 {
+        return None;
+    }
+    Some(if it.signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) })
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(a, _) => strip_casts(a),
+        _ => e,
+    }
+}
+
+/// An integer constant expression's value (through casts), with the type of the outermost.
+fn constant(e: &Expr) -> Option<i128> {
+    let inner = strip_casts(e);
+    let v = value_of(inner.as_int()?, &inner.ty)?;
+    // the value as the outer type sees it
+    let (lo, hi) = range_of(&e.ty).unwrap_or((v, v));
+    (lo <= v && v <= hi).then_some(v)
+}
+
+fn vars_in(e: &Expr, out: &mut BTreeSet<VarId>) {
+    e.visit(&mut |x| {
+        if let ExprKind::Var(v) = x.kind {
+            out.insert(v);
+        }
+    });
+}
+
+/// The inputs of test function `t`; `under_test` says which callees are code under test.
+pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Vec<Input> {
+    let Some(body) = p.func(t).body.as_ref() else { return vec![] };
+    let mut out: Vec<Input> = Vec::new();
+    let mut by_var: Vec<(VarId, usize)> = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        let ins = &body[i];
+        i += 1;
+        let InstrKind::Decl(v) = ins.kind else { continue };
+        let var = p.var(v);
+        let (elem, n, is_array) = match &var.ty {
+            Type::Array(e, crate::ir::ArrayLen::Fixed(n)) => ((**e).clone(), *n as usize, true),
+            t @ Type::Int(_) => (t.clone(), 1, false),
+            _ => continue,
+        };
+        let Some((min, max)) = range_of(&elem) else { continue };
+        // the initialiser: `v = {0}` then `v[k] = c`, or `v = c`, at the declaration
+        let mut values: Vec<Option<i128>> = vec![None; n];
+        let mut j = i;
+        let mut zeroed = false;
+        while j < body.len() && body[j].loc.line >= ins.loc.line && body[j].loc.line <= ins.loc.line + 64 {
+            match &body[j].kind {
+                InstrKind::Assign { lhs, rhs } => {
+                    let slot = match &lhs.kind {
+                        ExprKind::Var(w) if *w == v => Some(0),
+                        ExprKind::Index(a, k) if matches!(a.kind, ExprKind::Var(w) if w == v) => {
+                            k.as_int().map(|k| k as usize)
+                        }
+                        _ => None,
+                    };
+                    let Some(slot) = slot.filter(|&s| s < n) else { break };
+                    if matches!(rhs.kind, ExprKind::Zero) {
+                        zeroed = true;
+                    } else if let Some(c) = constant(rhs) {
+                        values[slot] = Some(c);
+                    } else {
+                        break;
+                    }
+                }
+                // bounds claims the instrumentation put between element stores
+                InstrKind::Assert { .. } | InstrKind::Skip => {}
+                _ => break,
+            }
+            j += 1;
+        }
+        if j == i {
+            continue;
+        }
+        i = j;
+        let values: Vec<i128> =
+            values.into_iter().map(|x| x.or(zeroed.then_some(0))).collect::<Option<Vec<_>>>().unwrap_or_default();
+        if values.is_empty() {
+            continue;
+        }
+        let is_string = is_array && matches!(&elem, Type::Int(it) if it.width == 8) && values.last() == Some(&0);
+        let values = if is_string { values[..values.len() - 1].to_vec() } else { values };
+        by_var.push((v, out.len()));
+        out.push(Input {
+            var: Some(var.name.clone()),
+            line: ins.loc.line,
+            col: ins.loc.col,
+            values,
+            c_type: p.type_name(&elem),
+            min,
+            max,
+            is_array,
+            is_string,
+            reaches: BTreeSet::new(),
+        });
+    }
+    // where they go: arguments of calls to code under test
+    for ins in body {
+        let InstrKind::Call { func, args, .. } = &ins.kind else { continue };
+        let ExprKind::Func(g) = strip_casts(func).kind else { continue };
+        if !under_test(g) {
+            continue;
+        }
+        let gname = crate::ir::fingerprint::base_name(&p.func(g).name).to_string();
+        for (k, a) in args.iter().enumerate() {
+            let mut vs = BTreeSet::new();
+            vars_in(a, &mut vs);
+            for (v, idx) in &by_var {
+                if vs.contains(v) {
+                    out[*idx].reaches.insert((gname.clone(), k));
+                }
+            }
+            if vs.is_empty() {
+                if let (Some(c), Some((min, max))) = (constant(a), range_of(&a.ty)) {
+                    out.push(Input {
+                        var: None,
+                        line: ins.loc.line,
+                        col: ins.loc.col,
+                        values: vec![c],
+                        c_type: p.type_name(&a.ty),
+                        min,
+                        max,
+                        is_array: false,
+                        is_string: false,
+                        reaches: [(gname.clone(), k)].into_iter().collect(),
+                    });
+                }
+            }
+        }
+    }
+    out.retain(|x| !x.reaches.is_empty());
+    out
+}
+
+/// The functions under test `t` calls directly.
+pub fn called(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> BTreeSet<String> {
+    crate::ir::fingerprint::callees(p, t)
+        .into_iter()
+        .filter(|&g| under_test(g))
+        .map(|g| crate::ir::fingerprint::base_name(&p.func(g).name).to_string())
+        .collect()
+}

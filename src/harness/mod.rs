@@ -1,0 +1,469 @@
+//! `verdiff harness`: the project's unit tests generalised into verification harnesses
+//! (docs/harness.md).
+//!
+//! Discovery: test files from `tests.patterns`, their framework from their text, test
+//! functions by the framework's conventions (`frameworks.rs`). Each test file is lowered on
+//! its own with the framework models force-included (assertion macros become claims); the
+//! functions it calls that are defined in a source file are the code under test. The inputs
+//! of a test — integer constants in local initialisers and literal arguments — and the
+//! arguments they reach are read from the IR (`inputs.rs`), never by running the test.
+//!
+//! Generalisation: for each test and function under test, the inputs reaching that function
+//! become nondeterministic values constrained by the mode — `hull`: inside the interval all
+//! tests of the function used at that argument; `beyond`: outside it; `free`: anything of the
+//! type — written back into a copy of the test file (`rewrite.rs`). The harness keeps the
+//! test's own assertions, and its entry runs the framework's set-up, the test, the tear-down.
+//!
+//! Depends on: config, frontend, ir, run (safety checks), record. Not on cli or report.
+
+pub mod frameworks;
+pub mod inputs;
+pub mod rewrite;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::config::{glob, Config};
+use crate::frontend::{self, FrontendOptions, Source};
+use crate::ir::{FuncId, Program};
+use crate::record::{Claim, Safety};
+use crate::run::safety::{self as run_safety, SafetyOptions};
+use frameworks::Framework;
+use inputs::Input;
+
+/// How inputs are generalised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Hull,
+    Beyond,
+    Free,
+}
+
+impl Mode {
+    pub fn parse(s: &str) -> Option<Mode> {
+        Some(match s {
+            "hull" => Mode::Hull,
+            "beyond" => Mode::Beyond,
+            "free" => Mode::Free,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Hull => "hull",
+            Mode::Beyond => "beyond",
+            Mode::Free => "free",
+        }
+    }
+}
+
+/// A test function and what it feeds the code under test.
+#[derive(Clone, Debug)]
+pub struct TestCase {
+    /// Repository-relative test file.
+    pub file: String,
+    pub name: String,
+    pub framework: Framework,
+    pub line: u32,
+    /// Functions under test it calls.
+    pub calls: BTreeSet<String>,
+    pub inputs: Vec<Input>,
+    pub setup: bool,
+    pub teardown: bool,
+}
+
+/// What discovery found.
+#[derive(Debug, Default)]
+pub struct Discovery {
+    pub tests: Vec<TestCase>,
+    /// Test files that could not be read, with the reason.
+    pub problems: Vec<(String, String)>,
+    /// Function under test → the source file defining it.
+    pub sources: BTreeMap<String, String>,
+}
+
+/// One generated harness.
+#[derive(Clone, Debug)]
+pub struct Harness {
+    /// File name (`<test file stem>__<test>__<function>.c`).
+    pub name: String,
+    pub test_file: String,
+    pub test: String,
+    pub function: String,
+    pub mode: Mode,
+    /// One line per generalised input element group (`ssr[0..9] in [-128, 98]`).
+    pub generalised: Vec<String>,
+    pub text: String,
+}
+
+/// The options a harness is preprocessed and verified with.
+pub struct HarnessOptions {
+    pub frontend: FrontendOptions,
+    pub safety: SafetyOptions,
+}
+
+fn is_test_file(config: &Config, rel: &str) -> bool {
+    config.tests.patterns.iter().any(|g| glob::matches(g, rel))
+}
+
+/// Finds the tests of the repository at `root`.
+pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery {
+    let mut d = Discovery::default();
+    // where the code under test lives: the configured sources that are not tests
+    let mut all = Vec::new();
+    collect(root, root, &mut all);
+    all.sort();
+    let sources: Vec<String> =
+        all.iter().filter(|f| config.is_source(f) && !is_test_file(config, f)).cloned().collect();
+    for rel in &sources {
+        let src = Source { path: root.join(rel), content: None };
+        let Ok(texts) = frontend::preprocess_sources(&[src], fo) else { continue };
+        let Ok(p) = frontend::load_preprocessed(&texts, fo) else { continue };
+        for (name, _) in crate::run::functions_in_file(&p, rel) {
+            d.sources.entry(name).or_insert_with(|| rel.clone());
+        }
+    }
+    let tests: Vec<String> = all.iter().filter(|f| is_test_file(config, f)).cloned().collect();
+    let (model_dir, model_header) = match frameworks::model_dir() {
+        Ok(x) => x,
+        Err(e) => {
+            d.problems.push(("(verdiff)".into(), e));
+            return d;
+        }
+    };
+    for rel in tests {
+        let path = root.join(&rel);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                d.problems.push((rel.clone(), e.to_string()));
+                continue;
+            }
+        };
+        let fw = match config.tests.framework.as_str() {
+            "auto" => frameworks::detect(&text),
+            other => Framework::parse(other).unwrap_or_else(|| frameworks::detect(&text)),
+        };
+        let tfo = test_options(fo, &model_dir, &model_header, path.parent());
+        let prog = match frontend::preprocess_sources(&[Source { path: path.clone(), content: None }], &tfo)
+            .and_then(|t| frontend::load_preprocessed(&t, &tfo))
+        {
+            Ok(p) => p,
+            Err(e) => {
+                d.problems.push((rel.clone(), e.to_string().replace(&format!("{}/", root.display()), "")));
+                continue;
+            }
+        };
+        let defined: Vec<String> = crate::run::functions_in_file(&prog, &rel).into_iter().map(|(n, _)| n).collect();
+        let under_test = |g: FuncId| {
+            let f = prog.func(g);
+            let name = crate::ir::fingerprint::base_name(&f.name);
+            !f.model && !f.system && !defined.iter().any(|n| n == name) && d.sources.contains_key(name)
+        };
+        for name in frameworks::test_names(&text, fw, &defined) {
+            let Some(t) = prog.func_named(&name) else { continue };
+            d.tests.push(TestCase {
+                file: rel.clone(),
+                name: name.clone(),
+                framework: fw,
+                line: prog.func(t).loc.line,
+                calls: inputs::called(&prog, t, &under_test),
+                inputs: inputs::inputs(&prog, t, &under_test),
+                setup: fw == Framework::Unity && defined.iter().any(|n| n == "setUp"),
+                teardown: fw == Framework::Unity && defined.iter().any(|n| n == "tearDown"),
+            });
+        }
+    }
+    d
+}
+
+/// Front-end options for a test file or harness: the framework models first, the test's
+/// own directory for its quoted includes.
+fn test_options(fo: &FrontendOptions, model_dir: &Path, header: &Path, test_dir: Option<&Path>) -> FrontendOptions {
+    let mut t = fo.clone();
+    t.pp.include_dirs.insert(0, model_dir.to_path_buf());
+    if let Some(dir) = test_dir {
+        t.pp.include_dirs.push(dir.to_path_buf());
+    }
+    t.pp.force_includes.push(header.to_path_buf());
+    t
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if e.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if p.is_dir() {
+            collect(root, &p, out);
+        } else if p.extension().is_some_and(|x| x == "c") {
+            if let Ok(rel) = p.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+}
+
+/// The values all tests passed at each (function, argument): what `hull` spans.
+pub fn positions(tests: &[TestCase]) -> BTreeMap<(String, usize), (i128, i128, usize)> {
+    let mut m: BTreeMap<(String, usize), (i128, i128, usize)> = BTreeMap::new();
+    for t in tests {
+        for i in &t.inputs {
+            for pos in &i.reaches {
+                for &v in &i.values {
+                    let e = m.entry(pos.clone()).or_insert((v, v, 0));
+                    e.0 = e.0.min(v);
+                    e.1 = e.1.max(v);
+                }
+                m.entry(pos.clone()).or_insert((0, 0, 0)).2 += 1;
+            }
+        }
+    }
+    m
+}
+
+/// The harnesses of every test and function under test it calls.
+pub fn harnesses(d: &Discovery, root: &Path, mode: Mode) -> Vec<Harness> {
+    let pos = positions(&d.tests);
+    let mut out = Vec::new();
+    for t in &d.tests {
+        let Ok(src) = std::fs::read_to_string(root.join(&t.file)) else { continue };
+        for f in &t.calls {
+            if let Some(h) = harness(t, f, &src, &pos, mode) {
+                out.push(h);
+            }
+        }
+    }
+    out
+}
+
+fn harness(
+    t: &TestCase,
+    f: &str,
+    src: &str,
+    pos: &BTreeMap<(String, usize), (i128, i128, usize)>,
+    mode: Mode,
+) -> Option<Harness> {
+    let mut edits = Vec::new();
+    let mut generalised = Vec::new();
+    let mut types = BTreeSet::new();
+    for i in &t.inputs {
+        let reach: Vec<&(String, usize)> = i.reaches.iter().filter(|(g, _)| g == f).collect();
+        if reach.is_empty() {
+            continue;
+        }
+        let Some(suffix) = rewrite::nondet_suffix(&i.c_type) else { continue };
+        // the hull of the arguments it reaches, over all tests
+        let (mut lo, mut hi, mut n) = (i128::MAX, i128::MIN, 0);
+        for r in &reach {
+            if let Some(&(a, b, k)) = pos.get(*r) {
+                lo = lo.min(a);
+                hi = hi.max(b);
+                n += k;
+            }
+        }
+        if lo > hi {
+            continue;
+        }
+        let gen = match mode {
+            Mode::Hull if lo == hi => continue,
+            Mode::Hull => {
+                format!("__vd_range_{suffix}({}, {})", rewrite::literal(lo, &i.c_type), rewrite::literal(hi, &i.c_type))
+            }
+            // nothing lies outside a hull that covers the whole type
+            Mode::Beyond if lo <= i.min && hi >= i.max => continue,
+            Mode::Beyond => {
+                format!(
+                    "__vd_outside_{suffix}({}, {})",
+                    rewrite::literal(lo, &i.c_type),
+                    rewrite::literal(hi, &i.c_type)
+                )
+            }
+            Mode::Free => format!("__vd_any_{suffix}()"),
+        };
+        let count = i.values.len();
+        let elems: Vec<(usize, String)> = (0..count).map(|k| (k, gen.clone())).collect();
+        let e = match &i.var {
+            Some(v) => rewrite::variable_edits(src, i.line, i.col, v, i.is_string, count, &elems),
+            None => {
+                let (g, k) = reach[0];
+                rewrite::argument_edit(src, i.line, g, *k, &gen).map(|e| vec![e])
+            }
+        };
+        let Some(e) = e else { continue };
+        edits.extend(e);
+        types.insert(i.c_type.clone());
+        let what = match &i.var {
+            Some(v) if i.is_array => format!("{v}[0..{}]", count.saturating_sub(1)),
+            Some(v) => v.clone(),
+            None => format!("argument {} of {f} at line {}", reach[0].1 + 1, i.line),
+        };
+        let args: Vec<String> = reach.iter().map(|(g, k)| format!("{g} argument {}", k + 1)).collect();
+        let range = match mode {
+            Mode::Hull => format!("in [{lo}, {hi}]"),
+            Mode::Beyond => format!("outside [{lo}, {hi}]"),
+            Mode::Free => "any value".to_string(),
+        };
+        generalised.push(format!(
+            "{what} (line {}): {range} — the values {} took in {n} test input(s)",
+            i.line,
+            args.join(", ")
+        ));
+    }
+    if generalised.is_empty() {
+        return None;
+    }
+    let (body, dropped) = rewrite::drop_literal_oracles(&rewrite::apply(src, edits));
+    if dropped > 0 {
+        generalised.push(format!(
+            "{dropped} comparison(s) with a literal expected value dropped: they check the test's own input only"
+        ));
+    }
+    let stem = Path::new(&t.file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = format!("{stem}__{}__{f}.c", t.name);
+    let mut text = format!(
+        "/* verdiff harness, generated by `verdiff harness` from the unit test below: review it,\n \
+         * commit it, and verify it with `verdiff harness --check`.\n \
+         *   test:               {}: {} ({})\n \
+         *   function under test: {f}\n \
+         *   generalisation:     {} — inputs replaced by nondeterministic values:\n",
+        t.file,
+        t.name,
+        t.framework.name(),
+        mode.name()
+    );
+    for g in &generalised {
+        text.push_str(&format!(" *     {g}\n"));
+    }
+    text.push_str(&format!(
+        " * verdiff-harness: test-file={} test={} function={f} mode={}\n */\n",
+        t.file,
+        t.name,
+        mode.name()
+    ));
+    text.push_str("int __VERIFIER_nondet_int(void);\nvoid __VERIFIER_assume(int);\n");
+    for ty in &types {
+        if let Some(s) = rewrite::nondet_suffix(ty) {
+            text.push_str(&format!("{ty} __VERIFIER_nondet_{s}(void);\n"));
+        }
+        text.push_str(&rewrite::helpers(ty));
+    }
+    // the test file itself, its lines numbered as in the original; its own main renamed
+    text.push_str(&format!("#define main __verdiff_test_main\n#line 1 \"{}\"\n", t.file));
+    text.push_str(&body);
+    if !body.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!("#line 1 \"<harness {name}>\"\n#undef main\n"));
+    if t.framework == Framework::Cmocka {
+        text.push_str("static void *__vd_state = 0;\n");
+    }
+    text.push_str("void __verdiff_harness(void) {\n");
+    if t.setup {
+        text.push_str("    setUp();\n");
+    }
+    let callee = if t.name == "main" { "__verdiff_test_main".to_string() } else { t.name.clone() };
+    text.push_str(&format!("    {callee}({});\n", t.framework.call_args()));
+    if t.teardown {
+        text.push_str("    tearDown();\n");
+    }
+    text.push_str("}\n");
+    Some(Harness {
+        name,
+        test_file: t.file.clone(),
+        test: t.name.clone(),
+        function: f.to_string(),
+        mode,
+        generalised,
+        text,
+    })
+}
+
+/// The outcome of verifying one harness.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub safety: Safety,
+    pub detail: String,
+    pub claims: Vec<Claim>,
+    pub seconds: f64,
+}
+
+/// Verifies a harness written at `path` (the test's directory `test_dir` serves its quoted
+/// includes); the functions it calls are linked from the source files of `d.sources`.
+pub fn check(
+    path: &Path,
+    test_dir: &Path,
+    root: &Path,
+    sources: &BTreeMap<String, String>,
+    o: &HarnessOptions,
+    deadline: Option<std::time::Instant>,
+) -> Checked {
+    let start = std::time::Instant::now();
+    let fail = |detail: String| Checked { safety: Safety::Unknown, detail, claims: vec![], seconds: 0.0 };
+    let (model_dir, header) = match frameworks::model_dir() {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let tfo = test_options(&o.frontend, &model_dir, &header, Some(test_dir));
+    let rel = crate::run::relativise(root);
+    let harness_text = match frontend::preprocess_sources(&[Source { path: path.to_path_buf(), content: None }], &tfo) {
+        Ok(mut t) => t.pop().unwrap_or_default(),
+        Err(e) => return fail(rel(&e.to_string())),
+    };
+    // link the source files defining what the harness calls, transitively
+    let mut files: Vec<String> = Vec::new();
+    let mut texts = vec![harness_text];
+    let prog: Program = loop {
+        let p = match frontend::load_preprocessed(&texts, &o.frontend) {
+            Ok(p) => p,
+            Err(e) => return fail(rel(&e.to_string())),
+        };
+        let missing: BTreeSet<String> = p
+            .funcs
+            .iter()
+            .filter(|f| f.body.is_none() && !f.model && !f.system)
+            .filter_map(|f| sources.get(crate::ir::fingerprint::base_name(&f.name)).cloned())
+            .filter(|file| !files.contains(file))
+            .collect();
+        if missing.is_empty() {
+            break p;
+        }
+        for file in missing {
+            match frontend::preprocess_sources(&[Source { path: root.join(&file), content: None }], &o.frontend) {
+                Ok(mut t) => texts.push(t.pop().unwrap_or_default()),
+                Err(e) => return fail(rel(&e.to_string())),
+            }
+            files.push(file);
+        }
+    };
+    let Some(entry) = prog.func_named("__verdiff_harness") else {
+        return fail("the harness has no entry function `__verdiff_harness`".into());
+    };
+    // tests loop over their data a fixed number of times, often more than the default bound:
+    // a cut loop raises the bound (x4, up to 1024) while time remains
+    let mut so = o.safety.clone();
+    loop {
+        let (safety, detail, claims) = run_safety::check(&prog, entry, &so, deadline, &rel);
+        let cut = safety == Safety::Unknown
+            && (detail.starts_with("no violation within") || detail.starts_with("some loop was cut"));
+        let time_left = deadline.is_none_or(|d| std::time::Instant::now() < d);
+        if !cut || so.unwind >= 1024 || !time_left {
+            return Checked { safety, detail, claims, seconds: start.elapsed().as_secs_f64() };
+        }
+        so.unwind = (so.unwind.max(1) * 4).min(1024);
+    }
+}
+
+/// Reads the `verdiff-harness:` line of a harness file: (test file, test, function, mode).
+pub fn header_of(text: &str) -> Option<(String, String, String, String)> {
+    let line = text.lines().find(|l| l.contains("verdiff-harness:"))?;
+    let field = |k: &str| line.split_whitespace().find_map(|w| w.strip_prefix(&format!("{k}="))).map(String::from);
+    Some((field("test-file")?, field("test")?, field("function")?, field("mode")?))
+}
+
+/// Where harness files go when not emitted: a directory of this process.
+pub fn scratch_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("verdiff-harness-{}", std::process::id()))
+}

@@ -1,0 +1,351 @@
+//! `verdiff harness` on repositories the tests build: the thesis's circular buffer (Fig. 6.3,
+//! the test of Fig. 6.4 with the values of Table 6.1) and one small library per supported
+//! framework. Expected verdicts are worked out from the C code in the comments.
+
+#[path = "common/repo.rs"]
+mod repo;
+use repo::Repo;
+
+/// `verdiff harness --check` per harness: (file name, verdict).
+fn checked(out: &str) -> Vec<(String, String)> {
+    out.lines()
+        .filter(|l| l.ends_with("s)") && l.contains(".c (") && l.contains("): "))
+        .filter_map(|l| {
+            let name = l.split_whitespace().next()?.to_string();
+            let verdict = l.rsplit_once("): ")?.1.split_whitespace().next()?.to_string();
+            Some((name, verdict))
+        })
+        .collect()
+}
+
+fn verdict_of<'a>(v: &'a [(String, String)], needle: &str) -> &'a str {
+    v.iter()
+        .find(|(n, _)| n.contains(needle))
+        .map(|(_, s)| s.as_str())
+        .unwrap_or_else(|| panic!("no harness {needle} in {v:?}"))
+}
+
+const LOG_C: &str = r#"/* The circular buffer of the pulse oximeter (thesis Fig. 6.3). */
+#include <assert.h>
+#include "log.h"
+static char buffer[BUFFER_MAX];
+static int buffer_size, first, next;
+
+void initLog(int max) {
+    buffer_size = max;
+    first = next = 0;
+}
+
+int removeLogElem(void) {
+    first++;
+    return buffer[first - 1];
+}
+
+void insertLogElem(int b) {
+    if (next < buffer_size) {
+        buffer[next] = b;
+        next = (next + 1) % buffer_size;
+        assert(next < buffer_size);
+    }
+}
+"#;
+
+const TABLE_6_1: [[i32; 10]; 5] = [
+    [1, -128, 98, 88, 59, 1, -128, 90, 0, -37],
+    [43, -28, -98, 18, -90, 0, -1, 1, 0, -37],
+    [43, -28, -98, 18, -90, 0, -1, 1, 0, -37],
+    [1, -5, 50, 40, -20, 1, -50, 20, 0, -37],
+    [1, 10, -60, 60, 30, 1, -10, 40, 0, -37],
+];
+
+fn circular_buffer() -> Repo {
+    let r = Repo::new("harness-cbuf");
+    r.write("src/log.c", LOG_C);
+    r.write(
+        "src/log.h",
+        "#define BUFFER_MAX 10\nvoid initLog(int max);\nint removeLogElem(void);\nvoid insertLogElem(int b);\n",
+    );
+    let mut t = String::from(
+        "#include \"unity.h\"\n#include \"../src/log.h\"\n\nvoid setUp(void) {}\nvoid tearDown(void) {}\n\n",
+    );
+    for (k, row) in TABLE_6_1.iter().enumerate() {
+        let vals: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+        t.push_str(&format!(
+            "static void testCircularBuffer{}(void) {{\n    int ssr[] = {{{}}};\n    int i;\n    initLog(5);\n    for (i = 0; i < 10; i++)\n        insertLogElem(ssr[i]);\n    for (i = 5; i < 10; i++)\n        TEST_ASSERT_EQUAL_INT(ssr[i], removeLogElem());\n}}\n\n",
+            k + 1,
+            vals.join(", ")
+        ));
+    }
+    t.push_str("int main(void) {\n    UNITY_BEGIN();\n");
+    for k in 1..=5 {
+        t.push_str(&format!("    RUN_TEST(testCircularBuffer{k});\n"));
+    }
+    t.push_str("    return UNITY_END();\n}\n");
+    r.write("test/test_log.c", &t);
+    r.commit("circular buffer with its unit tests");
+    r
+}
+
+#[test]
+fn thesis_circular_buffer() {
+    let r = circular_buffer();
+    // hull: every ssr element ranges over [-128, 98] (all values insertLogElem received in
+    // Table 6.1's five tests); all fit in a char, so storing them loses nothing and the test's
+    // oracle (ssr[i] == removeLogElem()) holds: the harnesses verify, like the tests pass
+    let (code, out, err) = r.verdiff(&["harness", "--check", "--function", "insertLogElem"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let v = checked(&out);
+    assert_eq!(v.len(), 5, "one harness per test: {out}");
+    assert!(v.iter().all(|(_, s)| s == "SUCCESSFUL"), "{out}");
+    assert!(out.contains("ssr[0..9] (line 8): in [-128, 98]"), "{out}");
+
+    // beyond: values outside [-128, 98] — among them ones a char cannot hold: the int stored
+    // into `char buffer[]` comes back truncated and the test's own assertion fails
+    let dir = r.path("harnesses");
+    let (code, out, _) = r.verdiff(&[
+        "harness",
+        "--check",
+        "--generalise",
+        "beyond",
+        "--function",
+        "insertLogElem",
+        "--test",
+        "testCircularBuffer1",
+        "--emit",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 10, "{out}");
+    assert_eq!(verdict_of(&checked(&out), "testCircularBuffer1__insertLogElem"), "FAILED");
+    assert!(out.contains("TEST_ASSERT_EQUAL_INT") && out.contains("test/test_log.c:14"), "{out}");
+    // the failing input as a unit test of the project's own style
+    let unit = out.split("As a unit test").nth(1).expect("a unit test is printed");
+    assert!(unit.contains("static void testCircularBuffer1_verdiff_insertLogElem(void)"), "{unit}");
+    let values: Vec<i64> = unit
+        .split("int ssr[] = {")
+        .nth(1)
+        .and_then(|s| s.split('}').next())
+        .expect("the array")
+        .split(',')
+        .map(|x| x.trim().parse().expect("a number"))
+        .collect();
+    assert_eq!(values.len(), 10);
+    assert!(values.iter().all(|v| *v < -128 || *v > 98), "beyond the hull: {values:?}");
+    assert!(values[5..].iter().any(|v| *v < -128 || *v > 127), "some removed value does not fit a char: {values:?}");
+    // the emitted harness is readable C naming its test and ranges
+    let text = std::fs::read_to_string(dir.join("test_log__testCircularBuffer1__insertLogElem.c")).expect("emitted");
+    assert!(text.contains(
+        "verdiff-harness: test-file=test/test_log.c test=testCircularBuffer1 function=insertLogElem mode=beyond"
+    ));
+    assert!(text.contains("int ssr[] = {__vd_outside_int(-128, 98),"), "{text}");
+}
+
+/// A small library: `level_name` forgot level 3 (a bug the tests, which use 1, 2 and 4, do not
+/// reach but which lies inside the range they span); `average` divides by `n`, which callers
+/// never pass as 0 (the tests use 4 and 2).
+const LIB_C: &str = r#"#include <stddef.h>
+#include "lib.h"
+const char *level_name(int level) {
+    switch (level) {
+    case 1: return "debug";
+    case 2: return "info";
+    case 4: return "error";
+    default: return NULL;
+    }
+}
+int average(const int *v, int n) {
+    int s = 0;
+    for (int i = 0; i < n; i++) s += v[i];
+    return s / n;
+}
+"#;
+
+const LIB_H: &str = "const char *level_name(int level);\nint average(const int *v, int n);\n";
+
+/// (framework, test file text) — each calls level_name(1), (2), (4) and checks the result is
+/// not NULL, and averages {2, 4, 6, 8} over 4 and over 2 elements.
+fn framework_tests() -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "unity",
+            r#"#include "unity.h"
+#include "lib.h"
+void setUp(void) {}
+void tearDown(void) {}
+void test_level_names(void) {
+    TEST_ASSERT_NOT_NULL(level_name(1));
+    TEST_ASSERT_NOT_NULL(level_name(2));
+    TEST_ASSERT_NOT_NULL(level_name(4));
+}
+void test_average(void) {
+    int v[] = {2, 4, 6, 8};
+    TEST_ASSERT_EQUAL_INT(5, average(v, 4));
+    TEST_ASSERT_EQUAL_INT(3, average(v, 2));
+}
+int main(void) { UNITY_BEGIN(); RUN_TEST(test_level_names); RUN_TEST(test_average); return UNITY_END(); }
+"#
+            .to_string(),
+        ),
+        (
+            "cmocka",
+            r#"#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include "lib.h"
+static void level_names(void **state) {
+    (void)state;
+    assert_non_null(level_name(1));
+    assert_non_null(level_name(2));
+    assert_non_null(level_name(4));
+}
+static void averages(void **state) {
+    (void)state;
+    int v[] = {2, 4, 6, 8};
+    assert_int_equal(average(v, 4), 5);
+    assert_int_equal(average(v, 2), 3);
+}
+int main(void) {
+    const struct CMUnitTest tests[] = { cmocka_unit_test(level_names), cmocka_unit_test(averages) };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+"#
+            .to_string(),
+        ),
+        (
+            "check",
+            r#"#include <check.h>
+#include <stdlib.h>
+#include "lib.h"
+START_TEST(level_names) {
+    ck_assert_ptr_nonnull(level_name(1));
+    ck_assert_ptr_nonnull(level_name(2));
+    ck_assert_ptr_nonnull(level_name(4));
+}
+END_TEST
+START_TEST(averages) {
+    int v[] = {2, 4, 6, 8};
+    ck_assert_int_eq(average(v, 4), 5);
+    ck_assert_int_eq(average(v, 2), 3);
+}
+END_TEST
+int main(void) {
+    Suite *s = suite_create("lib");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, level_names);
+    tcase_add_test(tc, averages);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+"#
+            .to_string(),
+        ),
+        (
+            "cunit",
+            r#"#include <CUnit/Basic.h>
+#include "lib.h"
+static void level_names(void) {
+    CU_ASSERT_PTR_NOT_NULL(level_name(1));
+    CU_ASSERT_PTR_NOT_NULL(level_name(2));
+    CU_ASSERT_PTR_NOT_NULL(level_name(4));
+}
+static void averages(void) {
+    int v[] = {2, 4, 6, 8};
+    CU_ASSERT_EQUAL(average(v, 4), 5);
+    CU_ASSERT_EQUAL(average(v, 2), 3);
+}
+int main(void) {
+    CU_initialize_registry();
+    CU_pSuite s = CU_add_suite("lib", 0, 0);
+    CU_add_test(s, "level names", level_names);
+    CU_add_test(s, "averages", averages);
+    CU_basic_run_tests();
+    CU_cleanup_registry();
+    return CU_get_error();
+}
+"#
+            .to_string(),
+        ),
+        (
+            "plain",
+            r#"#include <assert.h>
+#include <stddef.h>
+#include "lib.h"
+static void test_level_names(void) {
+    assert(level_name(1) != NULL);
+    assert(level_name(2) != NULL);
+    assert(level_name(4) != NULL);
+}
+static void test_average(void) {
+    int v[] = {2, 4, 6, 8};
+    assert(average(v, 4) == 5);
+    assert(average(v, 2) == 3);
+}
+int main(void) { test_level_names(); test_average(); return 0; }
+"#
+            .to_string(),
+        ),
+    ]
+}
+
+#[test]
+fn every_framework_hull_finds_the_bug_and_avoids_the_false_alarm() {
+    for (fw, test) in framework_tests() {
+        let r = Repo::new(&format!("harness-{fw}"));
+        r.write("src/lib.c", LIB_C);
+        r.write("include/lib.h", LIB_H);
+        r.write("tests/test_lib.c", &test);
+        r.write(".verdiff.yml", "include_dirs: [include]\n");
+        r.commit("library with tests");
+
+        let (code, out, err) = r.verdiff(&["harness"]);
+        assert_eq!(code, 0, "{fw}: {out}\n{err}");
+        assert!(
+            out.starts_with("2 test(s) in 1 file(s); 2 harness(es) in hull mode; 2 of 2 test(s) generalised"),
+            "{fw}: {out}\n{err}"
+        );
+        // level_name's argument spans [1, 4]; average's count spans [2, 4]
+        assert!(out.contains("in [1, 4]") && out.contains("in [2, 4]"), "{fw}: {out}");
+
+        // hull: level 3 lies inside what the tests span and returns NULL, which the test's
+        // not-NULL assertion rejects (a real bug); average is called with 2..4 elements of a
+        // 4-element array and never divides by zero (no alarm)
+        let (code, out, err) = r.verdiff(&["harness", "--check"]);
+        assert_eq!(code, 10, "{fw}: {out}\n{err}");
+        let v = checked(&out);
+        assert_eq!(verdict_of(&v, "__level_name"), "FAILED", "{fw}: {out}");
+        assert_eq!(verdict_of(&v, "__average"), "SUCCESSFUL", "{fw}: {out}");
+        assert!(out.contains("level_name(3)") || out.contains("(3)"), "{fw}: the unit test passes 3: {out}");
+
+        // free: average's count may be 0 (division by zero) or 5 and more (reads past the
+        // array) — alarms no caller can trigger, which hull avoided
+        let (code, out, _) = r.verdiff(&["harness", "--check", "--generalise", "free", "--function", "average"]);
+        assert_eq!(code, 10, "{fw}: {out}");
+        assert_eq!(verdict_of(&checked(&out), "__average"), "FAILED", "{fw}: {out}");
+    }
+}
+
+#[test]
+fn tests_that_cannot_be_generalised_are_reported() {
+    let r = Repo::new("harness-none");
+    r.write("src/lib.c", LIB_C);
+    r.write("include/lib.h", LIB_H);
+    // one value per argument: hull has nothing to widen; a broken test file is named
+    r.write(
+        "tests/test_one.c",
+        "#include <assert.h>\n#include \"lib.h\"\nvoid test_one(void) { assert(level_name(2) != 0); }\n",
+    );
+    r.write("tests/test_broken.c", "void test_x(void) { this is not C }\n");
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("tests");
+    let (code, out, err) = r.verdiff(&["harness"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("test_one: no harness (nothing to generalise"), "{out}");
+    assert!(err.contains("tests/test_broken.c: not used:"), "{err}");
+    // beyond widens even a single value
+    let (_, out, _) = r.verdiff(&["harness", "--generalise", "beyond"]);
+    assert!(out.contains("outside [2, 2]"), "{out}");
+}
