@@ -349,3 +349,64 @@ fn tests_that_cannot_be_generalised_are_reported() {
     let (_, out, _) = r.verdiff(&["harness", "--generalise", "beyond"]);
     assert!(out.contains("outside [2, 2]"), "{out}");
 }
+
+#[test]
+fn run_and_diff_verify_functions_through_their_harnesses() {
+    let r = Repo::new("harness-run");
+    r.write("src/lib.c", LIB_C);
+    r.write("include/lib.h", LIB_H);
+    let unity = framework_tests().into_iter().find(|(fw, _)| *fw == "unity").map(|(_, t)| t).unwrap();
+    r.write("tests/test_lib.c", &unity);
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("library with tests");
+    let run = |r: &Repo| {
+        let (code, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+        let fns: Vec<(String, String, String)> = v["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["function"].as_str().unwrap().to_string(),
+                    f["safety"].as_str().unwrap_or("-").to_string(),
+                    f["detail"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect();
+        (code, fns)
+    };
+    // through the harnesses (the test file itself is not a source): level_name fails for
+    // level 3, named by the harness that found it; average is verified for the calls the
+    // tests describe
+    let (code, fns) = run(&r);
+    assert_eq!(code, 10);
+    assert_eq!(fns.len(), 2, "{fns:?}");
+    let level = fns.iter().find(|f| f.0 == "level_name").unwrap();
+    assert_eq!(level.1, "failed");
+    assert!(level.2.contains("harness test_lib__test_level_names__level_name.c"), "{level:?}");
+    let avg = fns.iter().find(|f| f.0 == "average").unwrap();
+    assert_eq!(avg.1, "successful", "{avg:?}");
+    assert!(avg.2.contains("harness"), "{avg:?}");
+
+    // without harnesses: average with any pointer and count fails (n = 0, or an invalid
+    // pointer), and level_name has nothing to violate (returning NULL is not an error)
+    r.write(".verdiff.yml", "include_dirs: [include]\ntests:\n  harnesses: false\n");
+    let (_, fns) = run(&r);
+    assert_eq!(fns.iter().find(|f| f.0 == "average").unwrap().1, "failed", "{fns:?}");
+    assert_eq!(fns.iter().find(|f| f.0 == "level_name").unwrap().1, "successful", "{fns:?}");
+
+    // diff: the missing case added — a behaviour change whose safety check runs through the
+    // harnesses of the new version, which now pass
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.write(
+        "src/lib.c",
+        &LIB_C
+            .replace("    case 4: return \"error\";", "    case 3: return \"warning\";\n    case 4: return \"error\";"),
+    );
+    r.commit("level 3");
+    let (code, out, err) = r.verdiff(&["diff", "--base", "HEAD~1", "--no-cache"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("level_name: behaviour changed"), "{out}");
+    assert!(out.contains("SUCCESSFUL: verified through 1 harness(es) from the unit tests"), "{out}");
+}

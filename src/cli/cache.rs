@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use super::args::{parse, Arity, Parsed, Spec};
 use super::common;
 use crate::frontend;
+use crate::harness;
 use crate::record::Safety;
 use crate::run::{self, RunOptions};
 
@@ -114,6 +115,7 @@ fn verify(
         jobs,
         shard: None,
         deadline: None,
+        harnesses: harness::HarnessSet::build(root, cfg, &run::frontend_options(root, cfg)).map(std::sync::Arc::new),
     };
     let files = run::source_files(root, cfg);
     let units = run::units(root, &files, &o);

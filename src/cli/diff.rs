@@ -130,7 +130,15 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     }
     let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
     let shard = p.value("shard").map(crate::run::shard::Shard::parse).transpose().map_err(Usage)?;
-    let o = DiffOptions { equiv: eo, include_dirs, safety, budget, cache: cache.map(std::cell::RefCell::new), shard };
+    let mut o = DiffOptions {
+        equiv: eo,
+        include_dirs,
+        safety,
+        budget,
+        cache: cache.map(std::cell::RefCell::new),
+        shard,
+        harnesses: None,
+    };
 
     let (base, base_how) = match p.value("base") {
         Some(b) => (repo.resolve(b).map_err(|e| Input(e.to_string()))?, b.to_string()),
@@ -166,6 +174,10 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
                 new_root_tmp.clone()
             }
         };
+        // functions with unit tests are checked through the head's harnesses
+        let mut hfo = crate::run::frontend_options(&new_root, &cfg);
+        hfo.target = o.equiv.frontend.target;
+        o.harnesses = crate::harness::HarnessSet::build(&new_root, &cfg, &hfo).map(std::sync::Arc::new);
         Ok(diff::compare(Side { root: &old_root }, Side { root: &new_root }, &changes, &o))
     })();
     let _ = std::fs::remove_dir_all(&tmp);

@@ -106,6 +106,8 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         jobs,
         shard: p.value("shard").map(run::shard::Shard::parse).transpose().map_err(usage)?,
         deadline: (cfg.run_timeout > 0).then(|| start + std::time::Duration::from_secs(cfg.run_timeout)),
+        harnesses: crate::harness::HarnessSet::build(&src_root, &cfg, &run::frontend_options(&src_root, &cfg))
+            .map(std::sync::Arc::new),
     };
     if cfg.memory > 0 {
         crate::smt::Smt::set_memory_limit(cfg.memory);

@@ -115,7 +115,9 @@ pub fn starter(l: &Layout) -> String {
          functions: {{}}\n\n\
          checks:\n  bounds: true\n  div_by_zero: true\n  pointer: true\n  overflow: false\n  unsigned_overflow: false\n  memory_leak: false\n  assertions: true\n\n\
          # unit tests whose inputs become verification harnesses\n\
-         tests:\n  patterns:{}  framework: auto\n\n\
+         # (framework: auto, unity, cmocka, check, cunit or plain; generalise: hull, beyond or free;\n\
+         # harnesses: verify functions that have tests through their harnesses in run and diff)\n\
+         tests:\n  patterns:{}  framework: auto\n  generalise: hull\n  harnesses: true\n\n\
          # what fails `verdiff diff`: violation, behaviour-change or unknown\n\
          fail_on: violation\n\n\
          cache:\n  enabled: true\n  path: .verdiff/cache.db\n",

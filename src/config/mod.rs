@@ -143,13 +143,23 @@ impl Default for Checks {
 pub struct Tests {
     /// Globs of unit-test files (for harness generation).
     pub patterns: Vec<String>,
-    /// `auto`, `unity`, `cmocka`, `check`, `criterion`, `plain`.
+    /// `auto`, `unity`, `cmocka`, `check`, `cunit`, `plain`.
     pub framework: String,
+    /// `verdiff run` and `verdiff diff` verify a function with tests through its harnesses
+    /// instead of with fully nondeterministic inputs.
+    pub harnesses: bool,
+    /// How harness inputs are generalised: `hull`, `beyond` or `free`.
+    pub generalise: String,
 }
 
 impl Default for Tests {
     fn default() -> Self {
-        Tests { patterns: vec!["test/**/*.c".into(), "tests/**/*.c".into()], framework: "auto".into() }
+        Tests {
+            patterns: vec!["test/**/*.c".into(), "tests/**/*.c".into()],
+            framework: "auto".into(),
+            harnesses: true,
+            generalise: "hull".into(),
+        }
     }
 }
 
@@ -209,6 +219,18 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
     if c.timeout == 0 {
         return Err(err(line_of("timeout"), "timeout must be at least 1 second".into()));
     }
+    if !["hull", "beyond", "free"].contains(&c.tests.generalise.as_str()) {
+        return Err(err(
+            line_of("generalise"),
+            format!("tests.generalise takes hull, beyond or free, not `{}`", c.tests.generalise),
+        ));
+    }
+    if !["auto", "unity", "cmocka", "check", "cunit", "plain"].contains(&c.tests.framework.as_str()) {
+        return Err(err(
+            line_of("framework"),
+            format!("tests.framework takes auto, unity, cmocka, check, cunit or plain, not `{}`", c.tests.framework),
+        ));
+    }
     for (name, fc) in &c.functions {
         if fc.unwind == Some(0) {
             return Err(err(line_of(name), format!("functions.{name}.unwind must be at least 1")));
@@ -244,9 +266,12 @@ pub fn load(root: &Path, explicit: Option<&Path>) -> Result<Config, ConfigError>
 }
 
 impl Config {
-    /// Whether a repository-relative path is one of the sources.
+    /// Whether a repository-relative path is one of the sources (unit-test files are not:
+    /// they reach verification through their harnesses).
     pub fn is_source(&self, rel: &str) -> bool {
-        self.sources.iter().any(|g| glob::matches(g, rel)) && !self.exclude.iter().any(|g| glob::matches(g, rel))
+        self.sources.iter().any(|g| glob::matches(g, rel))
+            && !self.exclude.iter().any(|g| glob::matches(g, rel))
+            && !self.tests.patterns.iter().any(|g| glob::matches(g, rel))
     }
 
     pub fn unwind_for(&self, function: &str) -> u32 {

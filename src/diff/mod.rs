@@ -106,6 +106,8 @@ pub struct DiffOptions {
     pub cache: Option<std::cell::RefCell<Cache>>,
     /// Only the functions of this shard (`--shard I/N`).
     pub shard: Option<crate::run::shard::Shard>,
+    /// Harnesses from the head's unit tests (functions with tests are checked through them).
+    pub harnesses: Option<std::sync::Arc<crate::harness::HarnessSet>>,
 }
 
 /// The reason given for functions the time budget did not reach.
@@ -295,6 +297,7 @@ fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
         jobs: 1,
         shard: None,
         deadline: None,
+        harnesses: o.harnesses.clone(),
     };
     let timeout = o.equiv.timeout.unwrap_or(std::time::Duration::from_secs(60));
     crate::run::keys(p, f, &ro, o.safety.unwind, timeout)
@@ -319,7 +322,12 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     }
     let start = Instant::now();
     let rel = crate::run::relativise(root);
-    let (verdict, detail, claims) = run_safety::check(p, f, &o.safety, o.deadline(), &rel);
+    let name = crate::ir::fingerprint::base_name(&p.func(f).name).to_string();
+    let through = o.harnesses.as_ref().and_then(|h| {
+        let ho = crate::harness::HarnessOptions { frontend: side_options(root, o), safety: o.safety.clone() };
+        h.check_function(&name, &ho, o.deadline())
+    });
+    let (verdict, detail, claims) = through.unwrap_or_else(|| run_safety::check(p, f, &o.safety, o.deadline(), &rel));
     let s = Safety { verdict: verdict.name().into(), detail, claims, cached: false };
     if o.cache.is_some() && !s.detail.starts_with(OVER_BUDGET) {
         let (sem, located) = safety_keys(p, f, o);

@@ -467,3 +467,92 @@ pub fn header_of(text: &str) -> Option<(String, String, String, String)> {
 pub fn scratch_dir() -> PathBuf {
     std::env::temp_dir().join(format!("verdiff-harness-{}", std::process::id()))
 }
+
+/// The harnesses of a repository by function under test, ready for `verdiff run` and
+/// `verdiff diff` (which verify a function with tests through them).
+#[derive(Debug)]
+pub struct HarnessSet {
+    pub root: PathBuf,
+    pub by_function: BTreeMap<String, Vec<Harness>>,
+    pub sources: BTreeMap<String, String>,
+    /// Where the harness files are written to be verified.
+    pub dir: PathBuf,
+    /// The text every harness result depends on besides the function's own code: the
+    /// harnesses (test code included) and the source files defining what the tests call.
+    pub key_text: BTreeMap<String, String>,
+}
+
+impl HarnessSet {
+    /// Discovers and generates the harnesses (None when the configuration turns them off or
+    /// there are none).
+    pub fn build(root: &Path, config: &Config, fo: &FrontendOptions) -> Option<HarnessSet> {
+        if !config.tests.harnesses {
+            return None;
+        }
+        let mode = Mode::parse(&config.tests.generalise).unwrap_or(Mode::Hull);
+        let d = discover(root, config, fo);
+        let hs = harnesses(&d, root, mode);
+        if hs.is_empty() {
+            return None;
+        }
+        let dir = scratch_dir().join("run");
+        std::fs::create_dir_all(&dir).ok()?;
+        let mut by_function: BTreeMap<String, Vec<Harness>> = BTreeMap::new();
+        for h in hs {
+            if std::fs::write(dir.join(&h.name), &h.text).is_err() {
+                continue;
+            }
+            by_function.entry(h.function.clone()).or_default().push(h);
+        }
+        let mut key_text = BTreeMap::new();
+        for (f, hs) in &by_function {
+            let mut text = String::new();
+            let mut files = BTreeSet::new();
+            for h in hs {
+                text.push_str(&h.text);
+                for t in d.tests.iter().filter(|t| t.name == h.test && t.file == h.test_file) {
+                    files.extend(t.calls.iter().filter_map(|c| d.sources.get(c)).cloned());
+                }
+            }
+            for file in files {
+                text.push_str(&std::fs::read_to_string(root.join(&file)).unwrap_or_default());
+            }
+            key_text.insert(f.clone(), text);
+        }
+        Some(HarnessSet { root: root.to_path_buf(), by_function, sources: d.sources, dir, key_text })
+    }
+
+    /// Verifies `function` through its harnesses: FAILED when one fails (named in the
+    /// detail), SUCCESSFUL when all verify, else UNKNOWN. None when it has no harness.
+    pub fn check_function(
+        &self,
+        function: &str,
+        o: &HarnessOptions,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<(Safety, String, Vec<Claim>)> {
+        let hs = self.by_function.get(function)?;
+        let mut unknown = Vec::new();
+        for h in hs {
+            let test_dir =
+                self.root.join(&h.test_file).parent().map(Path::to_path_buf).unwrap_or_else(|| self.root.clone());
+            let r = check(&self.dir.join(&h.name), &test_dir, &self.root, &self.sources, o, deadline);
+            let by = format!("harness {} ({} of {}, {} mode)", h.name, h.test, h.test_file, h.mode.name());
+            match r.safety {
+                Safety::Failed => return Some((Safety::Failed, format!("{by}: {}", r.detail), r.claims)),
+                Safety::Unknown => unknown.push(format!("{by}: {}", r.detail)),
+                Safety::Successful => {}
+            }
+        }
+        Some(if unknown.is_empty() {
+            (Safety::Successful, format!("verified through {} harness(es) from the unit tests", hs.len()), vec![])
+        } else {
+            (Safety::Unknown, unknown.join("; "), vec![])
+        })
+    }
+}
+
+impl Drop for HarnessSet {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

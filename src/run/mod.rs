@@ -41,6 +41,9 @@ pub struct RunOptions {
     /// The whole run's time limit (`run_timeout`): functions not started by then are reported
     /// as not checked; the ones running get at most the time left.
     pub deadline: Option<Instant>,
+    /// Harnesses from the unit tests: a function that has some is verified through them
+    /// instead of with fully nondeterministic inputs.
+    pub harnesses: Option<std::sync::Arc<crate::harness::HarnessSet>>,
 }
 
 /// The reason given for functions a run's time limit did not reach.
@@ -117,9 +120,13 @@ pub fn relativise(root: &Path) -> impl Fn(&str) -> String {
 pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Duration) -> (String, String) {
     let so = SafetyOptions { unwind, ..o.safety.clone() };
     let opts = format!("{:?} {}", o.frontend.target, so.key_text());
-    let sem = key("safety", &[&verification_text(p, f, false), &opts]);
-    let located = key("safety-located", &[&verification_text(p, f, true), &opts, &timeout.as_millis().to_string()]);
-
+    // through harnesses, the result also depends on the tests and the code they call
+    let name = crate::ir::fingerprint::base_name(&p.func(f).name);
+    let harness =
+        o.harnesses.as_ref().and_then(|h| h.key_text.get(name)).map(|t| format!("harness:{t}")).unwrap_or_default();
+    let sem = key("safety", &[&verification_text(p, f, false), &opts, &harness]);
+    let located =
+        key("safety-located", &[&verification_text(p, f, true), &opts, &timeout.as_millis().to_string(), &harness]);
     (sem, located)
 }
 
@@ -395,8 +402,13 @@ fn verify_task(
     let own = start + t.timeout;
     let deadline = o.deadline.map_or(own, |d| d.min(own));
     // a panic in one function's verification must not take the others down
-    let outcome =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| safety::check(p, f, &so, Some(deadline), rel)));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let through = o.harnesses.as_ref().and_then(|h| {
+            let ho = crate::harness::HarnessOptions { frontend: o.frontend.clone(), safety: so.clone() };
+            h.check_function(&t.function, &ho, Some(deadline))
+        });
+        through.unwrap_or_else(|| safety::check(p, f, &so, Some(deadline), rel))
+    }));
     match outcome {
         Ok((s, d, c)) => {
             r.safety = Some(s);
