@@ -410,3 +410,28 @@ fn run_and_diff_verify_functions_through_their_harnesses() {
     assert!(out.contains("level_name: behaviour changed"), "{out}");
     assert!(out.contains("SUCCESSFUL: verified through 1 harness(es) from the unit tests"), "{out}");
 }
+
+#[test]
+fn configured_ranges_replace_the_hull() {
+    let r = Repo::new("harness-override");
+    r.write("src/lib.c", LIB_C);
+    r.write("include/lib.h", LIB_H);
+    let unity = framework_tests().into_iter().find(|(fw, _)| *fw == "unity").map(|(_, t)| t).unwrap();
+    r.write("tests/test_lib.c", &unity);
+    // the team knows levels are 1, 2 and 4 only... and says so; average's count may be 1..4
+    r.write(
+        ".verdiff.yml",
+        "include_dirs: [include]\nfunctions:\n  level_name:\n    inputs: { level: [4, 4] }\n  average:\n    inputs: { arg2: [1, 4] }\n",
+    );
+    r.commit("configured ranges");
+    let (code, out, err) = r.verdiff(&["harness", "--check"]);
+    // level_name: a single value now, nothing to generalise — no harness; average: n in
+    // [1, 4] over a 4-element array never divides by zero nor reads past the end
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("test_level_names: no harness"), "{out}");
+    assert!(out.contains("in [1, 4] — the range .verdiff.yml gives average argument 2"), "{out}");
+    // a parameter that does not exist is reported
+    r.write(".verdiff.yml", "include_dirs: [include]\nfunctions:\n  average:\n    inputs: { count: [1, 4] }\n");
+    let (_, _, err) = r.verdiff(&["harness"]);
+    assert!(err.contains("functions.average.inputs: `average` has no parameter `count`"), "{err}");
+}

@@ -110,6 +110,9 @@ pub struct FunctionConfig {
     pub timeout: Option<u64>,
     /// Not verified (listed as skipped in reports, never as verified).
     pub skip: bool,
+    /// Harness input ranges by parameter name (or `arg1`, `arg2`, ...): `[lo, hi]`, used
+    /// instead of the interval the tests span.
+    pub inputs: BTreeMap<String, [i64; 2]>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -234,6 +237,11 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
     for (name, fc) in &c.functions {
         if fc.unwind == Some(0) {
             return Err(err(line_of(name), format!("functions.{name}.unwind must be at least 1")));
+        }
+        for (p, [lo, hi]) in &fc.inputs {
+            if lo > hi {
+                return Err(err(line_of(p), format!("functions.{name}.inputs.{p}: [{lo}, {hi}] is empty")));
+            }
         }
     }
     for g in c.sources.iter().chain(&c.exclude).chain(&c.tests.patterns) {

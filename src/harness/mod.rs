@@ -80,6 +80,10 @@ pub struct Discovery {
     pub problems: Vec<(String, String)>,
     /// Function under test → the source file defining it.
     pub sources: BTreeMap<String, String>,
+    /// Function under test → its parameter names.
+    pub params: BTreeMap<String, Vec<String>>,
+    /// Range overrides of `.verdiff.yml` by (function, argument index).
+    pub overrides: BTreeMap<(String, usize), (i128, i128)>,
 }
 
 /// One generated harness.
@@ -119,8 +123,28 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
         let src = Source { path: root.join(rel), content: None };
         let Ok(texts) = frontend::preprocess_sources(&[src], fo) else { continue };
         let Ok(p) = frontend::load_preprocessed(&texts, fo) else { continue };
-        for (name, _) in crate::run::functions_in_file(&p, rel) {
+        for (name, f) in crate::run::functions_in_file(&p, rel) {
+            let params: Vec<String> = p.func(f).params.iter().map(|&v| p.var(v).name.clone()).collect();
+            d.params.entry(name.clone()).or_insert(params);
             d.sources.entry(name).or_insert_with(|| rel.clone());
+        }
+    }
+    // ranges given in the configuration, by parameter name or `argN`
+    for (f, fc) in &config.functions {
+        for (p, [lo, hi]) in &fc.inputs {
+            let k = p
+                .strip_prefix("arg")
+                .and_then(|n| n.parse::<usize>().ok())
+                .and_then(|n| n.checked_sub(1))
+                .or_else(|| d.params.get(f).and_then(|ps| ps.iter().position(|x| x == p)));
+            match k {
+                Some(k) => {
+                    d.overrides.insert((f.clone(), k), (*lo as i128, *hi as i128));
+                }
+                None => d
+                    .problems
+                    .push((".verdiff.yml".into(), format!("functions.{f}.inputs: `{f}` has no parameter `{p}`"))),
+            }
         }
     }
     let tests: Vec<String> = all.iter().filter(|f| is_test_file(config, f)).cloned().collect();
@@ -226,12 +250,17 @@ pub fn positions(tests: &[TestCase]) -> BTreeMap<(String, usize), (i128, i128, u
 
 /// The harnesses of every test and function under test it calls.
 pub fn harnesses(d: &Discovery, root: &Path, mode: Mode) -> Vec<Harness> {
-    let pos = positions(&d.tests);
+    let mut pos = positions(&d.tests);
+    // a configured range replaces what the tests span
+    for (k, &(lo, hi)) in &d.overrides {
+        let n = pos.get(k).map(|e| e.2).unwrap_or(0);
+        pos.insert(k.clone(), (lo, hi, n));
+    }
     let mut out = Vec::new();
     for t in &d.tests {
         let Ok(src) = std::fs::read_to_string(root.join(&t.file)) else { continue };
         for f in &t.calls {
-            if let Some(h) = harness(t, f, &src, &pos, mode) {
+            if let Some(h) = harness(t, f, &src, &pos, &d.overrides, mode) {
                 out.push(h);
             }
         }
@@ -244,6 +273,7 @@ fn harness(
     f: &str,
     src: &str,
     pos: &BTreeMap<(String, usize), (i128, i128, usize)>,
+    overrides: &BTreeMap<(String, usize), (i128, i128)>,
     mode: Mode,
 ) -> Option<Harness> {
     let mut edits = Vec::new();
@@ -306,11 +336,12 @@ fn harness(
             Mode::Beyond => format!("outside [{lo}, {hi}]"),
             Mode::Free => "any value".to_string(),
         };
-        generalised.push(format!(
-            "{what} (line {}): {range} — the values {} took in {n} test input(s)",
-            i.line,
-            args.join(", ")
-        ));
+        let from = if reach.iter().any(|r| overrides.contains_key(*r)) {
+            format!("the range .verdiff.yml gives {}", args.join(", "))
+        } else {
+            format!("the values {} took in {n} test input(s)", args.join(", "))
+        };
+        generalised.push(format!("{what} (line {}): {range} — {from}", i.line));
     }
     if generalised.is_empty() {
         return None;
