@@ -98,6 +98,9 @@ pub struct Harness {
     /// One line per generalised input element group (`ssr[0..9] in [-128, 98]`).
     pub generalised: Vec<String>,
     pub text: String,
+    /// The test file with the helpers in place but every assertion kept (what a concrete
+    /// failing input is written back into).
+    pub test_text: String,
 }
 
 /// The options a harness is preprocessed and verified with.
@@ -328,7 +331,7 @@ fn harness(
         let what = match &i.var {
             Some(v) if i.is_array => format!("{v}[0..{}]", count.saturating_sub(1)),
             Some(v) => v.clone(),
-            None => format!("argument {} of {f} at line {}", reach[0].1 + 1, i.line),
+            None => format!("argument {} of {f}", reach[0].1 + 1),
         };
         let args: Vec<String> = reach.iter().map(|(g, k)| format!("{g} argument {}", k + 1)).collect();
         let range = match mode {
@@ -346,7 +349,8 @@ fn harness(
     if generalised.is_empty() {
         return None;
     }
-    let (body, dropped) = rewrite::drop_literal_oracles(&rewrite::apply(src, edits));
+    let test_text = rewrite::apply(src, edits);
+    let (body, dropped) = rewrite::drop_literal_oracles(&test_text);
     if dropped > 0 {
         generalised.push(format!(
             "{dropped} comparison(s) with a literal expected value dropped: they check the test's own input only"
@@ -409,6 +413,7 @@ fn harness(
         mode,
         generalised,
         text,
+        test_text,
     })
 }
 
