@@ -186,6 +186,33 @@ int main(void) { UNITY_BEGIN(); RUN_TEST(test_level_names); RUN_TEST(test_averag
             .to_string(),
         ),
         (
+            "unity-fixture",
+            r#"#include "unity_fixture.h"
+#include "lib.h"
+static int calls;
+TEST_GROUP(lib_api);
+TEST_SETUP(lib_api) { calls = 0; }
+TEST_TEAR_DOWN(lib_api) {}
+TEST(lib_api, level_names) {
+    TEST_ASSERT_NOT_NULL(level_name(1));
+    TEST_ASSERT_NOT_NULL(level_name(2));
+    TEST_ASSERT_NOT_NULL(level_name(4));
+}
+TEST(lib_api, averages) {
+    int v[] = {2, 4, 6, 8};
+    TEST_ASSERT_EQUAL_INT(5, average(v, 4));
+    TEST_ASSERT_EQUAL_INT(3, average(v, 2));
+}
+TEST_GROUP_RUNNER(lib_api) {
+    RUN_TEST_CASE(lib_api, level_names);
+    RUN_TEST_CASE(lib_api, averages);
+}
+static void run_all(void) { RUN_TEST_GROUP(lib_api); }
+int main(int argc, const char **argv) { return UnityMain(argc, argv, run_all); }
+"#
+            .to_string(),
+        ),
+        (
             "cmocka",
             r#"#include <stdarg.h>
 #include <stddef.h>

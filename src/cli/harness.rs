@@ -232,7 +232,12 @@ fn concrete_test(h: &Harness, c: &crate::record::Claim) -> Option<String> {
         return None;
     }
     // the test function alone, renamed
-    let start = out.find(&format!("{}(", h.test)).or_else(|| out.find(&format!("START_TEST({})", h.test)))?;
+    // `name(`, Check's `START_TEST(name)`, or a Unity fixture's `TEST(group, n)` for TEST_group_n_
+    let fixture = fixture_header(&out, &h.test);
+    let start = out
+        .find(&format!("{}(", h.test))
+        .or_else(|| out.find(&format!("START_TEST({})", h.test)))
+        .or_else(|| fixture.as_ref().map(|f| f.0))?;
     let line_start = out[..start].rfind('\n').map(|k| k + 1).unwrap_or(0);
     let open = out[start..].find('{')? + start;
     let mut depth = 0;
@@ -250,6 +255,29 @@ fn concrete_test(h: &Harness, c: &crate::record::Claim) -> Option<String> {
             _ => {}
         }
     }
-    let func = out[line_start..end].replacen(&h.test, &format!("{}_verdiff_{}", h.test, h.function), 1);
+    let func = match &fixture {
+        Some((_, name)) => {
+            out[line_start..end].replacen(&format!("{name})"), &format!("{name}_verdiff_{})", h.function), 1)
+        }
+        None => out[line_start..end].replacen(&h.test, &format!("{}_verdiff_{}", h.test, h.function), 1),
+    };
     Some(format!("/* found by verdiff harness ({} mode): {} */\n{func}\n", h.mode.name(), c.description))
+}
+
+/// Where a Unity fixture test `TEST(group, name)` for the function `TEST_group_name_` starts
+/// in `text`, and its `name`.
+fn fixture_header(text: &str, test: &str) -> Option<(usize, String)> {
+    let mut at = 0;
+    while let Some(i) = text[at..].find("TEST(") {
+        let start = at + i;
+        at = start + 5;
+        let close = text[at..].find(')')? + at;
+        let args: Vec<&str> = text[at..close].split(',').map(str::trim).collect();
+        if let [g, n] = args[..] {
+            if format!("TEST_{g}_{n}_") == test {
+                return Some((start, n.to_string()));
+            }
+        }
+    }
+    None
 }

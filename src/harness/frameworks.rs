@@ -7,8 +7,16 @@ use std::path::{Path, PathBuf};
 pub const MODEL_HEADER: &str = include_str!("verdiff_tests.h");
 
 /// Stand-ins for the frameworks' own headers (the model defines their include guards).
-const STAND_INS: &[&str] =
-    &["unity.h", "unity_internals.h", "cmocka.h", "check.h", "CUnit/CUnit.h", "CUnit/Basic.h", "CUnit/Automated.h"];
+const STAND_INS: &[&str] = &[
+    "unity.h",
+    "unity_internals.h",
+    "unity_fixture.h",
+    "cmocka.h",
+    "check.h",
+    "CUnit/CUnit.h",
+    "CUnit/Basic.h",
+    "CUnit/Automated.h",
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -56,7 +64,7 @@ impl Framework {
 /// Which framework a test file uses, from its text.
 pub fn detect(text: &str) -> Framework {
     let has = |s: &str| text.contains(s);
-    if has("unity.h") || has("TEST_ASSERT") || has("RUN_TEST(") {
+    if has("unity.h") || has("unity_fixture.h") || has("TEST_ASSERT") || has("RUN_TEST(") {
         Framework::Unity
     } else if has("cmocka.h") || has("cmocka_unit_test") {
         Framework::Cmocka
@@ -93,6 +101,8 @@ pub fn test_names(text: &str, fw: Framework, defined: &[String]) -> Vec<String> 
         Framework::Unity => {
             let mut v = identifiers_after(text, "RUN_TEST(", 0);
             v.extend(defined.iter().filter(|n| n.starts_with("test")).cloned());
+            // Unity fixture: TEST(group, name) defines TEST_group_name_
+            v.extend(defined.iter().filter(|n| n.starts_with("TEST_") && n.ends_with('_')).cloned());
             v
         }
         Framework::Cmocka => {

@@ -68,8 +68,10 @@ pub struct TestCase {
     /// Functions under test it calls.
     pub calls: BTreeSet<String>,
     pub inputs: Vec<Input>,
-    pub setup: bool,
-    pub teardown: bool,
+    /// Unity's set-up and tear-down functions for this test (`setUp`, or a fixture
+    /// group's `TEST_<group>_SETUP`), when the file defines them.
+    pub setup: Option<String>,
+    pub teardown: Option<String>,
 }
 
 /// What discovery found.
@@ -196,12 +198,28 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
                 line: prog.func(t).loc.line,
                 calls: inputs::called(&prog, t, &under_test),
                 inputs: inputs::inputs(&prog, t, &under_test),
-                setup: fw == Framework::Unity && defined.iter().any(|n| n == "setUp"),
-                teardown: fw == Framework::Unity && defined.iter().any(|n| n == "tearDown"),
+                setup: (fw == Framework::Unity).then(|| fixture(&name, &defined, "SETUP", "setUp")).flatten(),
+                teardown: (fw == Framework::Unity).then(|| fixture(&name, &defined, "TEAR_DOWN", "tearDown")).flatten(),
             });
         }
     }
     d
+}
+
+/// Unity's set-up (or tear-down) function of a test: for a fixture test `TEST_<group>_<name>_`
+/// the defined `TEST_<group>_<kind>` with the longest group the name starts with; else the
+/// plain one (`setUp`, `tearDown`) when defined.
+fn fixture(test: &str, defined: &[String], kind: &str, plain: &str) -> Option<String> {
+    let suffix = format!("_{kind}");
+    let group = defined
+        .iter()
+        .filter_map(|n| n.strip_prefix("TEST_")?.strip_suffix(&suffix))
+        .filter(|g| test.starts_with(&format!("TEST_{g}_")))
+        .max_by_key(|g| g.len());
+    match group {
+        Some(g) => Some(format!("TEST_{g}{suffix}")),
+        None => defined.iter().any(|n| n == plain).then(|| plain.to_string()),
+    }
 }
 
 /// Front-end options for a test file or harness: the framework models first, the test's
@@ -396,13 +414,13 @@ fn harness(
         text.push_str("static void *__vd_state = 0;\n");
     }
     text.push_str("void __verdiff_harness(void) {\n");
-    if t.setup {
-        text.push_str("    setUp();\n");
+    if let Some(f) = &t.setup {
+        text.push_str(&format!("    {f}();\n"));
     }
     let callee = if t.name == "main" { "__verdiff_test_main".to_string() } else { t.name.clone() };
     text.push_str(&format!("    {callee}({});\n", t.framework.call_args()));
-    if t.teardown {
-        text.push_str("    tearDown();\n");
+    if let Some(f) = &t.teardown {
+        text.push_str(&format!("    {f}();\n"));
     }
     text.push_str("}\n");
     Some(Harness {
