@@ -194,8 +194,8 @@ impl Ctx<'_> {
                     self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
                 }
             }
-            BinOp::Add | BinOp::Sub | BinOp::Mul if e.ty.is_int() => {
-                if self.overflow_checked(&e.ty) {
+            BinOp::Add | BinOp::Sub | BinOp::Mul if e.ty.is_int()
+                && self.overflow_checked(&e.ty) => {
                     let (bi, name) = match op {
                         BinOp::Add => (Builtin::AddOverflow, "add"),
                         BinOp::Sub => (Builtin::SubOverflow, "sub"),
@@ -205,7 +205,6 @@ impl Ctx<'_> {
                     let check = Expr::unary(UnOp::LogNot, ov, int.clone());
                     self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
                 }
-            }
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div if e.ty.is_float() && self.o.overflow => {
                 // finite operands must not give an infinite result
                 let inf = |x: &Expr| Expr::builtin(Builtin::IsInf, vec![x.clone()], int.clone());
@@ -228,8 +227,8 @@ impl Ctx<'_> {
                     format!("arithmetic overflow on floating-point {name}"),
                 );
             }
-            BinOp::Shl | BinOp::Shr => {
-                if self.o.overflow || self.o.unsigned_overflow {
+            BinOp::Shl | BinOp::Shr
+                if (self.o.overflow || self.o.unsigned_overflow) => {
                     let w = a.ty.int_width().unwrap_or(32) as i128;
                     let in_range = Expr::binary(BinOp::Lt, b.clone(), Expr::int(w, b.ty.clone()), int.clone());
                     let check = if b.ty.is_signed() {
@@ -264,9 +263,8 @@ impl Ctx<'_> {
                         self.claim(Some(&g), no, ClaimKind::Overflow, "arithmetic overflow on shl".into());
                     }
                 }
-            }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if a.ty.is_pointer() && b.ty.is_pointer() => {
-                if self.o.pointer && self.o.pointer_relation {
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if a.ty.is_pointer() && b.ty.is_pointer()
+                && self.o.pointer && self.o.pointer_relation => {
                     let check = Expr::builtin(Builtin::SameObject, vec![a.clone(), b.clone()], int.clone());
                     self.claim(
                         guard,
@@ -275,7 +273,6 @@ impl Ctx<'_> {
                         "Relational comparison between pointers is only valid for pointers to the same object".into(),
                     );
                 }
-            }
             _ => {}
         }
     }

@@ -390,7 +390,7 @@ impl<'p> Symex<'p> {
                 }
             }
             self.stats.instructions += 1;
-            if self.stats.instructions % 4096 == 0 {
+            if self.stats.instructions.is_multiple_of(4096) {
                 if let Some(d) = self.o.deadline {
                     if Instant::now() >= d {
                         self.abort = Some(Abort::Timeout);

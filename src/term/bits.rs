@@ -170,7 +170,7 @@ impl Bits {
         // Copy low part limb-wise, high part bit-wise from its offset.
         r.limbs[..lo.limbs.len()].copy_from_slice(&lo.limbs);
         let off = lo.width;
-        if off % 64 == 0 {
+        if off.is_multiple_of(64) {
             let start = (off / 64) as usize;
             r.limbs[start..start + hi.limbs.len()].copy_from_slice(&hi.limbs);
         } else {
