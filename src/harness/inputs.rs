@@ -25,6 +25,9 @@ pub struct Input {
     pub is_string: bool,
     /// (function under test, argument index) pairs the input reaches.
     pub reaches: BTreeSet<(String, usize)>,
+    /// The smallest element count of a local array passed in the same call (a length
+    /// argument beside its buffer must not exceed the buffer).
+    pub cap: Option<i128>,
 }
 
 /// The signed or unsigned value of an integer constant of type `t`.
@@ -141,6 +144,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
             is_array,
             is_string,
             reaches: BTreeSet::new(),
+            cap: None,
         });
     }
     // where they go: arguments of calls to code under test
@@ -151,12 +155,22 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
             continue;
         }
         let gname = crate::ir::fingerprint::base_name(&p.func(g).name).to_string();
+        // buffers of the test passed in this call: their element counts
+        let cap = args.iter().filter_map(|a| local_array_len(p, a)).min();
+        let tighten = |c: &mut Option<i128>| {
+            if let Some(n) = cap {
+                *c = Some(c.map_or(n, |x: i128| x.min(n)));
+            }
+        };
         for (k, a) in args.iter().enumerate() {
             let mut vs = BTreeSet::new();
             vars_in(a, &mut vs);
             for (v, idx) in &by_var {
                 if vs.contains(v) {
                     out[*idx].reaches.insert((gname.clone(), k));
+                    if !out[*idx].is_array {
+                        tighten(&mut out[*idx].cap);
+                    }
                 }
             }
             if vs.is_empty() {
@@ -172,6 +186,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
                         is_array: false,
                         is_string: false,
                         reaches: [(gname.clone(), k)].into_iter().collect(),
+                        cap,
                     });
                 }
             }
@@ -179,6 +194,32 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
     }
     out.retain(|x| !x.reaches.is_empty());
     out
+}
+
+/// The element count of the local fixed-size array an argument points into (`arr`,
+/// `&arr[0]`, through casts).
+fn local_array_len(p: &Program, a: &Expr) -> Option<i128> {
+    let e = strip_casts(a);
+    let v = match &e.kind {
+        ExprKind::AddrOf(x) => match &strip_casts(x).kind {
+            ExprKind::Index(b, _) => match strip_casts(b).kind {
+                ExprKind::Var(v) => v,
+                _ => return None,
+            },
+            ExprKind::Var(v) => *v,
+            _ => return None,
+        },
+        ExprKind::Var(v) => *v,
+        _ => return None,
+    };
+    let var = p.var(v);
+    if var.is_static() {
+        return None;
+    }
+    match &var.ty {
+        Type::Array(_, crate::ir::ArrayLen::Fixed(n)) => Some(*n as i128),
+        _ => None,
+    }
 }
 
 /// The functions under test `t` calls directly.

@@ -173,6 +173,7 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
             "auto" => frameworks::detect(&text),
             other => Framework::parse(other).unwrap_or_else(|| frameworks::detect(&text)),
         };
+        frameworks::stand_ins_for(&text, &model_dir);
         let tfo = test_options(fo, &model_dir, &model_header, path.parent());
         let prog = match frontend::preprocess_sources(&[Source { path: path.clone(), content: None }], &tfo)
             .and_then(|t| frontend::load_preprocessed(&t, &tfo))
@@ -318,6 +319,11 @@ fn harness(
         if lo > hi {
             continue;
         }
+        // a length beside a buffer of the test stays within the buffer (hull only: beyond
+        // and free look past what the tests describe on purpose)
+        if let (Mode::Hull, Some(cap)) = (mode, i.cap) {
+            hi = hi.min(cap.max(lo));
+        }
         let gen = match mode {
             Mode::Hull if lo == hi => continue,
             Mode::Hull => {
@@ -460,6 +466,7 @@ pub fn check(
         Ok(x) => x,
         Err(e) => return fail(e),
     };
+    frameworks::stand_ins_for(&std::fs::read_to_string(path).unwrap_or_default(), &model_dir);
     let tfo = test_options(&o.frontend, &model_dir, &header, Some(test_dir));
     let rel = crate::run::relativise(root);
     let harness_text = match frontend::preprocess_sources(&[Source { path: path.to_path_buf(), content: None }], &tfo) {

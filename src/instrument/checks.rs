@@ -194,17 +194,16 @@ impl Ctx<'_> {
                     self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
                 }
             }
-            BinOp::Add | BinOp::Sub | BinOp::Mul if e.ty.is_int()
-                && self.overflow_checked(&e.ty) => {
-                    let (bi, name) = match op {
-                        BinOp::Add => (Builtin::AddOverflow, "add"),
-                        BinOp::Sub => (Builtin::SubOverflow, "sub"),
-                        _ => (Builtin::MulOverflow, "mul"),
-                    };
-                    let ov = Expr::builtin(bi, vec![a.clone(), b.clone()], int.clone());
-                    let check = Expr::unary(UnOp::LogNot, ov, int.clone());
-                    self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
-                }
+            BinOp::Add | BinOp::Sub | BinOp::Mul if e.ty.is_int() && self.overflow_checked(&e.ty) => {
+                let (bi, name) = match op {
+                    BinOp::Add => (Builtin::AddOverflow, "add"),
+                    BinOp::Sub => (Builtin::SubOverflow, "sub"),
+                    _ => (Builtin::MulOverflow, "mul"),
+                };
+                let ov = Expr::builtin(bi, vec![a.clone(), b.clone()], int.clone());
+                let check = Expr::unary(UnOp::LogNot, ov, int.clone());
+                self.claim(guard, check, ClaimKind::Overflow, format!("arithmetic overflow on {name}"));
+            }
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div if e.ty.is_float() && self.o.overflow => {
                 // finite operands must not give an infinite result
                 let inf = |x: &Expr| Expr::builtin(Builtin::IsInf, vec![x.clone()], int.clone());
@@ -227,52 +226,52 @@ impl Ctx<'_> {
                     format!("arithmetic overflow on floating-point {name}"),
                 );
             }
-            BinOp::Shl | BinOp::Shr
-                if (self.o.overflow || self.o.unsigned_overflow) => {
-                    let w = a.ty.int_width().unwrap_or(32) as i128;
-                    let in_range = Expr::binary(BinOp::Lt, b.clone(), Expr::int(w, b.ty.clone()), int.clone());
-                    let check = if b.ty.is_signed() {
-                        let nonneg = Expr::binary(BinOp::Ge, b.clone(), Expr::int(0, b.ty.clone()), int.clone());
-                        Expr::binary(BinOp::LogAnd, nonneg, in_range, int.clone())
-                    } else {
-                        in_range
-                    };
-                    let name = if op == BinOp::Shl {
-                        "shl"
-                    } else if a.ty.is_signed() {
-                        "ashr"
-                    } else {
-                        "lshr"
-                    };
-                    let mut check = check;
-                    if op == BinOp::Shl && a.ty.is_signed() {
-                        let nonneg = Expr::binary(BinOp::Ge, a.clone(), Expr::int(0, a.ty.clone()), int.clone());
-                        check = Expr::binary(BinOp::LogAnd, check, nonneg, int.clone());
-                    }
-                    self.claim(
-                        guard,
-                        check.clone(),
-                        ClaimKind::Shift,
-                        format!("undefined behavior on shift operation {name}"),
-                    );
-                    if op == BinOp::Shl && self.overflow_checked(&e.ty) {
-                        // only meaningful when the shift itself is defined
-                        let ov = Expr::builtin(Builtin::ShlOverflow, vec![a.clone(), b.clone()], int.clone());
-                        let no = Expr::unary(UnOp::LogNot, ov, int.clone());
-                        let g = self.and_guard(guard, check);
-                        self.claim(Some(&g), no, ClaimKind::Overflow, "arithmetic overflow on shl".into());
-                    }
+            BinOp::Shl | BinOp::Shr if (self.o.overflow || self.o.unsigned_overflow) => {
+                let w = a.ty.int_width().unwrap_or(32) as i128;
+                let in_range = Expr::binary(BinOp::Lt, b.clone(), Expr::int(w, b.ty.clone()), int.clone());
+                let check = if b.ty.is_signed() {
+                    let nonneg = Expr::binary(BinOp::Ge, b.clone(), Expr::int(0, b.ty.clone()), int.clone());
+                    Expr::binary(BinOp::LogAnd, nonneg, in_range, int.clone())
+                } else {
+                    in_range
+                };
+                let name = if op == BinOp::Shl {
+                    "shl"
+                } else if a.ty.is_signed() {
+                    "ashr"
+                } else {
+                    "lshr"
+                };
+                let mut check = check;
+                if op == BinOp::Shl && a.ty.is_signed() {
+                    let nonneg = Expr::binary(BinOp::Ge, a.clone(), Expr::int(0, a.ty.clone()), int.clone());
+                    check = Expr::binary(BinOp::LogAnd, check, nonneg, int.clone());
                 }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if a.ty.is_pointer() && b.ty.is_pointer()
-                && self.o.pointer && self.o.pointer_relation => {
-                    let check = Expr::builtin(Builtin::SameObject, vec![a.clone(), b.clone()], int.clone());
-                    self.claim(
-                        guard,
-                        check,
-                        ClaimKind::PointerRelation,
-                        "Relational comparison between pointers is only valid for pointers to the same object".into(),
-                    );
+                self.claim(
+                    guard,
+                    check.clone(),
+                    ClaimKind::Shift,
+                    format!("undefined behavior on shift operation {name}"),
+                );
+                if op == BinOp::Shl && self.overflow_checked(&e.ty) {
+                    // only meaningful when the shift itself is defined
+                    let ov = Expr::builtin(Builtin::ShlOverflow, vec![a.clone(), b.clone()], int.clone());
+                    let no = Expr::unary(UnOp::LogNot, ov, int.clone());
+                    let g = self.and_guard(guard, check);
+                    self.claim(Some(&g), no, ClaimKind::Overflow, "arithmetic overflow on shl".into());
                 }
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+                if a.ty.is_pointer() && b.ty.is_pointer() && self.o.pointer && self.o.pointer_relation =>
+            {
+                let check = Expr::builtin(Builtin::SameObject, vec![a.clone(), b.clone()], int.clone());
+                self.claim(
+                    guard,
+                    check,
+                    ClaimKind::PointerRelation,
+                    "Relational comparison between pointers is only valid for pointers to the same object".into(),
+                );
+            }
             _ => {}
         }
     }

@@ -26,10 +26,9 @@ fn scan_expr(e: &Expr, r: &mut Reachable, work: &mut Vec<FuncId>) {
         ExprKind::Str(s) => {
             r.strings.insert(*s);
         }
-        ExprKind::Func(f)
-            if r.funcs.insert(*f) => {
-                work.push(*f);
-            }
+        ExprKind::Func(f) if r.funcs.insert(*f) => {
+            work.push(*f);
+        }
         ExprKind::AddrOf(inner) => {
             if let ExprKind::Func(f) = inner.kind {
                 r.addressed_funcs.insert(f);

@@ -700,10 +700,9 @@ impl TermStore {
                     return self.eq(a, z);
                 }
             }
-            Op::BvUle
-                if (self.as_bv(a).is_some_and(|c| c.is_zero()) || self.as_bv(b).is_some_and(|c| c.is_ones())) => {
-                    return self.tru();
-                }
+            Op::BvUle if (self.as_bv(a).is_some_and(|c| c.is_zero()) || self.as_bv(b).is_some_and(|c| c.is_ones())) => {
+                return self.tru();
+            }
             _ => {}
         }
         // zero-extended operands compare as their narrower selves when both are extended.
