@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Mutation check of `verdiff harness` against a project's own unit tests.
+
+usage: python3 bench/mutation.py <project checkout> <Unity checkout> [--rev REV] [--limit N] [--seed S]
+
+Built for magiczny-kacper/RingBuffer (Unity fixture tests in Unit_test/, code in Src/; the
+commit whose tests match its API is bb3171d, the default --rev) with ThrowTheSwitch/Unity for
+compiling the tests. Mutants of Src/*.c: one operator or constant change each (+/-, </<=,
+>/>=, ==/!=, &&/||, a decimal constant n -> n+1). For each mutant:
+  (a) the original tests are compiled with gcc and run (here, in the benchmark only — verdiff
+      itself never compiles or runs code); killed = the test binary fails (a mutant that does
+      not compile is not counted);
+  (b) `verdiff harness --check` (hull mode) runs; killed = a harness that verifies on the
+      original code fails on the mutant.
+Reports both kill rates, the number of harnesses, the share of tests generalised, and times.
+"""
+import argparse, os, random, re, shutil, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VERDIFF = os.environ.get("VERDIFF", os.path.join(ROOT, "target", "release", "verdiff"))
+OPS = [(" + ", " - "), (" - ", " + "), (" < ", " <= "), (" <= ", " < "), (" > ", " >= "), (" >= ", " > "),
+       (" == ", " != "), (" != ", " == "), (" && ", " || "), (" || ", " && ")]
+
+
+def code_spans(text):
+    """Byte ranges of code lines (not comments, strings or preprocessor lines)."""
+    out, pos = [], 0
+    in_block = False
+    for line in text.splitlines(keepends=True):
+        s = line.strip()
+        if in_block:
+            if "*/" in line:
+                in_block = False
+        elif s.startswith("/*") and "*/" not in s:
+            in_block = True
+        elif not (s.startswith("#") or s.startswith("//") or s.startswith("*") or s.startswith("/*")):
+            out.append((pos, pos + len(line)))
+        pos += len(line)
+    return out
+
+
+def mutants(text):
+    found = []
+    for a, b in code_spans(text):
+        seg = text[a:b]
+        if '"' in seg:
+            continue
+        for old, new in OPS:
+            for m in re.finditer(re.escape(old), seg):
+                found.append((a + m.start(), a + m.end(), new, f"{old.strip()} -> {new.strip()}"))
+        for m in re.finditer(r"(?<![\w.])(\d+)(?![\w.])", seg):
+            n = int(m.group(1))
+            found.append((a + m.start(), a + m.end(), str(n + 1), f"{n} -> {n + 1}"))
+    return found
+
+
+def run(cmd, cwd, timeout=600):
+    t = time.time()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout + p.stderr, time.time() - t
+    except subprocess.TimeoutExpired:
+        return -1, "timeout", time.time() - t
+
+
+def build_tests(proj, unity, out):
+    inc = os.path.join(out, "inc")
+    fix = os.path.join(inc, "unity", "fixture")
+    os.makedirs(fix, exist_ok=True)
+    for d in ["src", "extras/fixture/src", "extras/memory/src"]:
+        for f in os.listdir(os.path.join(unity, d)):
+            if f.endswith(".h"):
+                shutil.copy(os.path.join(unity, d, f), fix)
+    srcs = [os.path.join(proj, "Src", f) for f in os.listdir(os.path.join(proj, "Src")) if f.endswith(".c")]
+    tests = [os.path.join(proj, "Unit_test", "ring_buffer", f) for f in os.listdir(os.path.join(proj, "Unit_test", "ring_buffer")) if f.endswith(".c")]
+    libs = [os.path.join(unity, "src", "unity.c"), os.path.join(unity, "extras", "fixture", "src", "unity_fixture.c"),
+            os.path.join(unity, "extras", "memory", "src", "unity_memory.c")]
+    exe = os.path.join(out, "tests")
+    code, log, _ = run(["gcc", "-O0", "-w", "-I", inc, "-I", fix, "-I", os.path.join(proj, "Src"), "-I", proj,
+                        "-DUNITY_FIXTURE_NO_EXTRAS", "-o", exe, *srcs, *tests, *libs], proj)
+    return exe if code == 0 else None, log
+
+
+def harness(proj):
+    code, out, t = run([VERDIFF, "harness", "--check", "--repo", proj, "--timeout", "60"], proj, timeout=1800)
+    verdicts = {}
+    for line in out.splitlines():
+        m = re.match(r"^(\S+\.c) \(.*\): (SUCCESSFUL|FAILED|UNKNOWN) \(", line)
+        if m:
+            verdicts[m.group(1)] = m.group(2)
+    head = out.splitlines()[0] if out else ""
+    return verdicts, head, t
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("project")
+    ap.add_argument("unity")
+    ap.add_argument("--rev", default="bb3171d")
+    ap.add_argument("--limit", type=int, default=0, help="a random sample of this many mutants (0: all)")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="verdiff-mutation-")
+    proj = os.path.join(work, "proj")
+    subprocess.run(["git", "clone", "-q", a.project, proj], check=True)
+    subprocess.run(["git", "-C", proj, "checkout", "-q", a.rev], check=True)
+    with open(os.path.join(proj, ".verdiff.yml"), "w") as f:
+        f.write('include_dirs: [Src, "."]\nsources: ["Src/**/*.c"]\ntests:\n  patterns: ["Unit_test/**/*.c"]\ncache:\n  enabled: false\n')
+    exe, log = build_tests(proj, a.unity, work)
+    if not exe:
+        sys.exit("the original tests do not compile:\n" + log[-2000:])
+    code, out, _ = run([exe], proj, timeout=60)
+    print(f"original tests: exit {code} ({out.strip().splitlines()[-1] if out.strip() else ''})")
+    base, head, t_base = harness(proj)
+    ok = {h for h, v in base.items() if v == "SUCCESSFUL"}
+    print(f"harnesses: {head}; on the original code {len(ok)} of {len(base)} verify ({t_base:.1f}s)")
+    src = os.path.join(proj, "Src", "ring.c")
+    original = open(src).read()
+    ms = mutants(original)
+    if a.limit and a.limit < len(ms):
+        random.Random(a.seed).shuffle(ms)
+        ms = ms[: a.limit]
+    tk = hk = total = stillborn = both = 0
+    t_tests = t_verdiff = 0.0
+    for (s, e, new, what) in ms:
+        text = original[:s] + new + original[e:]
+        open(src, "w").write(text)
+        exe, _ = build_tests(proj, a.unity, work)
+        if not exe:
+            stillborn += 1
+            continue
+        total += 1
+        c, _, t1 = run([exe], proj, timeout=60)
+        t_tests += t1
+        killed_t = c != 0
+        v, _, t2 = harness(proj)
+        t_verdiff += t2
+        killed_h = any(v.get(h) == "FAILED" for h in ok)
+        tk += killed_t
+        hk += killed_h
+        both += killed_t and killed_h
+        line = original[:s].count("\n") + 1
+        print(f"ring.c:{line} {what:12} tests {'KILLED' if killed_t else 'alive '}  harness {'KILLED' if killed_h else 'alive'}")
+    open(src, "w").write(original)
+    print(f"\n{total} mutants ({stillborn} did not compile, not counted)")
+    print(f"killed by the original tests: {tk} ({100 * tk / max(1, total):.1f} %), by verdiff's hull harnesses: {hk} ({100 * hk / max(1, total):.1f} %), by both: {both}")
+    print(f"time: tests {t_tests:.1f}s, verdiff harness --check {t_verdiff:.1f}s (mean per mutant {t_verdiff / max(1, total):.1f}s)")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
