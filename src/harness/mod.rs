@@ -122,6 +122,10 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
     let mut all = Vec::new();
     collect(root, root, &mut all);
     all.sort();
+    // no tests, nothing to discover (and no sources to lower for it)
+    if !all.iter().any(|f| is_test_file(config, f)) {
+        return d;
+    }
     let sources: Vec<String> =
         all.iter().filter(|f| config.is_source(f) && !is_test_file(config, f)).cloned().collect();
     for rel in &sources {
