@@ -125,9 +125,7 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     include_dirs.extend(p.include_dirs.iter().map(PathBuf::from));
     let mut safety = crate::run::safety_options(&cfg);
     safety.unwind = eo.unwind;
-    if cfg.memory > 0 {
-        crate::smt::Smt::set_memory_limit(cfg.memory);
-    }
+
     let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
     let shard = p.value("shard").map(crate::run::shard::Shard::parse).transpose().map_err(Usage)?;
     let mut o = DiffOptions {

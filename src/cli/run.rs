@@ -109,9 +109,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         harnesses: crate::harness::HarnessSet::build(&src_root, &cfg, &run::frontend_options(&src_root, &cfg))
             .map(std::sync::Arc::new),
     };
-    if cfg.memory > 0 {
-        crate::smt::Smt::set_memory_limit(cfg.memory);
-    }
+
     let files = run::source_files(&src_root, &cfg);
     let units = run::units(&src_root, &files, &o);
     let tty = std::io::stderr().is_terminal() && !p.has("quiet");

@@ -259,6 +259,9 @@ pub fn run(
             let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
             // (a result cut short by the run's limit says nothing about the function)
             let cut = o.deadline.is_some_and(|d| Instant::now() >= d) && r.safety != Some(Safety::Successful);
+            // (neither is an answer a larger memory budget would repeat)
+            let cut = cut
+                || (r.safety == Some(Safety::Unknown) && (r.detail.contains(" terms") || r.detail.contains("memory")));
             if let (Some(c), false) = (cache.as_deref_mut(), cut) {
                 if let Err(e) = c.put(&key, "safety", &r) {
                     notes.push(format!("result of {} not cached: {e}", r.function));
@@ -451,5 +454,8 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
         assertions: c.assertions,
         ..crate::instrument::CheckOptions::default()
     };
-    SafetyOptions { checks, unwind: config.unwind, memory_leak: c.memory_leak, ..SafetyOptions::default() }
+    // (the same bound for every function: it is part of no cache key, since a result it cuts
+    // short is UNKNOWN, never a verdict)
+    let (_, max_terms) = safety::memory_budget(config.memory);
+    SafetyOptions { checks, unwind: config.unwind, memory_leak: c.memory_leak, max_terms, ..SafetyOptions::default() }
 }

@@ -16,11 +16,28 @@ pub struct SafetyOptions {
     pub unwind: u32,
     pub memory_leak: bool,
     pub malloc_may_fail: bool,
+    /// Most terms symbolic execution may build (a bound on memory; see `memory_budget`).
+    pub max_terms: usize,
+}
+
+/// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
+/// else 4096. Applied to Z3 (process-wide) and to the term count of symbolic execution, so
+/// that one function cannot take the machine's memory (a harness did, 24 GB, before this).
+pub fn memory_budget(configured_mb: u64) -> (u64, usize) {
+    let mb = if configured_mb > 0 { configured_mb } else { 4096 };
+    crate::smt::Smt::set_memory_limit(mb);
+    (mb, ((mb as usize) * 1024 * 1024 / 400).max(10_000))
 }
 
 impl Default for SafetyOptions {
     fn default() -> Self {
-        SafetyOptions { checks: CheckOptions::default(), unwind: 10, memory_leak: false, malloc_may_fail: true }
+        SafetyOptions {
+            checks: CheckOptions::default(),
+            unwind: 10,
+            memory_leak: false,
+            malloc_may_fail: true,
+            max_terms: SymexOptions::default().max_terms,
+        }
     }
 }
 
@@ -50,6 +67,7 @@ pub fn check(
         unwinding_assertions: true,
         memory_leak_check: o.memory_leak,
         malloc_may_fail: o.malloc_may_fail,
+        max_terms: o.max_terms,
         ..SymexOptions::default()
     };
     let eo = EngineOptions { symex: so, deadline, ..EngineOptions::default() };
