@@ -36,19 +36,13 @@ pub fn normal_form(p: &Program, f: FuncId) -> Option<String> {
 /// layout of every struct involved. With `located`, source locations are part of the text
 /// (results that point at lines must not be reused after the lines moved).
 pub fn verification_text(p: &Program, f: FuncId, located: bool) -> String {
+    let (funcs, statics) = dependencies(p, f);
     let mut n = Normaliser::new(p, located);
-    let mut seen = BTreeSet::new();
-    let mut order: Vec<(String, FuncId)> = Vec::new();
-    let mut stack = vec![f];
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g) {
-            continue;
-        }
-        order.push((base_name(&p.func(g).name).to_string(), g));
-        stack.extend(callees(p, g));
-    }
     // the entry first, then the others by name (independent of discovery order)
-    order[1..].sort();
+    let mut order: Vec<(String, FuncId)> =
+        funcs.iter().filter(|&&g| g != f).map(|&g| (base_name(&p.func(g).name).to_string(), g)).collect();
+    order.sort();
+    order.insert(0, (base_name(&p.func(f).name).to_string(), f));
     for (name, g) in order {
         let _ = write!(n.out, "\nfn {name}:");
         if p.func(g).body.is_some() {
@@ -58,33 +52,76 @@ pub fn verification_text(p: &Program, f: FuncId, located: bool) -> String {
             let _ = write!(n.out, "extern {t}");
         }
     }
-    // static initialisation of the statics used, closed under what it mentions
-    let mut done: BTreeSet<VarId> = BTreeSet::new();
-    loop {
-        let todo: Vec<VarId> = n.statics.iter().filter(|v| !done.contains(v)).copied().collect();
-        if todo.is_empty() {
-            break;
-        }
-        for v in todo {
-            done.insert(v);
-            let var = p.var(v);
-            let ty = n.ty(&var.ty);
-            let _ = write!(n.out, "\nstatic {}:{ty} extern={} const={}:", var.name, var.external, var.is_const);
-            for ins in &p.init {
-                let assigns_v = match &ins.kind {
-                    InstrKind::Assign { lhs, .. } => root_var(lhs) == Some(v),
-                    InstrKind::Decl(w) => *w == v,
-                    _ => false,
-                };
-                if assigns_v {
-                    n.located_instr(ins);
-                    n.out.push(';');
-                }
-            }
+    let mut vars: Vec<(String, VarId)> = statics.iter().map(|&v| (base_name(&p.var(v).name).to_string(), v)).collect();
+    vars.sort();
+    for (name, v) in vars {
+        let var = p.var(v);
+        let ty = n.ty(&var.ty);
+        let _ = write!(n.out, "\nstatic {name}:{ty} extern={} const={}:", var.external, var.is_const);
+        for ins in p.init.iter().filter(|ins| initialises(ins, v)) {
+            n.located_instr(ins);
+            n.out.push(';');
         }
     }
     n.finish();
     n.out
+}
+
+/// Whether a static-initialisation instruction sets (part of) `v`.
+fn initialises(ins: &super::program::Instr, v: VarId) -> bool {
+    match &ins.kind {
+        InstrKind::Assign { lhs, .. } => root_var(lhs) == Some(v),
+        InstrKind::Decl(w) => *w == v,
+        _ => false,
+    }
+}
+
+/// The expressions of an instruction.
+fn instr_exprs(k: &InstrKind) -> Vec<&Expr> {
+    match k {
+        InstrKind::Assign { lhs, rhs } => vec![lhs, rhs],
+        InstrKind::Call { lhs, func, args } => lhs.iter().chain(std::iter::once(func)).chain(args.iter()).collect(),
+        InstrKind::Assume(c) | InstrKind::Assert { cond: c, .. } | InstrKind::Goto { cond: Some(c), .. } => vec![c],
+        InstrKind::Return(Some(e)) => vec![e],
+        _ => vec![],
+    }
+}
+
+/// Everything `f`'s behaviour depends on: the functions it reaches — through calls, through
+/// function addresses it takes, and through function addresses stored in the static
+/// variables it reads (a dispatch table) — and those static variables, closed under what
+/// their initialisers mention.
+pub fn dependencies(p: &Program, f: FuncId) -> (BTreeSet<FuncId>, BTreeSet<VarId>) {
+    let (mut funcs, mut statics) = (BTreeSet::new(), BTreeSet::new());
+    let (mut fstack, mut vstack) = (vec![f], Vec::new());
+    let note = |e: &Expr, fstack: &mut Vec<FuncId>, vstack: &mut Vec<VarId>| {
+        e.visit(&mut |x| match x.kind {
+            ExprKind::Func(g) => fstack.push(g),
+            ExprKind::Var(v) if p.var(v).is_static() => vstack.push(v),
+            _ => {}
+        })
+    };
+    loop {
+        if let Some(g) = fstack.pop() {
+            if funcs.insert(g) {
+                for ins in p.func(g).body.iter().flatten() {
+                    for e in instr_exprs(&ins.kind) {
+                        note(e, &mut fstack, &mut vstack);
+                    }
+                }
+            }
+        } else if let Some(v) = vstack.pop() {
+            if statics.insert(v) {
+                for ins in p.init.iter().filter(|ins| initialises(ins, v)) {
+                    for e in instr_exprs(&ins.kind) {
+                        note(e, &mut fstack, &mut vstack);
+                    }
+                }
+            }
+        } else {
+            return (funcs, statics);
+        }
+    }
 }
 
 /// The variable an lvalue is rooted at (`a[i].f` → `a`).
@@ -147,24 +184,11 @@ pub fn fingerprint(p: &Program, f: FuncId) -> Option<u64> {
     normal_form(p, f).map(|t| hash_text(&t))
 }
 
-/// The fingerprint of `f` together with every function it reaches through calls: equal deep
-/// fingerprints mean equal behaviour of the whole call tree.
+/// The fingerprint of `f` together with everything its behaviour depends on (the functions
+/// it reaches, the statics they use and their initial values, see [`verification_text`]):
+/// equal deep fingerprints mean equal behaviour.
 pub fn deep_fingerprint(p: &Program, f: FuncId) -> u64 {
-    let mut seen = BTreeSet::new();
-    let mut stack = vec![f];
-    let mut parts: Vec<(String, u64)> = Vec::new();
-    while let Some(g) = stack.pop() {
-        if !seen.insert(g) {
-            continue;
-        }
-        let fun = p.func(g);
-        let own = fingerprint(p, g).unwrap_or_else(|| hash_text(&format!("extern {}", base_name(&fun.name))));
-        parts.push((base_name(&fun.name).to_string(), own));
-        stack.extend(callees(p, g));
-    }
-    parts.sort();
-    let text: String = parts.iter().map(|(n, h)| format!("{n}:{h:x};")).collect();
-    hash_text(&text)
+    hash_text(&verification_text(p, f, false))
 }
 
 struct Normaliser<'a> {
@@ -424,5 +448,35 @@ impl<'a> Normaliser<'a> {
                 let _ = write!(self.out, "unsupported {r:?}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verification_text;
+    use crate::frontend::{self, FrontendOptions};
+
+    fn text(src: &str, f: &str) -> String {
+        let fo = FrontendOptions::default();
+        let p = frontend::load_preprocessed(&[src.to_string()], &fo).expect("lowers");
+        verification_text(&p, p.func_named(f).expect("defined"), false)
+    }
+
+    const BASE: &str = "int f1(int x) { return x + 1; }\nint f2(int x) { return x + 2; }\n\
+                        int (*table[2])(int) = {f1, f2};\nint limit = 5;\n\
+                        int h(int i) { return table[i & 1](3); }\nint k(void) { return limit; }\n\
+                        int other(void) { return 7; }\n";
+
+    #[test]
+    fn covers_dispatch_tables_and_initial_values_only() {
+        let (h, k) = (text(BASE, "h"), text(BASE, "k"));
+        // a function reached only through a table of function pointers
+        assert_ne!(h, text(&BASE.replace("x + 2", "x + 3"), "h"));
+        // a global's initial value
+        assert_ne!(k, text(&BASE.replace("limit = 5", "limit = 6"), "k"));
+        // an unrelated function, a comment, layout: no change
+        let edited = BASE.replace("return 7;", "return 8;").replace("int k(void)", "\n\nint k (void)");
+        assert_eq!(h, text(&edited, "h"));
+        assert_eq!(k, text(&edited, "k"));
     }
 }
