@@ -110,7 +110,9 @@ pub fn counts(rs: &[FunctionResult]) -> Counts {
             Some(Safety::Failed) => c.failed += 1,
             Some(Safety::Unknown) => c.unknown += 1,
             None if r.change == "unknown" => c.unknown += 1,
-            None if !r.change.is_empty() && r.change != "removed" => c.verified += 1,
+            // proven equivalent to a base version; an unchanged function was not looked at
+            // again and a bounded equivalence is not a proof: neither counts as verified
+            None if r.change == "equivalent" => c.verified += 1,
             None => {}
         }
         c.changed += r.behaviour_changed() as usize;
@@ -206,5 +208,39 @@ pub fn safety_of(r: &Report, unwind: u32, rel: &dyn Fn(&str) -> String) -> (Safe
         }
         Verdict::Unknown(w) => (Safety::Unknown, rel(w), reported),
         Verdict::Successful => (Safety::Successful, String::new(), vec![]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(change: &str, safety: Option<Safety>) -> FunctionResult {
+        FunctionResult {
+            function: "f".into(),
+            file: "a.c".into(),
+            line: 1,
+            change: change.into(),
+            change_detail: String::new(),
+            safety,
+            detail: String::new(),
+            claims: vec![],
+            seconds: 0.0,
+            cached: false,
+        }
+    }
+
+    #[test]
+    fn only_proofs_count_as_verified() {
+        let rs = [
+            row("unchanged", None),
+            row("equivalent-up-to-bound", None),
+            row("equivalent", None),
+            row("unchanged", Some(Safety::Successful)),
+            row("behaviour-changed", Some(Safety::Failed)),
+            row("unknown", None),
+        ];
+        let c = counts(&rs);
+        assert_eq!((c.functions, c.verified, c.failed, c.unknown, c.changed), (6, 2, 1, 1, 1));
     }
 }
