@@ -8,60 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use git2::{IndexAddOption, Repository, Signature};
-
-struct Repo {
-    dir: PathBuf,
-    repo: Repository,
-}
-
-impl Repo {
-    fn new(name: &str) -> Repo {
-        let dir = std::env::temp_dir().join(format!("verdiff-html-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let repo = Repository::init(&dir).expect("git init");
-        Repo { dir, repo }
-    }
-    fn write(&self, path: &str, text: &str) {
-        let p = self.dir.join(path);
-        if let Some(d) = p.parent() {
-            std::fs::create_dir_all(d).expect("dir");
-        }
-        std::fs::write(p, text).expect("write");
-    }
-    fn commit(&self, msg: &str) -> String {
-        let mut idx = self.repo.index().expect("index");
-        idx.add_all(["*"], IndexAddOption::DEFAULT, None).expect("add");
-        idx.update_all(["*"], None).expect("update");
-        idx.write().expect("write index");
-        let tree_id = idx.write_tree().expect("tree");
-        let tree = self.repo.find_tree(tree_id).expect("tree");
-        let sig = Signature::now("test", "test@example.com").expect("signature");
-        let parent = self.repo.head().ok().and_then(|h| h.peel_to_commit().ok());
-        let parents: Vec<&git2::Commit> = parent.iter().collect();
-        self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit").to_string()
-    }
-    /// Exit status, standard output, standard error.
-    fn verdiff(&self, args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
-            .args(args)
-            .current_dir(&self.dir)
-            .output()
-            .expect("verdiff runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
-}
-
-impl Drop for Repo {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+#[path = "common/repo.rs"]
+mod repo;
+use repo::Repo;
 
 /// The first night. Verdicts (safety of each function as an entry point, nondeterministic
 /// arguments, the default checks — bounds, division by zero, pointers — and unwind 10):
@@ -226,16 +175,16 @@ fn report_of_two_runs() {
     r.write(EVIL_FILE, EVIL);
     r.commit("first night");
     let dir = r.dir.to_str().expect("utf-8 path").to_string();
-    let (code, out, err) = r.verdiff(&["run", "--repo", &dir, "--quiet"]);
+    let (code, out, err) = r.verdiff_in_dir(&["run", "--repo", &dir, "--quiet"]);
     assert_eq!(code, 10, "first run fails (get, avg, check):\n{out}\n{err}");
     r.write("src/lib.c", LIB_V2);
     let head = r.commit("fix get and avg, break fill");
-    let (code, out, err) = r.verdiff(&["run", "--repo", &dir, "--quiet"]);
+    let (code, out, err) = r.verdiff_in_dir(&["run", "--repo", &dir, "--quiet"]);
     assert_eq!(code, 10, "second run fails (fill, check):\n{out}\n{err}");
 
     let site = r.dir.join("site");
     let site_s = site.to_str().expect("utf-8").to_string();
-    let (code, out, err) = r.verdiff(&["report", "--repo", &dir, "--html", &site_s]);
+    let (code, out, err) = r.verdiff_in_dir(&["report", "--repo", &dir, "--html", &site_s]);
     assert_eq!(code, 0, "{out}\n{err}");
     let index = site.join("index.html");
     assert_eq!(out.trim(), index.display().to_string(), "the command prints the page's path");
@@ -328,7 +277,8 @@ fn report_of_two_runs() {
 
     // --runs keeps the charts to the last runs
     let site1 = r.dir.join("site1");
-    let (code, _, err) = r.verdiff(&["report", "--repo", &dir, "--html", site1.to_str().unwrap_or(""), "--runs", "1"]);
+    let (code, _, err) =
+        r.verdiff_in_dir(&["report", "--repo", &dir, "--html", site1.to_str().unwrap_or(""), "--runs", "1"]);
     assert_eq!(code, 0, "{err}");
     let html1 = std::fs::read_to_string(site1.join("index.html")).expect("index.html");
     assert_eq!(html1.matches("<g class=\"run\"").count(), 1);
@@ -368,7 +318,7 @@ fn empty_history_exits_6_with_an_empty_page() {
     let cache = r.dir.join(".verdiff/cache.db");
 
     // no cache file at all: the report does not create one
-    let (code, out, err) = r.verdiff(&["report", "--repo", &dir, "--html", site.to_str().unwrap_or("")]);
+    let (code, out, err) = r.verdiff_in_dir(&["report", "--repo", &dir, "--html", site.to_str().unwrap_or("")]);
     assert_eq!(code, 6, "{out}\n{err}");
     assert!(
         err.contains(&format!("no runs recorded in {}; run `verdiff run` first", cache.display())),
@@ -383,7 +333,7 @@ fn empty_history_exits_6_with_an_empty_page() {
     let other = r.dir.join("other.db");
     drop(verdiff::cache::Cache::open(&other).expect("cache"));
     let (code, _, err) =
-        r.verdiff(&["report", "--cache", other.to_str().unwrap_or(""), "--html", site.to_str().unwrap_or("")]);
+        r.verdiff_in_dir(&["report", "--cache", other.to_str().unwrap_or(""), "--html", site.to_str().unwrap_or("")]);
     assert_eq!(code, 6, "{err}");
     assert!(err.contains(&format!("no runs recorded in {}; run `verdiff run` first", other.display())), "{err}");
 }
@@ -399,11 +349,11 @@ fn usage_errors_exit_1() {
         vec!["report", "--html", "x", "extra"],
         vec!["report", "--html", "x", "--nope"],
     ] {
-        let (code, _, err) = r.verdiff(&args);
+        let (code, _, err) = r.verdiff_in_dir(&args);
         assert_eq!(code, 1, "{args:?}: {err}");
         assert!(err.starts_with("verdiff report: "), "{err}");
     }
-    let (code, out, _) = r.verdiff(&["report", "--help"]);
+    let (code, out, _) = r.verdiff_in_dir(&["report", "--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("--html") && out.contains("--runs"));
 }

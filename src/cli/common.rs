@@ -112,19 +112,8 @@ pub fn write_output(path: Option<&str>, text: &str) -> Result<(), String> {
 
 /// Seconds since the epoch as RFC 3339 (UTC).
 pub fn rfc3339(secs: i64) -> String {
-    let days = secs.div_euclid(86_400);
+    let (y, m, d) = report::svg::civil(secs.div_euclid(86_400));
     let rem = secs.rem_euclid(86_400);
-    // civil-from-days (Howard Hinnant's algorithm)
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = if m <= 2 { y + 1 } else { y };
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 

@@ -119,9 +119,7 @@ fn is_test_file(config: &Config, rel: &str) -> bool {
 pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery {
     let mut d = Discovery::default();
     // where the code under test lives: the configured sources that are not tests
-    let mut all = Vec::new();
-    collect(root, root, &mut all);
-    all.sort();
+    let all = crate::run::c_files(root);
     // no tests, nothing to discover (and no sources to lower for it)
     if !all.iter().any(|f| is_test_file(config, f)) {
         return d;
@@ -237,23 +235,6 @@ fn test_options(fo: &FrontendOptions, model_dir: &Path, header: &Path, test_dir:
     }
     t.pp.force_includes.push(header.to_path_buf());
     t
-}
-
-fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if e.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if p.is_dir() {
-            collect(root, &p, out);
-        } else if p.extension().is_some_and(|x| x == "c") {
-            if let Ok(rel) = p.strip_prefix(root) {
-                out.push(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
 }
 
 /// The values all tests passed at each (function, argument): what `hull` spans.

@@ -51,7 +51,7 @@ fn month_day(secs: i64) -> String {
 }
 
 /// (year, month, day) from days since the epoch (Howard Hinnant's civil-from-days).
-fn civil(days: i64) -> (i64, i64, i64) {
+pub fn civil(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -70,9 +70,15 @@ pub struct Unit {
 
 /// The C files of `root` that the configuration selects, repository-relative, sorted.
 pub fn source_files(root: &Path, config: &Config) -> Vec<String> {
+    let mut out = c_files(root);
+    out.retain(|f| config.is_source(f));
+    out
+}
+
+/// Every C file under `root` (hidden directories left out), repository-relative, sorted.
+pub fn c_files(root: &Path) -> Vec<String> {
     let mut out = Vec::new();
     collect(root, root, &mut out);
-    out.retain(|f| config.is_source(f));
     out.sort();
     out
 }

@@ -46,7 +46,8 @@ impl Repo {
         idx.update_all(["*"], None).expect("update");
         idx.write().expect("write index");
     }
-    pub fn commit(&self, msg: &str) {
+    /// Commits the work tree; returns the commit id.
+    pub fn commit(&self, msg: &str) -> String {
         self.stage();
         let mut idx = self.repo.index().expect("index");
         let tree_id = idx.write_tree().expect("tree");
@@ -54,7 +55,7 @@ impl Repo {
         let sig = Signature::now("test", "test@example.com").expect("signature");
         let parent = self.repo.head().ok().and_then(|h| h.peel_to_commit().ok());
         let parents: Vec<&git2::Commit> = parent.iter().collect();
-        self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit");
+        self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit").to_string()
     }
     /// Runs `verdiff ARGS --repo DIR` (the repository flag first).
     pub fn verdiff(&self, args: &[&str]) -> Output {
@@ -63,6 +64,22 @@ impl Repo {
         all.extend_from_slice(&["--repo", self.dir.to_str().unwrap_or("")]);
         all.extend_from_slice(&args[1.min(args.len())..]);
         let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(&all).output().expect("verdiff runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+impl Repo {
+    /// Runs `verdiff ARGS` with the repository as the current directory.
+    pub fn verdiff_in_dir(&self, args: &[&str]) -> Output {
+        let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
+            .args(args)
+            .current_dir(&self.dir)
+            .output()
+            .expect("verdiff runs");
         (
             out.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&out.stdout).into_owned(),
