@@ -2,6 +2,7 @@
 """Mutation check of `verdiff harness` against a project's own unit tests.
 
 usage: python3 bench/mutation.py <project checkout> <Unity checkout> [--rev REV] [--limit N] [--seed S]
+                                 [--timeout SECONDS] [--jobs N] [--json OUT]
 
 Built for magiczny-kacper/RingBuffer (Unity fixture tests in Unit_test/, code in Src/; the
 commit whose tests match its API is bb3171d, the default --rev) with ThrowTheSwitch/Unity for
@@ -10,11 +11,15 @@ compiling the tests. Mutants of Src/*.c: one operator or constant change each (+
   (a) the original tests are compiled with gcc and run (here, in the benchmark only — verdiff
       itself never compiles or runs code); killed = the test binary fails (a mutant that does
       not compile is not counted);
-  (b) `verdiff harness --check` (hull mode) runs; killed = a harness that verifies on the
-      original code fails on the mutant.
+  (b) `verdiff harness --check --json` (hull mode) runs; two readings of "killed":
+      harness level: a harness that verifies on the original code fails on the mutant;
+      claim level (what `verdiff diff` needs: the base version is the original): a claim of a
+      harness (a test assertion kept in the harness, or a safety check) that holds on the
+      original is violated on the mutant, with a counterexample verdiff replayed.
+      Harnesses with no claim that holds on the original are not run on the mutants.
 Reports both kill rates, the number of harnesses, the share of tests generalised, and times.
 """
-import argparse, os, random, re, shutil, subprocess, sys, tempfile, time
+import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERDIFF = os.environ.get("VERDIFF", os.path.join(ROOT, "target", "release", "verdiff"))
@@ -81,15 +86,26 @@ def build_tests(proj, unity, out):
     return exe if code == 0 else None, log
 
 
-def harness(proj):
-    code, out, t = run([VERDIFF, "harness", "--check", "--repo", proj, "--timeout", "60"], proj, timeout=1800)
-    verdicts = {}
-    for line in out.splitlines():
-        m = re.match(r"^(\S+\.c) \(.*\): (SUCCESSFUL|FAILED|UNKNOWN) \(", line)
-        if m:
-            verdicts[m.group(1)] = m.group(2)
-    head = out.splitlines()[0] if out else ""
-    return verdicts, head, t
+def harness(proj, a, only=None):
+    """verdiff harness --check: (verdict by harness, claim statuses by (harness, claim), doc, seconds)."""
+    out_json = os.path.join(os.path.dirname(proj), "harness.json")
+    if os.path.exists(out_json):
+        os.remove(out_json)
+    cmd = [VERDIFF, "harness", "--check", "--repo", proj, "--timeout", str(a.timeout), "--jobs", str(a.jobs),
+           "--json", out_json]
+    for h in only or []:
+        cmd += ["--harness", h]
+    code, out, t = run(cmd, proj, timeout=3600)
+    try:
+        doc = json.load(open(out_json))
+    except (OSError, ValueError):
+        return {}, {}, None, t
+    verdicts, claims = {}, {}
+    for h in doc["harnesses"]:
+        verdicts[h["name"]] = h["verdict"].upper()
+        for c in h["claims"]:
+            claims[(h["name"], c["kind"], c["file"], c["line"], c["description"])] = c["status"]
+    return verdicts, claims, doc, t
 
 
 def main():
@@ -99,6 +115,9 @@ def main():
     ap.add_argument("--rev", default="bb3171d")
     ap.add_argument("--limit", type=int, default=0, help="a random sample of this many mutants (0: all)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=30, help="verdiff's time limit per harness")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", help="write every mutant's outcome here")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="verdiff-mutation-")
     proj = os.path.join(work, "proj")
@@ -111,17 +130,36 @@ def main():
         sys.exit("the original tests do not compile:\n" + log[-2000:])
     code, out, _ = run([exe], proj, timeout=60)
     print(f"original tests: exit {code} ({out.strip().splitlines()[-1] if out.strip() else ''})")
-    base, head, t_base = harness(proj)
+    base, base_claims, doc, t_base = harness(proj, a)
+    if doc is None:
+        sys.exit("verdiff harness --check gave no JSON on the original code")
     ok = {h for h, v in base.items() if v == "SUCCESSFUL"}
-    print(f"harnesses: {head}; on the original code {len(ok)} of {len(base)} verify ({t_base:.1f}s)")
+    held = {k for k, s in base_claims.items() if s == "holds" and k[1] != "unwinding"}
+    useful = sorted({k[0] for k in held})
+    print(f"tests: {doc['tests']}, generalised: {doc['tests_generalised']} "
+          f"({100 * doc['tests_generalised'] / max(1, doc['tests']):.0f} %); harnesses: {len(base)}; "
+          f"on the original code {len(ok)} verify, {doc['counts']['failed']} fail, {doc['counts']['unknown']} unknown "
+          f"({t_base:.1f}s); {len(held)} claims hold in {len(useful)} harnesses")
     src = os.path.join(proj, "Src", "ring.c")
     original = open(src).read()
     ms = mutants(original)
     if a.limit and a.limit < len(ms):
         random.Random(a.seed).shuffle(ms)
         ms = ms[: a.limit]
-    tk = hk = total = stillborn = both = 0
+    def preprocessed(text):
+        tmp = os.path.join(work, "pp.c")
+        open(tmp, "w").write(text)
+        p = subprocess.run(["gcc", "-E", "-P", "-I", os.path.join(proj, "Src"), tmp], capture_output=True, text=True)
+        return p.stdout
+
+    # a mutation inside a preprocessor branch that is not compiled (RingBuffer's array mode)
+    # leaves the program as it is: not a mutant
+    pp_original = preprocessed(original)
+    ms = [m for m in ms if preprocessed(original[:m[0]] + m[2] + original[m[1]:]) != pp_original]
+    print(f"{len(ms)} mutants in the compiled code of Src/ring.c")
+    tk = hk = ck = total = stillborn = both = 0
     t_tests = t_verdiff = 0.0
+    outcomes = []
     for (s, e, new, what) in ms:
         text = original[:s] + new + original[e:]
         open(src, "w").write(text)
@@ -133,18 +171,29 @@ def main():
         c, _, t1 = run([exe], proj, timeout=60)
         t_tests += t1
         killed_t = c != 0
-        v, _, t2 = harness(proj)
+        v, cl, _, t2 = harness(proj, a, useful)
         t_verdiff += t2
         killed_h = any(v.get(h) == "FAILED" for h in ok)
+        by = sorted(f"{k[0]}: {k[4]}" for k in held if cl.get(k) == "violated")
+        killed_c = bool(by)
         tk += killed_t
         hk += killed_h
-        both += killed_t and killed_h
+        ck += killed_c
+        both += killed_t and killed_c
         line = original[:s].count("\n") + 1
-        print(f"ring.c:{line} {what:12} tests {'KILLED' if killed_t else 'alive '}  harness {'KILLED' if killed_h else 'alive'}")
+        outcomes.append({"line": line, "mutation": what, "tests": killed_t, "harness": killed_h, "claims": by,
+                         "seconds": round(t2, 1)})
+        print(f"ring.c:{line} {what:12} tests {'KILLED' if killed_t else 'alive '}  harness {'KILLED' if killed_h else 'alive '}"
+              f"  claims {'KILLED' if killed_c else 'alive '} ({t2:.1f}s)", flush=True)
     open(src, "w").write(original)
+    pct = lambda n: f"{n} ({100 * n / max(1, total):.1f} %)"
     print(f"\n{total} mutants ({stillborn} did not compile, not counted)")
-    print(f"killed by the original tests: {tk} ({100 * tk / max(1, total):.1f} %), by verdiff's hull harnesses: {hk} ({100 * hk / max(1, total):.1f} %), by both: {both}")
+    print(f"killed by the original tests: {pct(tk)}; by verdiff's hull harnesses: harness level {pct(hk)}, "
+          f"claim level {pct(ck)}; by tests and claims both: {both}; by claims only: {ck - both}; by tests only: {tk - both}")
     print(f"time: tests {t_tests:.1f}s, verdiff harness --check {t_verdiff:.1f}s (mean per mutant {t_verdiff / max(1, total):.1f}s)")
+    if a.json:
+        json.dump({"mutants": total, "stillborn": stillborn, "tests_killed": tk, "harness_killed": hk,
+                   "claims_killed": ck, "both": both, "outcomes": outcomes}, open(a.json, "w"), indent=1)
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -4,6 +4,8 @@
 
 #[path = "common/repo.rs"]
 mod repo;
+#[path = "common/schema.rs"]
+mod schema;
 use repo::Repo;
 
 /// `verdiff harness --check` per harness: (file name, verdict).
@@ -462,4 +464,68 @@ fn configured_ranges_replace_the_hull() {
     r.write(".verdiff.yml", "include_dirs: [include]\nfunctions:\n  average:\n    inputs: { count: [1, 4] }\n");
     let (_, _, err) = r.verdiff(&["harness"]);
     assert!(err.contains("functions.average.inputs: `average` has no parameter `count`"), "{err}");
+}
+
+/// `--json`: the verdiff.harness/1 document agrees with its schema and with the text, and lists
+/// every claim with its status. Five harnesses of the circular buffer in beyond mode, checked
+/// two at a time: test 1's removed values can be any int outside [-128, 98], some of which a
+/// char cannot hold, so its assertion `ssr[i] == removeLogElem()` is violated; the bounds of
+/// `buffer[next]` hold whatever the values are.
+#[test]
+fn json_lists_every_claim_of_every_harness() {
+    let r = circular_buffer();
+    let path = r.path("harness.json");
+    let (code, out, err) = r.verdiff(&[
+        "harness",
+        "--check",
+        "--generalise",
+        "beyond",
+        "--function",
+        "insertLogElem",
+        "--jobs",
+        "2",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 10, "{out}\n{err}");
+    assert_eq!(out.trim_end().lines().last(), Some("VERIFICATION FAILED"), "{out}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the JSON file")).expect("JSON");
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/harness-v1.schema.json"),
+        )
+        .expect("schema"),
+    )
+    .expect("schema is JSON");
+    let errs = schema::conforms(&schema, &schema, &doc, "harness");
+    assert!(errs.is_empty(), "{}", errs.join("\n"));
+    assert_eq!(doc["schema"], "verdiff.harness/1");
+    assert_eq!(doc["tests"], 5);
+    let hs = doc["harnesses"].as_array().expect("harnesses");
+    assert_eq!(hs.len(), 5);
+    // the parallel check reports in the harnesses' order, as the text does
+    let text_order: Vec<String> = checked(&out).into_iter().map(|(n, _)| n).collect();
+    let json_order: Vec<String> = hs.iter().map(|h| h["name"].as_str().unwrap_or("").to_string()).collect();
+    assert_eq!(text_order, json_order);
+    let h1 = hs.iter().find(|h| h["test"] == "testCircularBuffer1").expect("test 1's harness");
+    assert_eq!(h1["verdict"], "failed");
+    let claims = h1["claims"].as_array().expect("claims");
+    let oracle = claims
+        .iter()
+        .find(|c| c["kind"] == "assertion" && c["file"] == "test/test_log.c" && c["line"] == 14)
+        .expect("the test's assertion is a claim");
+    assert_eq!(oracle["status"], "violated");
+    assert!(!oracle["trace"].as_array().expect("trace").is_empty());
+    // buffer[next] = b (log.c:19) with next < buffer_size = 5 (initLog's argument is not an
+    // input of insertLogElem, so it stays 5): both bounds of the char buffer[10] hold
+    let bounds: Vec<_> =
+        claims.iter().filter(|c| c["kind"] == "array-bounds" && c["file"] == "src/log.c" && c["line"] == 19).collect();
+    assert_eq!(bounds.len(), 2, "{claims:#?}");
+    assert!(bounds.iter().all(|c| c["status"] == "holds"), "{bounds:#?}");
+    // trace steps name files relative to the repository (the harness by its name)
+    let steps = oracle["trace"].as_array().expect("trace");
+    assert!(steps.iter().all(|s| !s["file"].as_str().unwrap_or("/").starts_with('/')), "{steps:#?}");
+    assert!(h1["unit_test"].as_str().is_some_and(|t| t.contains("testCircularBuffer1_verdiff_insertLogElem")));
+    assert_eq!(doc["counts"]["failed"].as_u64(), Some(hs.iter().filter(|h| h["verdict"] == "failed").count() as u64));
 }

@@ -14,7 +14,14 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "check", arity: Arity::Flag, help: "verify the harnesses (a failure prints a concrete unit test)" },
     Spec { name: "test", arity: Arity::Value, help: "only this test function (repeatable)" },
     Spec { name: "function", arity: Arity::Value, help: "only harnesses of this function under test (repeatable)" },
+    Spec { name: "harness", arity: Arity::Value, help: "only the harness of this file name (repeatable)" },
     Spec { name: "timeout", arity: Arity::Value, help: "time limit per harness (default: timeout of .verdiff.yml)" },
+    Spec {
+        name: "jobs",
+        arity: Arity::Value,
+        help: "harnesses verified in parallel (default: jobs of .verdiff.yml, else the number of cores)",
+    },
+    Spec { name: "json", arity: Arity::Value, help: "with --check: write the verdiff.harness/1 document to this file" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
 ];
 
@@ -52,11 +59,15 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 fn command(p: &Parsed) -> Result<i32, (i32, String)> {
+    let started = std::time::Instant::now();
     let input = |m: String| (6, m);
     let mode = match p.value("generalise") {
         None => Mode::Hull,
         Some(m) => Mode::parse(m).ok_or((1, format!("--generalise takes hull, beyond or free, not `{m}`")))?,
     };
+    if p.has("json") && !p.has("check") {
+        return Err((1, "--json goes with --check".into()));
+    }
     let root = common::repo_root(p).map_err(input)?;
     let cfg = common::load_config(&root, p).map_err(input)?;
     let fo = crate::run::frontend_options(&root, &cfg);
@@ -66,10 +77,12 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
     }
     let only_tests = p.values("test");
     let only_fns = p.values("function");
+    let only_names = p.values("harness");
     let hs: Vec<Harness> = harness::harnesses(&d, &root, mode)
         .into_iter()
         .filter(|h| only_tests.is_empty() || only_tests.contains(&h.test))
         .filter(|h| only_fns.is_empty() || only_fns.contains(&h.function))
+        .filter(|h| only_names.is_empty() || only_names.contains(&h.name))
         .collect();
     let generalisable = d.tests.iter().filter(|t| hs.iter().any(|h| h.test == t.name && h.test_file == t.file)).count();
     outln!(
@@ -81,6 +94,7 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         generalisable,
         d.tests.len()
     );
+    let mut skipped = Vec::new();
     for t in &d.tests {
         let selected = only_tests.is_empty() || only_tests.contains(&t.name);
         if selected && !hs.iter().any(|h| h.test == t.name && h.test_file == t.file) {
@@ -92,6 +106,12 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
                 "nothing to generalise in this mode (every input has a single value or covers its type)"
             };
             outln!("  {}:{} {}: no harness ({why})", t.file, t.line, t.name);
+            skipped.push(crate::report::harness::Skipped {
+                file: t.file.clone(),
+                line: t.line,
+                test: t.name.clone(),
+                reason: why.to_string(),
+            });
         }
     }
     let dir = match p.value("emit") {
@@ -121,18 +141,24 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         Some(t) => super::args::parse_duration(t).map_err(|e| (1, e))?,
         None => std::time::Duration::from_secs(cfg.timeout),
     };
-    let o = HarnessOptions { frontend: fo, safety: crate::run::safety_options(&cfg) };
+    let jobs = match p.value("jobs") {
+        Some(j) => j.parse::<usize>().map_err(|_| (1, format!("--jobs needs a number, got `{j}`")))?,
+        None => cfg.jobs,
+    };
+    let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
+    // every claim of a harness is checked (all the test's assertions that fail, each with its
+    // trace), not only the first
+    let mut safety = crate::run::safety_options(&cfg);
+    safety.multi_property = true;
+    let o = HarnessOptions { frontend: fo, safety };
     let (mut failed, mut unknown) = (0, 0);
-    for h in &hs {
+    let mut results: Vec<(harness::Checked, Option<String>)> = Vec::new();
+    let check_one = |h: &Harness| {
         let test_dir = root.join(&h.test_file).parent().map(Path::to_path_buf).unwrap_or_else(|| root.clone());
-        let r = harness::check(
-            &dir.join(&h.name),
-            &test_dir,
-            &root,
-            &d.sources,
-            &o,
-            Some(std::time::Instant::now() + timeout),
-        );
+        harness::check(&dir.join(&h.name), &test_dir, &root, &d.sources, &o, Some(std::time::Instant::now() + timeout))
+    };
+    crate::run::parallel::ordered(&hs, jobs, check_one, |i, r| {
+        let h = &hs[i];
         outln!(
             "\n{} ({} in {}, {}): {} ({:.1}s)",
             h.name,
@@ -145,6 +171,7 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         for g in &h.generalised {
             outln!("  input: {g}");
         }
+        let mut unit_test = None;
         match r.safety {
             Safety::Successful => {}
             Safety::Unknown => {
@@ -154,7 +181,14 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
             Safety::Failed => {
                 failed += 1;
                 outln!("  {}", r.detail);
-                if let Some(c) = r.claims.iter().find(|c| c.status == "violated") {
+                let violated: Vec<_> = r.claims.iter().filter(|c| c.status == "violated").collect();
+                if violated.len() > 1 {
+                    outln!("  {} claims fail:", violated.len());
+                    for c in &violated {
+                        outln!("    {}:{} {}", c.file, c.line, c.description);
+                    }
+                }
+                if let Some(c) = violated.first() {
                     // the end of the counterexample (the helpers' own steps left out)
                     let steps: Vec<_> = c
                         .trace
@@ -169,26 +203,53 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
                     for s in &steps[skip..] {
                         outln!("    {}:{} {}: {}", s.file, s.line, s.function, s.text);
                     }
-                    if let Some(test) = concrete_test(h, c) {
+                    unit_test = concrete_test(h, c);
+                    if let Some(test) = &unit_test {
                         outln!("  As a unit test (paste into {}):\n{test}", h.test_file);
                     }
                 }
             }
         }
-    }
+        results.push((r, unit_test));
+    });
     if p.has("emit") {
         outln!("\nharnesses in {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
     outln!("\n{} harness(es): {} failed, {} unknown", hs.len(), failed, unknown);
-    Ok(if failed > 0 {
+    if let Some(path) = p.value("json") {
+        let rows: Vec<crate::report::harness::Row> = hs
+            .iter()
+            .zip(&results)
+            .map(|(h, (r, t))| crate::report::harness::Row { harness: h, result: r, unit_test: t.clone() })
+            .collect();
+        let v = crate::report::harness::json(
+            &rows,
+            d.tests.len(),
+            generalisable,
+            &skipped,
+            started.elapsed().as_secs_f64(),
+        );
+        let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+        std::fs::write(path, text).map_err(|e| input(format!("cannot write {path}: {e}")))?;
+    }
+    let code = if failed > 0 {
         10
     } else if unknown > 0 {
         6
     } else {
         0
-    })
+    };
+    outln!(
+        "\n{}",
+        match code {
+            10 => "VERIFICATION FAILED",
+            6 => "VERIFICATION UNKNOWN",
+            _ => "VERIFICATION SUCCESSFUL",
+        }
+    );
+    Ok(code)
 }
 
 /// The failing input as the test itself with concrete values: the values the nondet helpers

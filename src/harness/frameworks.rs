@@ -127,22 +127,37 @@ pub fn test_names(text: &str, fw: Framework, defined: &[String]) -> Vec<String> 
     names
 }
 
-/// Writes the model header and the stand-in headers into a directory of this process;
-/// returns (the directory for `-I`, the header to force-include).
-pub fn model_dir() -> Result<(PathBuf, PathBuf), String> {
-    let dir = std::env::temp_dir().join(format!("verdiff-tests-{}-{}", env!("CARGO_PKG_VERSION"), std::process::id()));
-    let header = dir.join("verdiff_tests.h");
-    let write = |p: &Path, text: &str| -> Result<(), String> {
-        if let Some(d) = p.parent() {
-            std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
-        }
-        std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
-    };
-    write(&header, MODEL_HEADER)?;
-    for s in STAND_INS {
-        write(&dir.join(s), "/* verdiff stand-in: the framework is modelled by verdiff_tests.h */\n")?;
+/// Writes `text` to `p` under a temporary name and renames it into place, so that another
+/// thread preprocessing `p` at the same time sees the whole file or none of it.
+fn write_whole(p: &Path, text: &str) -> Result<(), String> {
+    if let Some(d) = p.parent() {
+        std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
     }
-    Ok((dir, header))
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = p.with_extension(format!("tmp{n}"));
+    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, p).map_err(|e| format!("cannot write {}: {e}", p.display()))
+}
+
+const STAND_IN: &str = "/* verdiff stand-in: the framework is modelled by verdiff_tests.h */\n";
+
+/// Writes the model header and the stand-in headers into a directory of this process (once:
+/// harnesses are checked on several threads); returns (the directory for `-I`, the header to
+/// force-include).
+pub fn model_dir() -> Result<(PathBuf, PathBuf), String> {
+    static MADE: std::sync::OnceLock<Result<(PathBuf, PathBuf), String>> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        let dir =
+            std::env::temp_dir().join(format!("verdiff-tests-{}-{}", env!("CARGO_PKG_VERSION"), std::process::id()));
+        let header = dir.join("verdiff_tests.h");
+        write_whole(&header, MODEL_HEADER)?;
+        for s in STAND_INS {
+            write_whole(&dir.join(s), STAND_IN)?;
+        }
+        Ok((dir, header))
+    })
+    .clone()
 }
 
 /// Stand-ins at the paths a test includes its framework through (`unity/fixture/unity_fixture.h`
@@ -168,10 +183,7 @@ pub fn stand_ins_for(text: &str, model_dir: &Path) {
         }
         let p = model_dir.join(path);
         if !p.exists() {
-            if let Some(d) = p.parent() {
-                let _ = std::fs::create_dir_all(d);
-            }
-            let _ = std::fs::write(&p, "/* verdiff stand-in: the framework is modelled by verdiff_tests.h */\n");
+            let _ = write_whole(&p, STAND_IN);
         }
     }
 }

@@ -432,6 +432,9 @@ pub struct Checked {
     pub safety: Safety,
     pub detail: String,
     pub claims: Vec<Claim>,
+    /// Every claim of the harness with its status (holds, violated, unknown, not-checked),
+    /// unwinding claims included: what a regression comparison needs.
+    pub all_claims: Vec<Claim>,
     pub seconds: f64,
 }
 
@@ -446,14 +449,25 @@ pub fn check(
     deadline: Option<std::time::Instant>,
 ) -> Checked {
     let start = std::time::Instant::now();
-    let fail = |detail: String| Checked { safety: Safety::Unknown, detail, claims: vec![], seconds: 0.0 };
+    let fail = |detail: String| Checked {
+        safety: Safety::Unknown,
+        detail,
+        claims: vec![],
+        all_claims: vec![],
+        seconds: start.elapsed().as_secs_f64(),
+    };
     let (model_dir, header) = match frameworks::model_dir() {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
     frameworks::stand_ins_for(&std::fs::read_to_string(path).unwrap_or_default(), &model_dir);
     let tfo = test_options(&o.frontend, &model_dir, &header, Some(test_dir));
-    let rel = crate::run::relativise(root);
+    // file names relative to the repository; the harness itself by its name, not by the
+    // scratch directory it was written to
+    let in_root = crate::run::relativise(root);
+    let here = path.display().to_string();
+    let named = format!("<harness {}>", path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+    let rel = move |s: &str| in_root(&s.replace(&here, &named));
     let harness_text = match frontend::preprocess_sources(&[Source { path: path.to_path_buf(), content: None }], &tfo) {
         Ok(mut t) => t.pop().unwrap_or_default(),
         Err(e) => return fail(rel(&e.to_string())),
@@ -491,12 +505,14 @@ pub fn check(
     // a cut loop raises the bound (x4, up to 1024) while time remains
     let mut so = o.safety.clone();
     loop {
-        let (safety, detail, claims) = run_safety::check(&prog, entry, &so, deadline, &rel);
+        let report = run_safety::verify(&prog, entry, &so, deadline);
+        let (safety, detail, claims) = crate::record::safety_of(&report, so.unwind, &rel);
         let cut = safety == Safety::Unknown
             && (detail.starts_with("no violation within") || detail.starts_with("some loop was cut"));
         let time_left = deadline.is_none_or(|d| std::time::Instant::now() < d);
         if !cut || so.unwind >= 256 || !time_left {
-            return Checked { safety, detail, claims, seconds: start.elapsed().as_secs_f64() };
+            let all_claims = report.claims.iter().map(|c| crate::record::claim(c, &rel)).collect();
+            return Checked { safety, detail, claims, all_claims, seconds: start.elapsed().as_secs_f64() };
         }
         so.unwind = (so.unwind.max(1) * 4).min(256);
     }

@@ -5,6 +5,7 @@
 
 pub mod diff;
 pub mod equiv;
+pub mod harness;
 pub mod html;
 pub mod json;
 pub mod junit;

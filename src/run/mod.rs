@@ -14,6 +14,7 @@
 //!
 //! Depends on: frontend, ir, instrument, engine, record, cache, config. Not on cli or report.
 
+pub mod parallel;
 pub mod safety;
 pub mod shard;
 
@@ -155,7 +156,7 @@ pub enum Progress<'a> {
 /// Preprocesses the selected files of `root`.
 pub fn units(root: &Path, files: &[String], o: &RunOptions) -> Vec<Unit> {
     let rel = relativise(root);
-    parallel_map(files, o.jobs, |f| {
+    parallel::map(files, o.jobs, |f| {
         let src = Source { path: root.join(f), content: None };
         let text = frontend::preprocess_sources(&[src], &o.frontend)
             .map(|mut v| v.pop().unwrap_or_default())
@@ -178,7 +179,7 @@ pub fn run(
     let mut slots: Vec<Option<(String, FunctionResult)>> = Vec::new();
     let mut tasks: Vec<(usize, Task)> = Vec::new();
     let mut reused = 0;
-    let planned = parallel_map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
+    let planned = parallel::map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
     for (ui, (u, plan)) in units.iter().zip(planned).enumerate() {
         let fns = match plan {
             Ok(f) => f,
@@ -333,31 +334,6 @@ fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> St
         out.push(Planned { name, line, keys, unwind, timeout });
     }
     Ok(out)
-}
-
-/// `f` over `items` on up to `jobs` threads (large stacks: lowering recurses), in order.
-fn parallel_map<I: Sync, R: Send>(items: &[I], jobs: usize, f: impl Fn(&I) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let mut out: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-    let (tx, rx) = mpsc::channel::<(usize, R)>();
-    std::thread::scope(|sc| {
-        for _ in 0..jobs.max(1).min(items.len().max(1)) {
-            let (tx, next, f) = (tx.clone(), &next, &f);
-            let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(item) = items.get(i) else { break };
-                if tx.send((i, f(item))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        for (i, r) in rx {
-            out[i] = Some(r);
-        }
-    });
-    // (a thread that could not start leaves its items: run them here)
-    out.into_iter().zip(items).map(|(r, item)| r.unwrap_or_else(|| f(item))).collect()
 }
 
 fn unparsable(rel: &str, e: &str) -> FunctionResult {

@@ -18,6 +18,8 @@ pub struct SafetyOptions {
     pub malloc_may_fail: bool,
     /// Most terms symbolic execution may build (a bound on memory; see `memory_budget`).
     pub max_terms: usize,
+    /// Check every claim (all violations with their traces) instead of stopping at the first.
+    pub multi_property: bool,
 }
 
 /// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
@@ -37,15 +39,17 @@ impl Default for SafetyOptions {
             memory_leak: false,
             malloc_may_fail: true,
             max_terms: SymexOptions::default().max_terms,
+            multi_property: false,
         }
     }
 }
 
 impl SafetyOptions {
-    /// Everything here that changes a verdict, as text for cache keys.
+    /// Everything here that changes a verdict or the claims reported, as text for cache keys.
     pub fn key_text(&self) -> String {
+        let multi = if self.multi_property { " multi-property" } else { "" };
         format!(
-            "checks={:?} unwind={} leak={} malloc_may_fail={}",
+            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}",
             self.checks, self.unwind, self.memory_leak, self.malloc_may_fail
         )
     }
@@ -60,6 +64,11 @@ pub fn check(
     deadline: Option<Instant>,
     rel: &dyn Fn(&str) -> String,
 ) -> (Safety, String, Vec<Claim>) {
+    record::safety_of(&verify(p, f, o, deadline), o.unwind, rel)
+}
+
+/// The engine's report of verifying `f` of `p` (every claim with its status).
+pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instant>) -> engine::Report {
     let mut p = p.clone();
     instrument::instrument(&mut p, &o.checks);
     let so = SymexOptions {
@@ -70,7 +79,6 @@ pub fn check(
         max_terms: o.max_terms,
         ..SymexOptions::default()
     };
-    let eo = EngineOptions { symex: so, deadline, ..EngineOptions::default() };
-    let r = engine::verify(&p, f, &eo);
-    record::safety_of(&r, o.unwind, rel)
+    let eo = EngineOptions { symex: so, deadline, multi_property: o.multi_property, ..EngineOptions::default() };
+    engine::verify(&p, f, &eo)
 }

@@ -334,12 +334,34 @@ impl Smt {
         }
     }
 
-    /// Asserts a boolean term.
+    /// Asserts a boolean term. Z3 simplifies and internalises an assertion at once, which
+    /// takes long for large array terms: it is interrupted like a check when the time is up.
     pub fn assert(&mut self, s: &TermStore, t: T) {
         let d = self.encode(s, t);
         if let Some(b) = d.as_bool() {
-            self.solver.assert(&b);
+            let solver = &self.solver;
+            self.guarded(|| solver.assert(&b));
         }
+    }
+
+    /// Runs `run` (a Z3 call) with a watchdog thread that interrupts Z3 a little after the
+    /// time limit (Z3 does not watch its own timeout everywhere, e.g. while bit-blasting).
+    fn guarded<R>(&self, run: impl FnOnce() -> R) -> R {
+        let Some(ms) = self.timeout_ms else { return run() };
+        // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout
+        let limit = std::time::Duration::from_millis(ms + ms / 10 + 250);
+        let handle = self.ctx.handle();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|sc| {
+            sc.spawn(move || {
+                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                    handle.interrupt();
+                }
+            });
+            let r = run();
+            drop(done);
+            r
+        })
     }
 
     pub fn push(&mut self) {
@@ -354,26 +376,7 @@ impl Smt {
     pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
         let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
         let solver = &self.solver;
-        let run = || if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) };
-        let r = match self.timeout_ms {
-            None => run(),
-            Some(ms) => {
-                // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout
-                let limit = std::time::Duration::from_millis(ms + ms / 10 + 250);
-                let handle = self.ctx.handle();
-                let (done, wait) = std::sync::mpsc::channel::<()>();
-                std::thread::scope(|sc| {
-                    sc.spawn(move || {
-                        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
-                            handle.interrupt();
-                        }
-                    });
-                    let r = run();
-                    drop(done);
-                    r
-                })
-            }
-        };
+        let r = self.guarded(|| if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) });
         match r {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
