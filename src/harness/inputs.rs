@@ -230,3 +230,35 @@ pub fn called(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> BT
         .map(|g| crate::ir::fingerprint::base_name(&p.func(g).name).to_string())
         .collect()
 }
+
+/// A pointer a test passes to a function under test: NULL, or something else (an address).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointerArg {
+    pub line: u32,
+    pub function: String,
+    pub arg: usize,
+    pub null: bool,
+}
+
+/// The pointer arguments of test function `t`'s calls into code under test.
+pub fn pointer_args(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Vec<PointerArg> {
+    let Some(body) = p.func(t).body.as_ref() else { return vec![] };
+    let mut out = Vec::new();
+    for ins in body {
+        let InstrKind::Call { func, args, .. } = &ins.kind else { continue };
+        let ExprKind::Func(g) = strip_casts(func).kind else { continue };
+        if !under_test(g) {
+            continue;
+        }
+        let gname = crate::ir::fingerprint::base_name(&p.func(g).name).to_string();
+        for (k, a) in args.iter().enumerate() {
+            if !a.ty.is_pointer() {
+                continue;
+            }
+            let inner = strip_casts(a);
+            let null = matches!(inner.kind, ExprKind::Zero) || inner.as_int() == Some(0);
+            out.push(PointerArg { line: ins.loc.line, function: gname.clone(), arg: k, null });
+        }
+    }
+    out
+}

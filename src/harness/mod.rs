@@ -68,6 +68,8 @@ pub struct TestCase {
     /// Functions under test it calls.
     pub calls: BTreeSet<String>,
     pub inputs: Vec<Input>,
+    /// Pointers it passes to functions under test (NULL or not).
+    pub pointers: Vec<inputs::PointerArg>,
     /// Unity's set-up and tear-down functions for this test (`setUp`, or a fixture
     /// group's `TEST_<group>_SETUP`), when the file defines them.
     pub setup: Option<String>,
@@ -201,6 +203,7 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
                 line: prog.func(t).loc.line,
                 calls: inputs::called(&prog, t, &under_test),
                 inputs: inputs::inputs(&prog, t, &under_test),
+                pointers: inputs::pointer_args(&prog, t, &under_test),
                 setup: (fw == Framework::Unity).then(|| fixture(&name, &defined, "SETUP", "setUp")).flatten(),
                 teardown: (fw == Framework::Unity).then(|| fixture(&name, &defined, "TEAR_DOWN", "tearDown")).flatten(),
             });
@@ -263,11 +266,14 @@ pub fn harnesses(d: &Discovery, root: &Path, mode: Mode) -> Vec<Harness> {
         let n = pos.get(k).map(|e| e.2).unwrap_or(0);
         pos.insert(k.clone(), (lo, hi, n));
     }
+    // pointer arguments some test passes NULL to
+    let nulls: BTreeSet<(String, usize)> =
+        d.tests.iter().flat_map(|t| &t.pointers).filter(|p| p.null).map(|p| (p.function.clone(), p.arg)).collect();
     let mut out = Vec::new();
     for t in &d.tests {
         let Ok(src) = std::fs::read_to_string(root.join(&t.file)) else { continue };
         for f in &t.calls {
-            if let Some(h) = harness(t, f, &src, &pos, &d.overrides, mode) {
+            if let Some(h) = harness(t, f, &src, &pos, &nulls, &d.overrides, mode) {
                 out.push(h);
             }
         }
@@ -280,6 +286,7 @@ fn harness(
     f: &str,
     src: &str,
     pos: &BTreeMap<(String, usize), (i128, i128, usize)>,
+    nulls: &BTreeSet<(String, usize)>,
     overrides: &BTreeMap<(String, usize), (i128, i128)>,
     mode: Mode,
 ) -> Option<Harness> {
@@ -355,14 +362,44 @@ fn harness(
         };
         generalised.push(format!("{what} (line {}): {range} — {from}", i.line));
     }
+    // pointers: hull lets an address the test passes also be NULL where some test passes NULL
+    // at that argument; beyond passes NULL where no test does; free lets every address be NULL
+    for ptr in t.pointers.iter().filter(|p| p.function == f && !p.null) {
+        let null_tested = nulls.contains(&(ptr.function.clone(), ptr.arg));
+        let (wrap, why) = match mode {
+            Mode::Hull if null_tested => (true, "or NULL — some test passes NULL there"),
+            Mode::Beyond if !null_tested => (false, "NULL — no test passes NULL there"),
+            Mode::Free => (true, "or NULL"),
+            _ => continue,
+        };
+        let e = rewrite::argument_wrap(src, ptr.line, f, ptr.arg, |arg| {
+            if wrap {
+                format!("(__vd_range_int(0, 1) ? ({arg}) : 0)")
+            } else {
+                "0".to_string()
+            }
+        });
+        let Some(e) = e else { continue };
+        edits.push(e);
+        if wrap {
+            types.insert("int".to_string());
+        }
+        let what = if wrap { "the address the test passes, " } else { "" };
+        generalised.push(format!("pointer argument {} of {f} (line {}): {what}{why}", ptr.arg + 1, ptr.line));
+    }
     if generalised.is_empty() {
         return None;
     }
     let test_text = rewrite::apply(src, edits);
-    let (body, dropped) = rewrite::drop_literal_oracles(&test_text);
+    let (body, at) = rewrite::drop_literal_oracles(&test_text);
+    // (the test's own comparisons are what its reader cares about)
+    let dropped = match rewrite::function_body(&test_text, t.line) {
+        Some((a, b)) => at.iter().filter(|&&x| a <= x && x < b).count(),
+        None => at.len(),
+    };
     if dropped > 0 {
         generalised.push(format!(
-            "{dropped} comparison(s) with a literal expected value in the test file dropped: they check the tests' own inputs only"
+            "{dropped} comparison(s) with a literal expected value in the test dropped: they check the test's own inputs only"
         ));
     }
     let stem = Path::new(&t.file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();

@@ -238,6 +238,19 @@ pub fn argument_edit(src: &str, line: u32, func: &str, arg: usize, text: &str) -
     }
 }
 
+/// The edit replacing argument `arg` of the first call of `func` on or after `line` by
+/// `make(its text)`.
+pub fn argument_wrap(
+    src: &str,
+    line: u32,
+    func: &str,
+    arg: usize,
+    make: impl Fn(&str) -> String,
+) -> Option<(usize, usize, String)> {
+    let (x, y, _) = argument_edit(src, line, func, arg, "")?;
+    Some((x, y, make(&src[x..y])))
+}
+
 /// Applies non-overlapping edits.
 pub fn apply(src: &str, mut edits: Vec<(usize, usize, String)>) -> String {
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
@@ -366,7 +379,7 @@ fn comparison(cond: &str) -> Option<(&str, &str)> {
 /// inputs are generalised they no longer apply, so the harness keeps the compared expression
 /// (its calls and their safety) but drops the comparison. Returns the text and how many were
 /// dropped.
-pub fn drop_literal_oracles(src: &str) -> (String, usize) {
+pub fn drop_literal_oracles(src: &str) -> (String, Vec<usize>) {
     let b = src.as_bytes();
     let mut edits = Vec::new();
     let mut i = 0;
@@ -429,19 +442,40 @@ pub fn drop_literal_oracles(src: &str) -> (String, usize) {
         }
         i = j;
     }
-    let n = edits.len();
-    (apply(src, edits), n)
+    let at = edits.iter().map(|e| e.0).collect();
+    (apply(src, edits), at)
+}
+
+/// The byte range of the body of the function whose definition starts on `line` (from its
+/// first `{` to the matching `}`).
+pub fn function_body(text: &str, line: u32) -> Option<(usize, usize)> {
+    let from = offset(text, line, 1);
+    let open = text[from..].find('{')? + from;
+    Some((open, scan(text.as_bytes(), open, false)))
 }
 
 #[cfg(test)]
 mod oracle_tests {
-    use super::drop_literal_oracles;
+    use super::{drop_literal_oracles, function_body};
+
+    #[test]
+    fn the_body_of_a_function_by_its_line() {
+        let src = "void a(void) {\n  if (x) { y(); }\n}\nvoid b(void)\n{\n  TEST_ASSERT_EQUAL(1, f(2));\n}\n";
+        let (x, y) = function_body(src, 4).expect("b's body");
+        assert_eq!(&src[x..y], "{\n  TEST_ASSERT_EQUAL(1, f(2));\n}");
+        let (x, y) = function_body(src, 1).expect("a's body");
+        assert_eq!(&src[x..y], "{\n  if (x) { y(); }\n}");
+        // the comparison dropped lies in b's body, not in a's
+        let (_, at) = drop_literal_oracles(src);
+        assert_eq!(at.len(), 1);
+        assert!(function_body(src, 4).is_some_and(|(x, y)| x <= at[0] && at[0] < y));
+    }
 
     #[test]
     fn literal_expectations_are_dropped_relational_ones_kept() {
         let src = "TEST_ASSERT_EQUAL_INT(5, average(v, 4));\nTEST_ASSERT_EQUAL_INT(ssr[i], removeLogElem());\nassert(f(x) == -1);\nassert(f(x) > 0);\nck_assert_int_eq(g(y), 'a');\nTEST_ASSERT_NOT_NULL(level_name(1));\nTEST_ASSERT_EQUAL(NO_DATA, init(&r, size));\nTEST_ASSERT_EQUAL(expected, init(&r, size));\nassert(p != NULL);\nck_assert_int_ne(g(y), 0);\n";
-        let (out, n) = drop_literal_oracles(src);
-        assert_eq!(n, 4, "{out}");
+        let (out, at) = drop_literal_oracles(src);
+        assert_eq!(at.len(), 4, "{out}");
         assert!(out.contains("((void)(init(&r, size)))"), "{out}");
         assert!(out.contains("TEST_ASSERT_EQUAL(expected, init(&r, size));"), "{out}");
         assert!(out.contains("assert(p != NULL);") && out.contains("ck_assert_int_ne(g(y), 0);"), "{out}");
