@@ -529,3 +529,67 @@ fn json_lists_every_claim_of_every_harness() {
     assert!(h1["unit_test"].as_str().is_some_and(|t| t.contains("testCircularBuffer1_verdiff_insertLogElem")));
     assert_eq!(doc["counts"]["failed"].as_u64(), Some(hs.iter().filter(|h| h["verdict"] == "failed").count() as u64));
 }
+
+/// Pointer arguments. `sum` checks for NULL and a test passes NULL to it; `head` has no
+/// check and no test passes NULL to it.
+/// - hull: test_sum's array may also be NULL there (some test passes NULL to sum's first
+///   argument); sum returns 0 for NULL, so the harness verifies — and its NULL-pointer claims
+///   on `v[i]` hold. head's pointer stays the test's array (no test passes NULL to it).
+/// - after a commit that drops sum's NULL check, the same hull harness of test_sum fails on
+///   the NULL dereference (the tests of test_sum alone, with their array, would still pass).
+/// - beyond: head gets NULL (no test passes NULL there) with n outside [0, 3], so n > 3
+///   reaches `v[0]` through NULL: a pointer-null violation.
+#[test]
+fn pointer_arguments_may_be_null_where_the_tests_pass_null() {
+    let r = Repo::new("harness-pointers");
+    let lib = |check: &str| {
+        format!(
+            "#include <stddef.h>\n#include \"lib.h\"\nint sum(const int *v, int n) {{\n    int s = 0;\n{check}    for (int i = 0; i < n; i++) s += v[i];\n    return s;\n}}\nint head(const int *v, int n) {{\n    if (n <= 0) return -1;\n    return v[0];\n}}\n"
+        )
+    };
+    r.write("src/lib.c", &lib("    if (v == NULL) return 0;\n"));
+    r.write("include/lib.h", "int sum(const int *v, int n);\nint head(const int *v, int n);\n");
+    r.write(
+        "tests/test_lib.c",
+        "#include \"unity.h\"\n#include \"lib.h\"\nvoid setUp(void) {}\nvoid tearDown(void) {}\n\
+         void test_sum(void) {\n    int v[3] = {1, 2, 3};\n    TEST_ASSERT_EQUAL_INT(6, sum(v, 3));\n}\n\
+         void test_sum_null(void) {\n    TEST_ASSERT_EQUAL_INT(0, sum(NULL, 2));\n}\n\
+         void test_head(void) {\n    int v[3] = {4, 5, 6};\n    TEST_ASSERT_EQUAL_INT(4, head(v, 3));\n}\n\
+         void test_head_empty(void) {\n    int v[1] = {0};\n    TEST_ASSERT_EQUAL_INT(-1, head(v, 0));\n}\n",
+    );
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("sum and head with tests");
+
+    let (code, out, err) = r.verdiff(&["harness"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains(
+            "pointer argument 1 of sum (line 7): the address the test passes, or NULL — some test passes NULL there"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("pointer argument 1 of head"), "no test passes NULL to head: {out}");
+
+    let json = r.path("h.json");
+    let (code, out, err) = r.verdiff(&["harness", "--check", "--test", "test_sum", "--json", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
+    let claims = doc["harnesses"][0]["claims"].as_array().cloned().unwrap_or_default();
+    let null_claims: Vec<_> =
+        claims.iter().filter(|c| c["kind"] == "pointer-null" && c["file"] == "src/lib.c" && c["line"] == 6).collect();
+    assert!(!null_claims.is_empty(), "v[i] is checked for NULL: {claims:#?}");
+    assert!(null_claims.iter().all(|c| c["status"] == "holds"), "{null_claims:#?}");
+
+    // the NULL check goes: the harness of test_sum (which passes an array) finds it
+    r.write("src/lib.c", &lib(""));
+    r.commit("sum without its NULL check");
+    let (code, out, _) = r.verdiff(&["harness", "--check", "--test", "test_sum"]);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("dereference failure: NULL pointer"), "{out}");
+
+    // beyond: head's array becomes NULL, n lies outside [0, 3]
+    let (code, out, _) = r.verdiff(&["harness", "--check", "--generalise", "beyond", "--test", "test_head"]);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("pointer argument 1 of head (line 14): NULL — no test passes NULL there"), "{out}");
+    assert!(out.contains("dereference failure: NULL pointer"), "{out}");
+}

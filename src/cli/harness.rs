@@ -98,7 +98,10 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
     for t in &d.tests {
         let selected = only_tests.is_empty() || only_tests.contains(&t.name);
         if selected && !hs.iter().any(|h| h.test == t.name && h.test_file == t.file) {
-            let why = if t.calls.is_empty() {
+            let unreadable = t.unreadable.first().map(|(line, why)| format!("line {line} cannot be read: {why}"));
+            let why = if let Some(u) = &unreadable {
+                u.as_str()
+            } else if t.calls.is_empty() {
                 "calls no function of the sources"
             } else if t.inputs.is_empty() {
                 "passes no integer constant to the code under test"

@@ -70,6 +70,9 @@ pub struct TestCase {
     pub inputs: Vec<Input>,
     /// Pointers it passes to functions under test (NULL or not).
     pub pointers: Vec<inputs::PointerArg>,
+    /// Statements of the test verdiff cannot read (line, reason): their calls and inputs
+    /// are missing from the above, and a harness reaching them is UNKNOWN.
+    pub unreadable: Vec<(u32, String)>,
     /// Unity's set-up and tear-down functions for this test (`setUp`, or a fixture
     /// group's `TEST_<group>_SETUP`), when the file defines them.
     pub setup: Option<String>,
@@ -204,6 +207,16 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
                 calls: inputs::called(&prog, t, &under_test),
                 inputs: inputs::inputs(&prog, t, &under_test),
                 pointers: inputs::pointer_args(&prog, t, &under_test),
+                unreadable: prog
+                    .func(t)
+                    .body
+                    .iter()
+                    .flatten()
+                    .filter_map(|i| match &i.kind {
+                        crate::ir::InstrKind::Unsupported(why) => Some((i.loc.line, why.clone())),
+                        _ => None,
+                    })
+                    .collect(),
                 setup: (fw == Framework::Unity).then(|| fixture(&name, &defined, "SETUP", "setUp")).flatten(),
                 teardown: (fw == Framework::Unity).then(|| fixture(&name, &defined, "TEAR_DOWN", "tearDown")).flatten(),
             });

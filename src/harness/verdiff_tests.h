@@ -19,6 +19,11 @@
 #define CUNIT_AUTOMATED_H_SEEN 1
 #define CU_TESTRUN_H_SEEN 1
 
+/* what the frameworks' own headers bring in (Unity's unity_internals.h, check.h): tests use
+ * NULL, size_t and the fixed-width types without including them */
+#include <stddef.h>
+#include <stdint.h>
+
 int strcmp(const char *, const char *);
 int memcmp(const void *, const void *, unsigned long);
 double fabs(double);
