@@ -143,7 +143,7 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         _ => (s, 1.0),
     };
     let v: f64 = num.parse().map_err(|_| format!("bad time `{s}` (use e.g. 30, 30s, 5m, 1h)"))?;
-    if !(v > 0.0) {
+    if v.is_nan() || v <= 0.0 {
         return Err(format!("bad time `{s}`"));
     }
     Ok(std::time::Duration::from_secs_f64(v * mult))
@@ -159,7 +159,7 @@ pub fn parse_memory(s: &str) -> Result<u64, String> {
         _ => (s.as_str(), 1.0),
     };
     let v: f64 = num.parse().map_err(|_| format!("bad memory size `{s}` (use e.g. 512m, 2g)"))?;
-    if !(v > 0.0) {
+    if v.is_nan() || v <= 0.0 {
         return Err(format!("bad memory size `{s}`"));
     }
     Ok(((v * mult).ceil() as u64).max(1))

@@ -267,6 +267,7 @@ impl Symex<'_> {
         }
     }
 
+    #[allow(clippy::wrong_self_convention)] // a method of the executor, converting terms
     fn to_float(&mut self, st: &mut State, v: T, from: &Type, k: FloatKind) -> T {
         let ft = Type::Float(k);
         self.convert(st, v, from, &ft, Loc::default())

@@ -60,6 +60,7 @@ impl Symex<'_> {
     }
 
     /// The memory image of a value (not for arrays).
+    #[allow(clippy::wrong_self_convention)] // a method of the executor, converting terms
     pub(crate) fn to_bits(&mut self, v: T, t: &Type) -> T {
         match t {
             Type::Float(k) => {
@@ -77,6 +78,7 @@ impl Symex<'_> {
     }
 
     /// The value of a memory image of type `t`.
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn from_bits(&mut self, b: T, t: &Type) -> T {
         match t {
             Type::Float(k) => {
@@ -109,6 +111,7 @@ impl Symex<'_> {
     }
 
     /// A boolean as the C int 0/1 of type `t`.
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn from_bool(&mut self, b: T, t: &Type) -> T {
         let w = match self.sort_of(t) {
             Sort::Bv(w) => w,

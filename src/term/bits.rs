@@ -256,7 +256,10 @@ impl Bits {
     /// SMT-LIB `bvudiv`: division by zero gives all ones.
     pub fn udiv(&self, o: &Bits) -> Option<Bits> {
         let (a, b) = (self.small()?, o.small()?);
-        Some(if b == 0 { Bits::ones(self.width) } else { Bits::from_u128(self.width, a / b) })
+        Some(match a.checked_div(b) {
+            Some(q) => Bits::from_u128(self.width, q),
+            None => Bits::ones(self.width),
+        })
     }
 
     /// SMT-LIB `bvurem`: remainder by zero gives the dividend.

@@ -1076,7 +1076,7 @@ impl TermStore {
                 Op::FpIsZero => exp.is_zero() && frac.is_zero(),
                 Op::FpIsNormal => !exp.is_zero() && !exp.is_ones(),
                 Op::FpIsSubnormal => exp.is_zero() && !frac.is_zero(),
-                Op::FpIsNeg => b.msb() && !(exp.is_ones() && !frac.is_zero()),
+                Op::FpIsNeg => b.msb() && (!exp.is_ones() || frac.is_zero()),
                 _ => panic!("fp_class: {op:?}"),
             };
             return self.bool_const(r);
@@ -1347,6 +1347,29 @@ impl TermStore {
     }
 }
 
+impl TermStore {
+    /// Whether an array term contains a memory-range update (memoised).
+    pub fn has_range(&mut self, t: T) -> bool {
+        if let Some(&b) = self.range_memo.get(&t) {
+            return b;
+        }
+        let r = match self.op(t) {
+            Op::MemRange(..) => true,
+            Op::Store => {
+                let b = self.arg(t, 0);
+                self.has_range(b)
+            }
+            Op::Ite => {
+                let (x, y) = (self.arg(t, 1), self.arg(t, 2));
+                self.has_range(x) || self.has_range(y)
+            }
+            _ => false,
+        };
+        self.range_memo.insert(t, r);
+        r
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1469,28 +1492,5 @@ mod tests {
         let a_out = s.concat(obj, off4);
         let r2 = s.select(m, a_out);
         assert!(s.as_bv(r2).is_some_and(|b| b.is_zero()));
-    }
-}
-
-impl TermStore {
-    /// Whether an array term contains a memory-range update (memoised).
-    pub fn has_range(&mut self, t: T) -> bool {
-        if let Some(&b) = self.range_memo.get(&t) {
-            return b;
-        }
-        let r = match self.op(t) {
-            Op::MemRange(..) => true,
-            Op::Store => {
-                let b = self.arg(t, 0);
-                self.has_range(b)
-            }
-            Op::Ite => {
-                let (x, y) = (self.arg(t, 1), self.arg(t, 2));
-                self.has_range(x) || self.has_range(y)
-            }
-            _ => false,
-        };
-        self.range_memo.insert(t, r);
-        r
     }
 }
