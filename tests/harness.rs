@@ -593,3 +593,36 @@ fn pointer_arguments_may_be_null_where_the_tests_pass_null() {
     assert!(out.contains("pointer argument 1 of head (line 14): NULL — no test passes NULL there"), "{out}");
     assert!(out.contains("dereference failure: NULL pointer"), "{out}");
 }
+
+/// Inputs computed from constants: a macro's arithmetic (`LEVEL_BASE * 4`) and a local
+/// computed from another local (`info = debug + 1`) are folded to their values (4, 1, 2) by
+/// the front end's constant folding; the hull of level_name's argument is [1, 4], inside
+/// which level 3 has no name: the hull harness of the test finds it, and the listing names
+/// each computed input with its range.
+#[test]
+fn inputs_computed_from_constants_are_generalised() {
+    let r = Repo::new("harness-computed");
+    r.write("src/lib.c", LIB_C);
+    r.write("include/lib.h", LIB_H);
+    r.write(
+        "tests/test_levels.c",
+        "#include <assert.h>\n#include \"lib.h\"\n#define LEVEL_BASE 1\n\
+         void test_levels(void) {\n    int debug = LEVEL_BASE;\n    int info = debug + 1;\n    int error = LEVEL_BASE * 4;\n\
+         \x20   assert(level_name(debug) != 0);\n    assert(level_name(info) != 0);\n    assert(level_name(error) != 0);\n}\n",
+    );
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("levels");
+    let (code, out, err) = r.verdiff(&["harness"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    for (var, line) in [("debug", 5), ("info", 6), ("error", 7)] {
+        assert!(out.contains(&format!("{var} (line {line}): in [1, 4]")), "{var}: {out}");
+    }
+    let (code, out, _) = r.verdiff(&["harness", "--check", "--function", "level_name"]);
+    assert_eq!(code, 10, "{out}");
+    assert!(
+        out.contains("level_name(debug) != 0")
+            || out.contains("level_name(info) != 0")
+            || out.contains("level_name(error) != 0"),
+        "{out}"
+    );
+}

@@ -2,7 +2,7 @@
 //! variables initialised with integer constants (scalars, arrays, strings) and integer
 //! literals passed directly, and which argument of which function under test each reaches.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::ir::{Expr, ExprKind, FuncId, InstrKind, Program, Type, VarId};
 
@@ -58,13 +58,59 @@ fn strip_casts(e: &Expr) -> &Expr {
     }
 }
 
-/// An integer constant expression's value (through casts), with the type of the outermost.
-fn constant(e: &Expr) -> Option<i128> {
+/// The value of an integer expression computed from constants and from locals of the test
+/// with a known constant value (`known`), by the front end's constant folding — never by
+/// running anything. The value must fit the expression's type unchanged (a conversion that
+/// changes it is not an input a reader would recognise).
+fn constant(p: &Program, e: &Expr, known: &HashMap<VarId, i128>) -> Option<i128> {
     let inner = strip_casts(e);
-    let v = value_of(inner.as_int()?, &inner.ty)?;
+    let v = match inner.as_int() {
+        Some(bits) => value_of(bits, &inner.ty)?,
+        None => crate::frontend::fold_int(p, &substitute(e, known)?)?,
+    };
     // the value as the outer type sees it
     let (lo, hi) = range_of(&e.ty).unwrap_or((v, v));
     (lo <= v && v <= hi).then_some(v)
+}
+
+/// `e` with the locals of `known` replaced by their values; None when it reads memory or
+/// calls something (then it is not computed from constants).
+fn substitute(e: &Expr, known: &HashMap<VarId, i128>) -> Option<Expr> {
+    let kind = match &e.kind {
+        ExprKind::Int(_) => return Some(e.clone()),
+        ExprKind::Var(v) => return known.get(v).map(|&x| Expr::int(x, e.ty.clone())),
+        ExprKind::Cast(a, explicit) => ExprKind::Cast(Box::new(substitute(a, known)?), *explicit),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(substitute(a, known)?)),
+        ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(*op, Box::new(substitute(a, known)?), Box::new(substitute(b, known)?))
+        }
+        ExprKind::Cond(c, a, b) => ExprKind::Cond(
+            Box::new(substitute(c, known)?),
+            Box::new(substitute(a, known)?),
+            Box::new(substitute(b, known)?),
+        ),
+        _ => return None,
+    };
+    Some(Expr::new(kind, e.ty.clone()))
+}
+
+/// Scalar locals assigned exactly once in `body` (their initialiser): their value is the
+/// initialiser's wherever they are read.
+fn assigned_once(body: &[crate::ir::Instr]) -> HashMap<VarId, usize> {
+    let mut n: HashMap<VarId, usize> = HashMap::new();
+    for ins in body {
+        if let InstrKind::Assign { lhs, .. } = &ins.kind {
+            if let ExprKind::Var(v) = lhs.kind {
+                *n.entry(v).or_default() += 1;
+            }
+        }
+        if let InstrKind::Call { lhs: Some(lhs), .. } = &ins.kind {
+            if let ExprKind::Var(v) = lhs.kind {
+                *n.entry(v).or_default() += 2;
+            }
+        }
+    }
+    n
 }
 
 fn vars_in(e: &Expr, out: &mut BTreeSet<VarId>) {
@@ -80,6 +126,9 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
     let Some(body) = p.func(t).body.as_ref() else { return vec![] };
     let mut out: Vec<Input> = Vec::new();
     let mut by_var: Vec<(VarId, usize)> = Vec::new();
+    // scalar locals with a constant value, for initialisers computed from them
+    let once = assigned_once(body);
+    let mut known: HashMap<VarId, i128> = HashMap::new();
     let mut i = 0;
     while i < body.len() {
         let ins = &body[i];
@@ -109,7 +158,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
                     let Some(slot) = slot.filter(|&s| s < n) else { break };
                     if matches!(rhs.kind, ExprKind::Zero) {
                         zeroed = true;
-                    } else if let Some(c) = constant(rhs) {
+                    } else if let Some(c) = constant(p, rhs, &known) {
                         values[slot] = Some(c);
                     } else {
                         break;
@@ -132,6 +181,9 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
         }
         let is_string = is_array && matches!(&elem, Type::Int(it) if it.width == 8) && values.last() == Some(&0);
         let values = if is_string { values[..values.len() - 1].to_vec() } else { values };
+        if !is_array && once.get(&v) == Some(&1) {
+            known.insert(v, values[0]);
+        }
         by_var.push((v, out.len()));
         out.push(Input {
             var: Some(var.name.clone()),
@@ -174,7 +226,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
                 }
             }
             if vs.is_empty() {
-                if let (Some(c), Some((min, max))) = (constant(a), range_of(&a.ty)) {
+                if let (Some(c), Some((min, max))) = (constant(p, a, &known), range_of(&a.ty)) {
                     out.push(Input {
                         var: None,
                         line: ins.loc.line,
