@@ -19,5 +19,5 @@ fn main() {
             1
         }
     };
-    std::process::exit(code);
+    verdiff::cli::exit(code);
 }

@@ -10,10 +10,10 @@ pub fn emit(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(141);
+            exit(141);
         }
         eprintln!("verdiff: cannot write to standard output: {e}");
-        std::process::exit(1);
+        exit(1);
     }
 }
 
@@ -22,6 +22,18 @@ macro_rules! outln {
 }
 macro_rules! out {
     ($($t:tt)*) => { $crate::cli::emit(&format!($($t)*)) };
+}
+
+/// Ends the process with `code` after removing the scratch directories this process made
+/// in the temporary directory (the preprocessor's header, the framework models, harnesses):
+/// a CI machine running verdiff on every commit must not fill its /tmp.
+pub fn exit(code: i32) -> ! {
+    let pid = std::process::id();
+    let v = env!("CARGO_PKG_VERSION");
+    for name in [format!("verdiff-{v}-{pid}"), format!("verdiff-tests-{v}-{pid}"), format!("verdiff-harness-{pid}")] {
+        let _ = std::fs::remove_dir_all(std::env::temp_dir().join(name));
+    }
+    std::process::exit(code)
 }
 
 pub mod args;
