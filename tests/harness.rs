@@ -632,3 +632,35 @@ fn inputs_computed_from_constants_are_generalised() {
     let failing = ["debug", "info", "error"].into_iter().find(|v| first.contains(&format!("level_name({v}) != 0")));
     assert_eq!(failing.map(value), Some(3), "{unit}");
 }
+
+/// Globals set up by the test (`tests.globals: true`). `scaled` reads g_mode; mode 3 indexes
+/// past `scale[6]` (3 + 3). The tests set modes 1 and 4 (both in bounds) and pass. Without
+/// the key only x (5 and 7) is generalised and the harnesses verify; with it, g_mode ranges
+/// over [1, 4], which holds 3: the hull harness finds the out-of-bounds read.
+#[test]
+fn globals_set_by_tests_are_generalised_when_configured() {
+    let r = Repo::new("harness-globals");
+    r.write(
+        "src/lib.c",
+        "#include \"lib.h\"\nint g_mode;\nstatic const int scale[6] = {1, 2, 4, 8, 16, 32};\n\
+         int scaled(int x) {\n    if (g_mode == 3) return x * scale[g_mode + 3];\n    return x * scale[g_mode];\n}\n",
+    );
+    r.write("include/lib.h", "extern int g_mode;\nint scaled(int x);\n");
+    r.write(
+        "tests/test_scaled.c",
+        "#include <assert.h>\n#include \"lib.h\"\n\
+         void test_mode1(void) {\n    g_mode = 1;\n    assert(scaled(5) == 10);\n}\n\
+         void test_mode4(void) {\n    g_mode = 4;\n    assert(scaled(7) == 112);\n}\n",
+    );
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("scaled");
+    let (code, out, err) = r.verdiff(&["harness", "--check"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(!out.contains("g_mode (line"), "{out}");
+
+    r.write(".verdiff.yml", "include_dirs: [include]\ntests:\n  globals: true\n");
+    let (code, out, err) = r.verdiff(&["harness", "--check"]);
+    assert_eq!(code, 10, "{out}\n{err}");
+    assert!(out.contains("g_mode (line 4): in [1, 4] — the values global g_mode took in 2 test input(s)"), "{out}");
+    assert!(out.contains("array bounds violated") && out.contains("src/lib.c:5"), "{out}");
+}

@@ -153,6 +153,8 @@ pub struct Tests {
     pub harnesses: bool,
     /// How harness inputs are generalised: `hull`, `beyond` or `free`.
     pub generalise: String,
+    /// Also generalise the integer values tests assign to globals (`g_mode = 3;`).
+    pub globals: bool,
 }
 
 impl Default for Tests {
@@ -162,6 +164,7 @@ impl Default for Tests {
             framework: "auto".into(),
             harnesses: true,
             generalise: "hull".into(),
+            globals: false,
         }
     }
 }

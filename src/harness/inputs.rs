@@ -121,8 +121,15 @@ fn vars_in(e: &Expr, out: &mut BTreeSet<VarId>) {
     });
 }
 
-/// The inputs of test function `t`; `under_test` says which callees are code under test.
-pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Vec<Input> {
+/// The key under which the values tests assign to global `name` are collected (in place of
+/// a function and argument).
+pub fn global_key(name: &str) -> (String, usize) {
+    (format!("global {name}"), 0)
+}
+
+/// The inputs of test function `t`; `under_test` says which callees are code under test;
+/// with `globals`, integer constants the test assigns to globals are inputs too.
+pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globals: bool) -> Vec<Input> {
     let Some(body) = p.func(t).body.as_ref() else { return vec![] };
     let mut out: Vec<Input> = Vec::new();
     let mut by_var: Vec<(VarId, usize)> = Vec::new();
@@ -196,6 +203,29 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool) -> Ve
             is_array,
             is_string,
             reaches: BTreeSet::new(),
+            cap: None,
+        });
+    }
+    // values the test gives globals (the code under test reads them)
+    for ins in body.iter().filter(|_| globals) {
+        let InstrKind::Assign { lhs, rhs } = &ins.kind else { continue };
+        let ExprKind::Var(g) = lhs.kind else { continue };
+        let var = p.var(g);
+        if var.kind != crate::ir::VarKind::Global || var.is_const {
+            continue;
+        }
+        let (Some(c), Some((min, max))) = (constant(p, rhs, &known), range_of(&var.ty)) else { continue };
+        out.push(Input {
+            var: Some(var.name.clone()),
+            line: ins.loc.line,
+            col: ins.loc.col,
+            values: vec![c],
+            c_type: p.type_name(&var.ty),
+            min,
+            max,
+            is_array: false,
+            is_string: false,
+            reaches: [global_key(&var.name)].into_iter().collect(),
             cap: None,
         });
     }

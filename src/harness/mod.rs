@@ -205,7 +205,7 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
                 framework: fw,
                 line: prog.func(t).loc.line,
                 calls: inputs::called(&prog, t, &under_test),
-                inputs: inputs::inputs(&prog, t, &under_test),
+                inputs: inputs::inputs(&prog, t, &under_test, config.tests.globals),
                 pointers: inputs::pointer_args(&prog, t, &under_test),
                 unreadable: prog
                     .func(t)
@@ -307,7 +307,9 @@ fn harness(
     let mut generalised = Vec::new();
     let mut types = BTreeSet::new();
     for i in &t.inputs {
-        let reach: Vec<&(String, usize)> = i.reaches.iter().filter(|(g, _)| g == f).collect();
+        // an argument of this function, or a global the test sets (any function may read it)
+        let reach: Vec<&(String, usize)> =
+            i.reaches.iter().filter(|(g, _)| g == f || g.starts_with("global ")).collect();
         if reach.is_empty() {
             continue;
         }
@@ -362,7 +364,13 @@ fn harness(
             Some(v) => v.clone(),
             None => format!("argument {} of {f}", reach[0].1 + 1),
         };
-        let args: Vec<String> = reach.iter().map(|(g, k)| format!("{g} argument {}", k + 1)).collect();
+        let args: Vec<String> = reach
+            .iter()
+            .map(|(g, k)| match g.strip_prefix("global ") {
+                Some(name) => format!("global {name}"),
+                None => format!("{g} argument {}", k + 1),
+            })
+            .collect();
         let range = match mode {
             Mode::Hull => format!("in [{lo}, {hi}]"),
             Mode::Beyond => format!("outside [{lo}, {hi}]"),
