@@ -21,6 +21,9 @@ pub struct Smt {
     /// The per-check limit given to Z3; a watchdog interrupts a check that overruns it
     /// (Z3's own `timeout` is not honoured by every tactic, e.g. while bit-blasting floats).
     timeout_ms: Option<u64>,
+    /// An assertion was interrupted at the time limit: the solver may hold only part of the
+    /// formula (weaker), so a model of it proves nothing and every later check is UNKNOWN.
+    interrupted_assert: bool,
 }
 
 /// Wraps a raw AST (taking a reference).
@@ -49,6 +52,7 @@ impl Smt {
             encode_nodes: 0,
             rms: Default::default(),
             timeout_ms,
+            interrupted_assert: false,
         }
     }
 
@@ -340,27 +344,31 @@ impl Smt {
         let d = self.encode(s, t);
         if let Some(b) = d.as_bool() {
             let solver = &self.solver;
-            self.guarded(|| solver.assert(&b));
+            let ((), interrupted) = self.guarded(|| solver.assert(&b));
+            self.interrupted_assert |= interrupted;
         }
     }
 
     /// Runs `run` (a Z3 call) with a watchdog thread that interrupts Z3 a little after the
-    /// time limit (Z3 does not watch its own timeout everywhere, e.g. while bit-blasting).
-    fn guarded<R>(&self, run: impl FnOnce() -> R) -> R {
-        let Some(ms) = self.timeout_ms else { return run() };
+    /// time limit (Z3 does not watch its own timeout everywhere, e.g. while bit-blasting);
+    /// also says whether it interrupted.
+    fn guarded<R>(&self, run: impl FnOnce() -> R) -> (R, bool) {
+        let Some(ms) = self.timeout_ms else { return (run(), false) };
         // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout
         let limit = std::time::Duration::from_millis(ms + ms / 10 + 250);
         let handle = self.ctx.handle();
         let (done, wait) = std::sync::mpsc::channel::<()>();
         std::thread::scope(|sc| {
-            sc.spawn(move || {
+            let watchdog = sc.spawn(move || {
                 if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
                     handle.interrupt();
+                    return true;
                 }
+                false
             });
             let r = run();
             drop(done);
-            r
+            (r, watchdog.join().unwrap_or(true))
         })
     }
 
@@ -376,7 +384,10 @@ impl Smt {
     pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
         let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
         let solver = &self.solver;
-        let r = self.guarded(|| if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) });
+        if self.interrupted_assert {
+            return Answer::Unknown("timeout (an assertion was interrupted at the time limit)".into());
+        }
+        let (r, _) = self.guarded(|| if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) });
         match r {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
