@@ -86,6 +86,16 @@ def build_tests(proj, unity, out):
     return exe if code == 0 else None, log
 
 
+def tests_failed(code, out):
+    """Whether the test binary reports a failure: RingBuffer's main ignores UnityMain's result
+    and exits 0, so Unity's summary line (`N Tests F Failures I Ignored`) decides; a crash or a
+    time-out (exit status not 0) fails too."""
+    if code != 0:
+        return True
+    m = re.search(r"(\d+) Tests (\d+) Failures", out)
+    return m is None or int(m.group(2)) > 0
+
+
 def harness_names(proj):
     """The harnesses `verdiff harness` lists, and its summary line."""
     code, out, _ = run([VERDIFF, "harness", "--repo", proj], proj, timeout=600)
@@ -149,7 +159,10 @@ def main():
     if not exe:
         sys.exit("the original tests do not compile:\n" + log[-2000:])
     code, out, _ = run([exe], proj, timeout=60)
-    print(f"original tests: exit {code} ({out.strip().splitlines()[-1] if out.strip() else ''})")
+    summary = re.search(r"\d+ Tests \d+ Failures \d+ Ignored", out)
+    print(f"original tests: exit {code}, {summary.group(0) if summary else 'no Unity summary'}")
+    if tests_failed(code, out):
+        sys.exit("the original tests fail:\n" + out[-2000:])
     names, summary = harness_names(proj)
     if not names:
         sys.exit("verdiff harness lists no harness:\n" + summary)
@@ -189,9 +202,9 @@ def main():
             stillborn += 1
             continue
         total += 1
-        c, _, t1 = run([exe], proj, timeout=60)
+        c, out_t, t1 = run([exe], proj, timeout=60)
         t_tests += t1
-        killed_t = c != 0
+        killed_t = tests_failed(c, out_t)
         v, cl, _, t2 = harness(proj, a, useful)
         t_verdiff += t2
         killed_h = any(v.get(h) == "FAILED" for h in ok)
