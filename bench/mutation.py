@@ -2,7 +2,7 @@
 """Mutation check of `verdiff harness` against a project's own unit tests.
 
 usage: python3 bench/mutation.py <project checkout> <Unity checkout> [--rev REV] [--limit N] [--seed S]
-                                 [--timeout SECONDS] [--jobs N] [--json OUT]
+                                 [--timeout SECONDS] [--jobs N] [--json OUT] [--equiv] [--skip-harness]
 
 Built for magiczny-kacper/RingBuffer (Unity fixture tests in Unit_test/, code in Src/; the
 commit whose tests match its API is bb3171d, the default --rev) with ThrowTheSwitch/Unity for
@@ -17,6 +17,9 @@ compiling the tests. Mutants of Src/*.c: one operator or constant change each (+
       harness (a test assertion kept in the harness, or a safety check) that holds on the
       original is violated on the mutant, with a counterexample verdiff replayed.
       Harnesses with no claim that holds on the original are not run on the mutants.
+  (c) with --equiv: `verdiff equiv` of the original and the mutated function (what `verdiff
+      diff` runs on a changed function); killed = NOT EQUIVALENT (a replayed distinguishing
+      input). --skip-harness leaves (b) out.
 Reports both kill rates, the number of harnesses, the share of tests generalised, and times.
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, tempfile, time
@@ -86,6 +89,29 @@ def build_tests(proj, unity, out):
     return exe if code == 0 else None, log
 
 
+def function_at(text, offset):
+    """The name of the function whose body (a top-level brace block) holds `offset`."""
+    # comments blanked (same length: offsets stay), so that braces in them do not count
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+    depth, start, last_end = 0, None, 0
+    for i, ch in enumerate(text):
+        if ch == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                if start is not None and start <= offset <= i:
+                    head = re.sub(r"/\*.*?\*/|//[^\n]*|#[^\n]*", "", text[last_end:start], flags=re.S)
+                    names = re.findall(r"(\w+)\s*\(", head)
+                    return names[0] if names else None
+                last_end = i + 1
+        elif ch == ";" and depth == 0:
+            last_end = i + 1
+    return None
+
+
 def tests_failed(code, out):
     """Whether the test binary reports a failure: RingBuffer's main ignores UnityMain's result
     and exits 0, so Unity's summary line (`N Tests F Failures I Ignored`) decides; a crash or a
@@ -148,6 +174,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=30, help="verdiff's time limit per harness")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", help="write every mutant's outcome here")
+    ap.add_argument("--equiv", action="store_true", help="also verdiff equiv of the original and the mutant")
+    ap.add_argument("--skip-harness", action="store_true", help="no verdiff harness --check")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="verdiff-mutation-")
     proj = os.path.join(work, "proj")
@@ -166,7 +194,7 @@ def main():
     names, summary = harness_names(proj)
     if not names:
         sys.exit("verdiff harness lists no harness:\n" + summary)
-    base, base_claims, docs, t_base = harness(proj, a, names)
+    base, base_claims, docs, t_base = harness(proj, a, [] if a.skip_harness else names)
     ok = {h for h, v in base.items() if v == "SUCCESSFUL"}
     failed = sum(v == "FAILED" for v in base.values())
     held = {k for k, s in base_claims.items() if s == "holds" and k[1] != "unwinding"}
@@ -191,8 +219,10 @@ def main():
     pp_original = preprocessed(original)
     ms = [m for m in ms if preprocessed(original[:m[0]] + m[2] + original[m[1]:]) != pp_original]
     print(f"{len(ms)} mutants in the compiled code of Src/ring.c")
-    tk = hk = ck = total = stillborn = both = 0
-    t_tests = t_verdiff = 0.0
+    orig_copy = os.path.join(work, "ring_original.c")
+    open(orig_copy, "w").write(original)
+    tk = hk = ck = ek = total = stillborn = both = 0
+    t_tests = t_verdiff = t_equiv = 0.0
     outcomes = []
     for (s, e, new, what) in ms:
         text = original[:s] + new + original[e:]
@@ -205,8 +235,18 @@ def main():
         c, out_t, t1 = run([exe], proj, timeout=60)
         t_tests += t1
         killed_t = tests_failed(c, out_t)
-        v, cl, _, t2 = harness(proj, a, useful)
+        v, cl, _, t2 = harness(proj, a, [] if a.skip_harness else useful)
         t_verdiff += t2
+        killed_e, verdict_e, t3 = False, "", 0.0
+        if a.equiv:
+            fn = function_at(original, s)
+            if fn:
+                c3, out3, t3 = run([VERDIFF, "equiv", orig_copy, src, "--function", fn, "-I", os.path.join(proj, "Src"),
+                                    "--timeout", str(a.timeout)], proj, timeout=4 * a.timeout + 30)
+                killed_e = c3 == 10
+                verdict_e = (out3.strip().splitlines() or [""])[-1]
+            t_equiv += t3
+            ek += killed_e
         killed_h = any(v.get(h) == "FAILED" for h in ok)
         by = sorted(f"{k[0]}: {k[4]}" for k in held if cl.get(k) == "violated")
         killed_c = bool(by)
@@ -216,18 +256,23 @@ def main():
         both += killed_t and killed_c
         line = original[:s].count("\n") + 1
         outcomes.append({"line": line, "mutation": what, "tests": killed_t, "harness": killed_h, "claims": by,
-                         "seconds": round(t2, 1)})
-        print(f"ring.c:{line} {what:12} tests {'KILLED' if killed_t else 'alive '}  harness {'KILLED' if killed_h else 'alive '}"
-              f"  claims {'KILLED' if killed_c else 'alive '} ({t2:.1f}s)", flush=True)
+                         "seconds": round(t2, 1), "equiv": verdict_e})
+        k = lambda x: "KILLED" if x else "alive "
+        extra = f"  equiv {k(killed_e)} [{verdict_e}] ({t3:.1f}s)" if a.equiv else ""
+        print(f"ring.c:{line} {what:12} tests {k(killed_t)}  harness {k(killed_h)}  claims {k(killed_c)} ({t2:.1f}s){extra}",
+              flush=True)
     open(src, "w").write(original)
     pct = lambda n: f"{n} ({100 * n / max(1, total):.1f} %)"
     print(f"\n{total} mutants ({stillborn} did not compile, not counted)")
     print(f"killed by the original tests: {pct(tk)}; by verdiff's hull harnesses: harness level {pct(hk)}, "
           f"claim level {pct(ck)}; by tests and claims both: {both}; by claims only: {ck - both}; by tests only: {tk - both}")
-    print(f"time: tests {t_tests:.1f}s, verdiff harness --check {t_verdiff:.1f}s (mean per mutant {t_verdiff / max(1, total):.1f}s)")
+    if a.equiv:
+        print(f"killed by verdiff equiv (original vs mutated function): {pct(ek)}")
+    print(f"time: tests {t_tests:.1f}s, verdiff harness --check {t_verdiff:.1f}s (mean per mutant {t_verdiff / max(1, total):.1f}s)"
+          + (f", verdiff equiv {t_equiv:.1f}s" if a.equiv else ""))
     if a.json:
         json.dump({"mutants": total, "stillborn": stillborn, "tests_killed": tk, "harness_killed": hk,
-                   "claims_killed": ck, "both": both, "outcomes": outcomes}, open(a.json, "w"), indent=1)
+                   "claims_killed": ck, "equiv_killed": ek, "both": both, "outcomes": outcomes}, open(a.json, "w"), indent=1)
     shutil.rmtree(work, ignore_errors=True)
 
 
