@@ -28,12 +28,33 @@ macro_rules! out {
 /// in the temporary directory (the preprocessor's header, the framework models, harnesses):
 /// a CI machine running verdiff on every commit must not fill its /tmp.
 pub fn exit(code: i32) -> ! {
+    remove_scratch();
+    std::process::exit(code)
+}
+
+fn remove_scratch() {
     let pid = std::process::id();
     let v = env!("CARGO_PKG_VERSION");
     for name in [format!("verdiff-{v}-{pid}"), format!("verdiff-tests-{v}-{pid}"), format!("verdiff-harness-{pid}")] {
         let _ = std::fs::remove_dir_all(std::env::temp_dir().join(name));
     }
-    std::process::exit(code)
+}
+
+/// Ends the process at once while another thread may still be inside Z3 (the watchdog):
+/// `exit` would run Z3's static destructors under that thread, which then fails an internal
+/// assertion and ends the process with Z3's status (114) and message instead of ours.
+/// The report is written and flushed before this is called.
+pub fn exit_now(code: i32) -> ! {
+    use std::io::Write;
+    remove_scratch();
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    extern "C" {
+        fn _exit(status: i32) -> !;
+    }
+    // SAFETY: `_exit` (POSIX) ends the process without running atexit handlers; nothing
+    // of ours needs them (files are closed, output flushed)
+    unsafe { _exit(code) }
 }
 
 pub mod args;

@@ -27,7 +27,7 @@ pub fn arm(deadline: Instant, grace: Duration, fallback: impl FnOnce() -> i32 + 
         *reporting = true;
         let code = fallback();
         // (the lock is held until the process ends: the command cannot start a report now)
-        super::exit(code);
+        super::exit_now(code);
     });
     if let Err(e) = spawned {
         eprintln!("verdiff: cannot start the time-limit watchdog: {e}");
