@@ -664,3 +664,39 @@ fn globals_set_by_tests_are_generalised_when_configured() {
     assert!(out.contains("g_mode (line 4): in [1, 4] — the values global g_mode took in 2 test input(s)"), "{out}");
     assert!(out.contains("array bounds violated") && out.contains("src/lib.c:5"), "{out}");
 }
+
+/// Struct initialisers: each member is an input of its own, ranging over the values the tests
+/// gave that member. `span` reads weights[hi - lo] of a 6-element table; the tests use
+/// {0, 3} and {2, 7} (differences 3 and 5, in bounds) and pass. The hull lets lo range over
+/// [0, 2] and hi over [3, 7]: lo = 0 with hi = 7 (or 6) reads past the table.
+#[test]
+fn struct_members_are_generalised_one_by_one() {
+    let r = Repo::new("harness-structs");
+    r.write(
+        "src/lib.c",
+        "#include \"lib.h\"\nstatic const int weights[6] = {1, 2, 3, 4, 5, 6};\n\
+         int span(const struct range *r) {\n    return weights[r->hi - r->lo];\n}\n",
+    );
+    r.write("include/lib.h", "struct range { int lo; int hi; };\nint span(const struct range *r);\n");
+    r.write(
+        "tests/test_span.c",
+        "#include <assert.h>\n#include \"lib.h\"\n\
+         void test_small(void) {\n    struct range r = {0, 3};\n    assert(span(&r) == 4);\n}\n\
+         void test_wide(void) {\n    struct range r = {2, 7};\n    assert(span(&r) == 6);\n}\n",
+    );
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("span");
+    let (code, out, err) = r.verdiff(&["harness"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("r.lo (line 4): in [0, 2] — the values span argument 1 (.lo) took in 2 test input(s)"),
+        "{out}"
+    );
+    assert!(out.contains("r.hi (line 4): in [3, 7]"), "{out}");
+    let dir = r.path("emitted");
+    let (code, out, _) = r.verdiff(&["harness", "--check", "--test", "test_small", "--emit", dir.to_str().unwrap()]);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("array bounds violated") && out.contains("src/lib.c:4"), "{out}");
+    let text = std::fs::read_to_string(dir.join("test_span__test_small__span.c")).expect("emitted");
+    assert!(text.contains("struct range r = {__vd_range_int(0, 2), __vd_range_int(3, 7)};"), "{text}");
+}

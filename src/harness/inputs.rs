@@ -28,6 +28,59 @@ pub struct Input {
     /// The smallest element count of a local array passed in the same call (a length
     /// argument beside its buffer must not exceed the buffer).
     pub cap: Option<i128>,
+    /// For a member of a struct the test initialises (`struct pt p = {3, 4};`): which one.
+    pub field: Option<FieldOf>,
+}
+
+/// A member of a struct variable: its position in the initialiser, the number of members,
+/// and its name (what the values at an argument are collected under: `f.name`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldOf {
+    pub index: usize,
+    pub count: usize,
+    pub name: String,
+}
+
+/// Struct initialisers of `v` starting at instruction `from` (`v = {0}` then `v.k = c`, all
+/// at the declaration): the members' values, and where the initialiser ends. Only structs
+/// whose members are all integers (no bit-fields) that every member gets a constant.
+fn struct_init(
+    p: &Program,
+    body: &[crate::ir::Instr],
+    from: usize,
+    v: VarId,
+    known: &HashMap<VarId, i128>,
+) -> Option<(Vec<(String, Type, i128)>, usize)> {
+    let layout = p.layout();
+    let c = layout.composite(&p.var(v).ty).filter(|c| !c.is_union && c.complete && !c.flexible)?;
+    if c.fields.is_empty() || c.fields.iter().any(|f| f.bits.is_some() || !matches!(f.ty, Type::Int(_))) {
+        return None;
+    }
+    let line = body.get(from.checked_sub(1)?)?.loc.line;
+    let mut values: Vec<Option<i128>> = vec![None; c.fields.len()];
+    let mut zeroed = false;
+    let mut j = from;
+    while j < body.len() && body[j].loc.line >= line && body[j].loc.line <= line + 64 {
+        match &body[j].kind {
+            InstrKind::Assign { lhs, rhs } => {
+                let slot = match &lhs.kind {
+                    ExprKind::Var(w) if *w == v && matches!(rhs.kind, ExprKind::Zero) => None,
+                    ExprKind::Member(b, k) if matches!(b.kind, ExprKind::Var(w) if w == v) => Some(*k as usize),
+                    _ => break,
+                };
+                match slot {
+                    None => zeroed = true,
+                    Some(k) if k < values.len() => values[k] = Some(constant(p, rhs, known)?),
+                    Some(_) => return None,
+                }
+            }
+            InstrKind::Assert { .. } | InstrKind::Skip => {}
+            _ => break,
+        }
+        j += 1;
+    }
+    let vals: Vec<i128> = values.into_iter().map(|x| x.or(zeroed.then_some(0))).collect::<Option<Vec<_>>>()?;
+    Some((c.fields.iter().zip(vals).map(|(f, x)| (f.name.clone(), f.ty.clone(), x)).collect(), j))
 }
 
 /// The signed or unsigned value of an integer constant of type `t`.
@@ -142,6 +195,30 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
         i += 1;
         let InstrKind::Decl(v) = ins.kind else { continue };
         let var = p.var(v);
+        if var.ty.is_composite() {
+            let Some((fields, end)) = struct_init(p, body, i, v, &known) else { continue };
+            let count = fields.len();
+            for (index, (name, ty, value)) in fields.into_iter().enumerate() {
+                let Some((min, max)) = range_of(&ty) else { continue };
+                by_var.push((v, out.len()));
+                out.push(Input {
+                    var: Some(var.name.clone()),
+                    line: ins.loc.line,
+                    col: ins.loc.col,
+                    values: vec![value],
+                    c_type: p.type_name(&ty),
+                    min,
+                    max,
+                    is_array: false,
+                    is_string: false,
+                    reaches: BTreeSet::new(),
+                    cap: None,
+                    field: Some(FieldOf { index, count, name }),
+                });
+            }
+            i = end;
+            continue;
+        }
         let (elem, n, is_array) = match &var.ty {
             Type::Array(e, crate::ir::ArrayLen::Fixed(n)) => ((**e).clone(), *n as usize, true),
             t @ Type::Int(_) => (t.clone(), 1, false),
@@ -204,6 +281,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
             is_string,
             reaches: BTreeSet::new(),
             cap: None,
+            field: None,
         });
     }
     // values the test gives globals (the code under test reads them)
@@ -227,6 +305,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
             is_string: false,
             reaches: [global_key(&var.name)].into_iter().collect(),
             cap: None,
+            field: None,
         });
     }
     // where they go: arguments of calls to code under test
@@ -249,8 +328,13 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
             vars_in(a, &mut vs);
             for (v, idx) in &by_var {
                 if vs.contains(v) {
-                    out[*idx].reaches.insert((gname.clone(), k));
-                    if !out[*idx].is_array {
+                    // a member's values are collected per member of the argument
+                    let key = match &out[*idx].field {
+                        Some(fl) => format!("{gname}.{}", fl.name),
+                        None => gname.clone(),
+                    };
+                    out[*idx].reaches.insert((key, k));
+                    if !out[*idx].is_array && out[*idx].field.is_none() {
                         tighten(&mut out[*idx].cap);
                     }
                 }
@@ -269,6 +353,7 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
                         is_string: false,
                         reaches: [(gname.clone(), k)].into_iter().collect(),
                         cap,
+                        field: None,
                     });
                 }
             }

@@ -308,8 +308,10 @@ fn harness(
     let mut types = BTreeSet::new();
     for i in &t.inputs {
         // an argument of this function, or a global the test sets (any function may read it)
+        // (a struct member's values are collected as `f.member`)
+        let member_of_f = |g: &str| g.strip_prefix(f).is_some_and(|r| r.starts_with('.'));
         let reach: Vec<&(String, usize)> =
-            i.reaches.iter().filter(|(g, _)| g == f || g.starts_with("global ")).collect();
+            i.reaches.iter().filter(|(g, _)| g == f || g.starts_with("global ") || member_of_f(g)).collect();
         if reach.is_empty() {
             continue;
         }
@@ -349,9 +351,13 @@ fn harness(
         };
         let count = i.values.len();
         let elems: Vec<(usize, String)> = (0..count).map(|k| (k, gen.clone())).collect();
-        let e = match &i.var {
-            Some(v) => rewrite::variable_edits(src, i.line, i.col, v, i.is_string, count, &elems),
-            None => {
+        let e = match (&i.var, &i.field) {
+            // one member of the struct's initialiser
+            (Some(v), Some(fl)) => {
+                rewrite::variable_edits(src, i.line, i.col, v, false, fl.count, &[(fl.index, gen.clone())])
+            }
+            (Some(v), None) => rewrite::variable_edits(src, i.line, i.col, v, i.is_string, count, &elems),
+            (None, _) => {
                 let (g, k) = reach[0];
                 rewrite::argument_edit(src, i.line, g, *k, &gen).map(|e| vec![e])
             }
@@ -360,15 +366,17 @@ fn harness(
         edits.extend(e);
         types.insert(i.c_type.clone());
         let what = match &i.var {
+            Some(v) if i.field.is_some() => format!("{v}.{}", i.field.as_ref().map(|f| f.name.as_str()).unwrap_or("")),
             Some(v) if i.is_array => format!("{v}[0..{}]", count.saturating_sub(1)),
             Some(v) => v.clone(),
             None => format!("argument {} of {f}", reach[0].1 + 1),
         };
         let args: Vec<String> = reach
             .iter()
-            .map(|(g, k)| match g.strip_prefix("global ") {
-                Some(name) => format!("global {name}"),
-                None => format!("{g} argument {}", k + 1),
+            .map(|(g, k)| match (g.strip_prefix("global "), g.split_once('.')) {
+                (Some(name), _) => format!("global {name}"),
+                (None, Some((func, member))) => format!("{func} argument {} (.{member})", k + 1),
+                (None, None) => format!("{g} argument {}", k + 1),
             })
             .collect();
         let range = match mode {

@@ -157,7 +157,8 @@ pub fn variable_edits(
         b'{' => {
             let close = scan(b, init, false).checked_sub(1)?;
             let its = items(b, init, close);
-            if its.len() != count {
+            // positional only: a designated item (`.x = 3`, `[2] = 1`) is not the k-th element
+            if its.len() != count || its.iter().any(|&(x, _)| matches!(b[x], b'.' | b'[')) {
                 return None;
             }
             Some(repl.iter().filter_map(|(k, t)| its.get(*k).map(|&(x, y)| (x, y, t.clone()))).collect())
@@ -288,6 +289,15 @@ mod tests {
         assert!(apply(src, vec![e]).contains("g(G, 2)"));
         assert_eq!(literal(-2147483648, "int"), "(-2147483647 - 1)");
         assert_eq!(literal(5, "unsigned long"), "5ULL");
+    }
+
+    #[test]
+    fn designated_initialisers_are_not_rewritten_by_position() {
+        // `.y` written first: its position is not its member's index
+        let src = "void t(void) {\n    struct pt p = {.y = 4, .x = 3};\n    struct pt q = {3, 4};\n}\n";
+        assert!(variable_edits(src, 2, 5, "p", false, 2, &[(0, "A".into())]).is_none());
+        let e = variable_edits(src, 3, 5, "q", false, 2, &[(1, "B".into())]).expect("positional");
+        assert!(apply(src, e).contains("struct pt q = {3, B};"));
     }
 }
 
