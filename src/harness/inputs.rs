@@ -41,6 +41,9 @@ pub struct FieldOf {
     pub name: String,
 }
 
+/// A struct member's name, type and initial value.
+type MemberValue = (String, Type, i128);
+
 /// Struct initialisers of `v` starting at instruction `from` (`v = {0}` then `v.k = c`, all
 /// at the declaration): the members' values, and where the initialiser ends. Only structs
 /// whose members are all integers (no bit-fields) that every member gets a constant.
@@ -50,7 +53,7 @@ fn struct_init(
     from: usize,
     v: VarId,
     known: &HashMap<VarId, i128>,
-) -> Option<(Vec<(String, Type, i128)>, usize)> {
+) -> Option<(Vec<MemberValue>, usize)> {
     let layout = p.layout();
     let c = layout.composite(&p.var(v).ty).filter(|c| !c.is_union && c.complete && !c.flexible)?;
     if c.fields.is_empty() || c.fields.iter().any(|f| f.bits.is_some() || !matches!(f.ty, Type::Int(_))) {
