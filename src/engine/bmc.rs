@@ -165,7 +165,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
                 }
                 Answer::Sat => {
                     // which claims does this model violate?
-                    let violated: Vec<usize> = {
+                    let mut violated: Vec<usize> = {
                         let mut sh = shared.borrow_mut();
                         let sh = &mut *sh;
                         let model = sh.model.take();
@@ -183,6 +183,25 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
                         sh.model = model;
                         r
                     };
+                    if violated.is_empty() {
+                        // Z3's evaluation of the model disagrees with its answer (seen with
+                        // array lambdas): ask for each claim's violation on its own and take
+                        // the first model found — replay decides whether it is real
+                        let mut sh = shared.borrow_mut();
+                        let sh = &mut *sh;
+                        for &i in &remaining {
+                            let Some(v) = viol[i] else { continue };
+                            let act = sh.store.fresh_symbol("claim", crate::term::Sort::Bool);
+                            let imp = sh.store.implies(act, v);
+                            sh.smt.assert(&sh.store, imp);
+                            stats.solver_calls += 1;
+                            if sh.smt.check(&sh.store, &[act]) == Answer::Sat {
+                                sh.model = sh.smt.model();
+                                violated.push(i);
+                                break;
+                            }
+                        }
+                    }
                     if violated.is_empty() {
                         for &i in &remaining {
                             claims[i].status = Status::Unknown("the solver's model violates no claim".into());

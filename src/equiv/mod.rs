@@ -230,6 +230,7 @@ pub fn check_preprocessed(
         if opts.abstract_callees && !r.abstracted.is_empty() {
             if let EquivVerdict::Unknown(why) = r.verdict.clone() {
                 let again = check_program(load()?, function, new_function, opts, start, false);
+
                 if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
                     r = again;
                     r.notes.push(format!("decided with shared callees inlined (with them abstracted: {why})"));
