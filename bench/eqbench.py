@@ -2,7 +2,7 @@
 """Runs `verdiff equiv` on the EqBench C pairs (github.com/shrBadihi/EqBench).
 
 usage: python3 bench/eqbench.py <EqBench checkout> [--jobs 2] [--timeout 60] [--unwind 10]
-                                [--json out.json] [--only SUBSTRING]... [--fwrapv]
+                                [--json out.json] [--only SUBSTRING]... [--integer-only] [--fwrapv]
 
 Label = directory name (Eq / Neq). Files oldV.c/newV.c (or old.c/new.c).
 Entry function:
@@ -21,6 +21,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERDIFF = os.environ.get("VERDIFF", os.path.join(ROOT, "target", "release", "verdiff"))
+
+def integer_only(old, new):
+    src = open(old, errors="replace").read() + open(new, errors="replace").read()
+    return not re.search(r"\b(float|double)\b", src)
+
 
 def pairs(checkout):
     base = os.path.join(checkout, "benchmarks")
@@ -145,8 +150,7 @@ def run_one(args, item):
         # answer is the argued one
         outcome = "disputed"
         reasons.append("disputed: " + DISPUTED[pair][1])
-    src = open(old, errors="replace").read() + open(new, errors="replace").read()
-    integer = not re.search(r"\b(float|double)\b", src)
+    integer = integer_only(old, new)
     r = {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v,
             "outcome": outcome, "integer_only": integer, "seconds": round(time.time() - t0, 2),
             "reasons": reasons}
@@ -161,11 +165,14 @@ def main():
     ap.add_argument("--unwind", type=int, default=0, help="fixed bound (default: verdiff's, raised while a loop is cut)")
     ap.add_argument("--json")
     ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--integer-only", action="store_true", help="only the pairs without float or double")
     ap.add_argument("--fwrapv", action="store_true", help="signed overflow wraps (the Java semantics EqBench was written in)")
     args = ap.parse_args()
     if not os.path.exists(VERDIFF):
         sys.exit("build first: cargo build --release")
     items = [i for i in pairs(args.checkout) if not args.only or any(o in i[3] for o in args.only)]
+    if args.integer_only:
+        items = [i for i in items if integer_only(i[4], i[5])]
     t0 = time.time()
     with ThreadPoolExecutor(args.jobs) as ex:
         results = list(ex.map(lambda i: run_one(args, i), items))
