@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::args::{parse, Arity, Parsed, Spec};
+use super::args::{Arity, Parsed, Spec};
 use super::common;
 use crate::frontend;
 use crate::harness;
@@ -31,24 +31,7 @@ pub fn help() -> String {
 }
 
 pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, &specs(), &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff cache: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") || p.positional.is_empty() {
-        out!("{}", help());
-        return if p.has("help") { 0 } else { 1 };
-    }
-    match command(&p) {
-        Ok(c) => c,
-        Err((c, m)) => {
-            eprintln!("verdiff cache: {m}");
-            c
-        }
-    }
+    common::entry("cache", args, &specs(), help, true, command)
 }
 
 fn number(p: &Parsed, name: &str, default: u64) -> Result<u64, (i32, String)> {

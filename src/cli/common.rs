@@ -39,6 +39,47 @@ pub const OUTPUT_SPECS: &[Spec] = &[
 ];
 
 /// The repository root: `--repo` or the repository containing the current directory.
+/// What the repository-level commands share around their work: parse the arguments (an error
+/// is a usage error, 1), `--help` — or no positional argument where one is `required` (1) —
+/// prints `help`, and an error of `command` is printed as `verdiff NAME: message` and ends
+/// with its status.
+pub fn entry(
+    name: &str,
+    args: &[String],
+    specs: &[Spec],
+    help: impl Fn() -> String,
+    required: bool,
+    command: impl FnOnce(&Parsed) -> Result<i32, (i32, String)>,
+) -> i32 {
+    let p = match super::args::parse(args, specs, &[]) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("verdiff {name}: {e}");
+            return 1;
+        }
+    };
+    if p.has("help") || (required && p.positional.is_empty()) {
+        out!("{}", help());
+        return if p.has("help") { 0 } else { 1 };
+    }
+    match command(&p) {
+        Ok(c) => c,
+        Err((c, m)) => {
+            eprintln!("verdiff {name}: {m}");
+            c
+        }
+    }
+}
+
+/// `--jobs N`, else the configured number; 0 means the number of cores.
+pub fn jobs(p: &Parsed, configured: usize) -> Result<usize, String> {
+    let jobs = match p.value("jobs") {
+        Some(j) => j.parse::<usize>().map_err(|_| format!("--jobs needs a number, got `{j}`"))?,
+        None => configured,
+    };
+    Ok(if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs })
+}
+
 pub fn repo_root(p: &Parsed) -> Result<PathBuf, String> {
     let dir = PathBuf::from(p.value("repo").unwrap_or("."));
     let repo = crate::vcs::Repo::open(&dir).map_err(|e| e.to_string())?;

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::args::{parse, Arity, Parsed, Spec};
+use super::args::{Arity, Parsed, Spec};
 use super::common;
 use crate::harness::{self, Harness, HarnessOptions, Mode};
 use crate::record::Safety;
@@ -38,24 +38,7 @@ pub fn help() -> String {
 }
 
 pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, &specs(), &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff harness: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") {
-        out!("{}", help());
-        return 0;
-    }
-    match command(&p) {
-        Ok(c) => c,
-        Err((c, m)) => {
-            eprintln!("verdiff harness: {m}");
-            c
-        }
-    }
+    common::entry("harness", args, &specs(), help, false, command)
 }
 
 fn command(p: &Parsed) -> Result<i32, (i32, String)> {
@@ -144,11 +127,7 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         Some(t) => super::args::parse_duration(t).map_err(|e| (1, e))?,
         None => std::time::Duration::from_secs(cfg.timeout),
     };
-    let jobs = match p.value("jobs") {
-        Some(j) => j.parse::<usize>().map_err(|_| (1, format!("--jobs needs a number, got `{j}`")))?,
-        None => cfg.jobs,
-    };
-    let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
+    let jobs = common::jobs(p, cfg.jobs).map_err(|e| (1, e))?;
     // every claim of a harness is checked (all the test's assertions that fail, each with its
     // trace), not only the first
     let mut safety = crate::run::safety_options(&cfg);

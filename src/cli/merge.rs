@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use super::args::{parse, Arity, Parsed, Spec};
+use super::args::{Arity, Parsed, Spec};
 use super::common;
 use crate::record::{self, Claim, FunctionResult, Safety};
 use crate::report::{self, RunMeta};
@@ -21,28 +21,15 @@ fn specs() -> Vec<Spec> {
     [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
 }
 
+pub fn help() -> String {
+    format!(
+        "usage: verdiff merge PART.json... [--format F [--output FILE]]... [--cache-from FILE]...\n\nCombines the JSON reports of `verdiff diff|run --shard I/N` jobs (all of one kind) into one\nreport, and imports the shards' caches into the repository's cache.\n\noptions:\n{}",
+        super::args::options_help(&specs())
+    )
+}
+
 pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, &specs(), &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff merge: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") || p.positional.is_empty() {
-        out!(
-            "usage: verdiff merge PART.json... [--format F [--output FILE]]... [--cache-from FILE]...\n\nCombines the JSON reports of `verdiff diff|run --shard I/N` jobs (all of one kind) into one\nreport, and imports the shards' caches into the repository's cache.\n\noptions:\n{}",
-            super::args::options_help(&specs())
-        );
-        return if p.has("help") { 0 } else { 1 };
-    }
-    match merge(&p) {
-        Ok(c) => c,
-        Err((c, m)) => {
-            eprintln!("verdiff merge: {m}");
-            c
-        }
-    }
+    common::entry("merge", args, &specs(), help, true, merge)
 }
 
 /// A `verdiff.diff/1` function entry as a record.

@@ -5,7 +5,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::args::{parse, Arity, Parsed, Spec};
+use super::args::{Arity, Parsed, Spec};
 use super::common;
 use crate::cache::{Cache, RunRecord};
 use crate::report::html::{self, Page};
@@ -32,24 +32,7 @@ pub fn help() -> String {
 }
 
 pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, &specs(), &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff report: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") {
-        out!("{}", help());
-        return 0;
-    }
-    match report_command(&p) {
-        Ok(code) => code,
-        Err((code, m)) => {
-            eprintln!("verdiff report: {m}");
-            code
-        }
-    }
+    common::entry("report", args, &specs(), help, false, report_command)
 }
 
 /// A repository-relative path that stays inside the repository.

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::args::{parse, Arity, Parsed, Spec};
+use super::args::{Arity, Parsed, Spec};
 use super::common;
 use crate::record::{self, Safety};
 use crate::report::RunMeta;
@@ -48,24 +48,7 @@ pub fn help() -> String {
 }
 
 pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, &specs(), &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff run: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") {
-        out!("{}", help());
-        return 0;
-    }
-    match run_command(&p) {
-        Ok(code) => code,
-        Err((code, m)) => {
-            eprintln!("verdiff run: {m}");
-            code
-        }
-    }
+    common::entry("run", args, &specs(), help, false, run_command)
 }
 
 fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
@@ -81,11 +64,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
     if !fns.is_empty() {
         cfg.entries = fns;
     }
-    let jobs = match p.value("jobs") {
-        Some(j) => j.parse::<usize>().map_err(|_| usage(format!("--jobs needs a number, got `{j}`")))?,
-        None => cfg.jobs,
-    };
-    let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
+    let jobs = common::jobs(p, cfg.jobs).map_err(usage)?;
     // the revision's files from git objects, or the work tree
     let tmp = std::env::temp_dir().join(format!("verdiff-run-{}", std::process::id()));
     let (src_root, commit) = match p.value("rev") {
