@@ -32,6 +32,28 @@ pub struct Input {
     pub field: Option<FieldOf>,
 }
 
+impl Input {
+    /// Values `values` of element type `ty` at `loc` (None when `ty` is not an integer type
+    /// verdiff generalises); where they go is filled in later.
+    fn new(p: &Program, var: Option<String>, loc: crate::ir::Loc, values: Vec<i128>, ty: &Type) -> Option<Input> {
+        let (min, max) = range_of(ty)?;
+        Some(Input {
+            var,
+            line: loc.line,
+            col: loc.col,
+            values,
+            c_type: p.type_name(ty),
+            min,
+            max,
+            is_array: false,
+            is_string: false,
+            reaches: BTreeSet::new(),
+            cap: None,
+            field: None,
+        })
+    }
+}
+
 /// A member of a struct variable: its position in the initialiser, the number of members,
 /// and its name (what the values at an argument are collected under: `f.name`).
 #[derive(Clone, Debug, PartialEq)]
@@ -202,22 +224,9 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
             let Some((fields, end)) = struct_init(p, body, i, v, &known) else { continue };
             let count = fields.len();
             for (index, (name, ty, value)) in fields.into_iter().enumerate() {
-                let Some((min, max)) = range_of(&ty) else { continue };
+                let Some(input) = Input::new(p, Some(var.name.clone()), ins.loc, vec![value], &ty) else { continue };
                 by_var.push((v, out.len()));
-                out.push(Input {
-                    var: Some(var.name.clone()),
-                    line: ins.loc.line,
-                    col: ins.loc.col,
-                    values: vec![value],
-                    c_type: p.type_name(&ty),
-                    min,
-                    max,
-                    is_array: false,
-                    is_string: false,
-                    reaches: BTreeSet::new(),
-                    cap: None,
-                    field: Some(FieldOf { index, count, name }),
-                });
+                out.push(Input { field: Some(FieldOf { index, count, name }), ..input });
             }
             i = end;
             continue;
@@ -227,7 +236,9 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
             t @ Type::Int(_) => (t.clone(), 1, false),
             _ => continue,
         };
-        let Some((min, max)) = range_of(&elem) else { continue };
+        if range_of(&elem).is_none() {
+            continue;
+        }
         // the initialiser: `v = {0}` then `v[k] = c`, or `v = c`, at the declaration
         let mut values: Vec<Option<i128>> = vec![None; n];
         let mut j = i;
@@ -271,21 +282,9 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
         if !is_array && once.get(&v) == Some(&1) {
             known.insert(v, values[0]);
         }
+        let Some(input) = Input::new(p, Some(var.name.clone()), ins.loc, values, &elem) else { continue };
         by_var.push((v, out.len()));
-        out.push(Input {
-            var: Some(var.name.clone()),
-            line: ins.loc.line,
-            col: ins.loc.col,
-            values,
-            c_type: p.type_name(&elem),
-            min,
-            max,
-            is_array,
-            is_string,
-            reaches: BTreeSet::new(),
-            cap: None,
-            field: None,
-        });
+        out.push(Input { is_array, is_string, ..input });
     }
     // values the test gives globals (the code under test reads them)
     for ins in body.iter().filter(|_| globals) {
@@ -295,21 +294,9 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
         if var.kind != crate::ir::VarKind::Global || var.is_const {
             continue;
         }
-        let (Some(c), Some((min, max))) = (constant(p, rhs, &known), range_of(&var.ty)) else { continue };
-        out.push(Input {
-            var: Some(var.name.clone()),
-            line: ins.loc.line,
-            col: ins.loc.col,
-            values: vec![c],
-            c_type: p.type_name(&var.ty),
-            min,
-            max,
-            is_array: false,
-            is_string: false,
-            reaches: [global_key(&var.name)].into_iter().collect(),
-            cap: None,
-            field: None,
-        });
+        let Some(c) = constant(p, rhs, &known) else { continue };
+        let Some(input) = Input::new(p, Some(var.name.clone()), ins.loc, vec![c], &var.ty) else { continue };
+        out.push(Input { reaches: [global_key(&var.name)].into_iter().collect(), ..input });
     }
     // where they go: arguments of calls to code under test
     for ins in body {
@@ -343,21 +330,8 @@ pub fn inputs(p: &Program, t: FuncId, under_test: &dyn Fn(FuncId) -> bool, globa
                 }
             }
             if vs.is_empty() {
-                if let (Some(c), Some((min, max))) = (constant(p, a, &known), range_of(&a.ty)) {
-                    out.push(Input {
-                        var: None,
-                        line: ins.loc.line,
-                        col: ins.loc.col,
-                        values: vec![c],
-                        c_type: p.type_name(&a.ty),
-                        min,
-                        max,
-                        is_array: false,
-                        is_string: false,
-                        reaches: [(gname.clone(), k)].into_iter().collect(),
-                        cap,
-                        field: None,
-                    });
+                if let Some(input) = constant(p, a, &known).and_then(|c| Input::new(p, None, ins.loc, vec![c], &a.ty)) {
+                    out.push(Input { reaches: [(gname.clone(), k)].into_iter().collect(), cap, ..input });
                 }
             }
         }
