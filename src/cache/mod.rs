@@ -498,7 +498,7 @@ impl Cache {
     /// returns (entries, runs) removed.
     pub fn prune(&mut self, days: u64, keep_runs: u64) -> Result<(u64, u64), CacheError> {
         let path = self.path.clone();
-        let cutoff = now() - (days as i64) * 86_400;
+        let cutoff = now().saturating_sub(i64::try_from(days).unwrap_or(i64::MAX).saturating_mul(86_400));
         let tx =
             self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
         let e = tx.execute("DELETE FROM results WHERE last_used < ?1", params![cutoff]).map_err(|e| io(&path, e))?;

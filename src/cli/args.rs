@@ -133,8 +133,9 @@ pub fn parse(args: &[String], specs: &[Spec], ignored: &[&str]) -> Result<Parsed
     Ok(p)
 }
 
-/// Seconds from `10`, `10s`, `5m`, `1h`.
+/// Seconds from `10`, `10s`, `5m`, `1h` (at most a year, [`MAX_SECONDS`]).
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    use crate::config::MAX_SECONDS;
     let s = s.trim();
     let (num, mult) = match s.chars().last() {
         Some('s') => (&s[..s.len() - 1], 1.0),
@@ -145,6 +146,9 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let v: f64 = num.parse().map_err(|_| format!("bad time `{s}` (use e.g. 30, 30s, 5m, 1h)"))?;
     if v.is_nan() || v <= 0.0 {
         return Err(format!("bad time `{s}`"));
+    }
+    if v * mult > MAX_SECONDS as f64 {
+        return Err(format!("time `{s}` is longer than a year"));
     }
     Ok(std::time::Duration::from_secs_f64(v * mult))
 }
@@ -159,7 +163,7 @@ pub fn parse_memory(s: &str) -> Result<u64, String> {
         _ => (s.as_str(), 1.0),
     };
     let v: f64 = num.parse().map_err(|_| format!("bad memory size `{s}` (use e.g. 512m, 2g)"))?;
-    if v.is_nan() || v <= 0.0 {
+    if v.is_nan() || v <= 0.0 || !(v * mult).is_finite() || v * mult > u64::MAX as f64 / 2.0 {
         return Err(format!("bad memory size `{s}`"));
     }
     Ok(((v * mult).ceil() as u64).max(1))

@@ -141,6 +141,10 @@ impl Default for Checks {
     }
 }
 
+/// The longest time limit accepted anywhere (a year): beyond it a deadline is no limit, and
+/// adding it to the clock could overflow.
+pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Tests {
@@ -225,6 +229,12 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
     if c.timeout == 0 {
         return Err(err(line_of("timeout"), "timeout must be at least 1 second".into()));
     }
+    let year = MAX_SECONDS;
+    for (key, v) in [("timeout", c.timeout), ("run_timeout", c.run_timeout)] {
+        if v > year {
+            return Err(err(line_of(key), format!("{key} is longer than a year ({v} s)")));
+        }
+    }
     if !["hull", "beyond", "free"].contains(&c.tests.generalise.as_str()) {
         return Err(err(
             line_of("generalise"),
@@ -240,6 +250,9 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
     for (name, fc) in &c.functions {
         if fc.unwind == Some(0) {
             return Err(err(line_of(name), format!("functions.{name}.unwind must be at least 1")));
+        }
+        if fc.timeout.is_some_and(|t| t == 0 || t > year) {
+            return Err(err(line_of(name), format!("functions.{name}.timeout must be 1 s to a year")));
         }
         for (p, [lo, hi]) in &fc.inputs {
             if lo > hi {
