@@ -45,14 +45,17 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
     let started = std::time::Instant::now();
     let input = |m: String| (6, m);
     let mode = match p.value("generalise") {
-        None => Mode::Hull,
-        Some(m) => Mode::parse(m).ok_or((1, format!("--generalise takes hull, beyond or free, not `{m}`")))?,
+        None => None,
+        Some(m) => Some(Mode::parse(m).ok_or((1, format!("--generalise takes hull, beyond or free, not `{m}`")))?),
     };
     if p.has("json") && !p.has("check") {
         return Err((1, "--json goes with --check".into()));
     }
     let root = common::repo_root(p).map_err(input)?;
     let cfg = common::load_config(&root, p).map_err(input)?;
+    // (as `run` and `diff` generalise: the configuration's mode unless the flag says otherwise)
+    let mode = mode.unwrap_or_else(|| Mode::parse(&cfg.tests.generalise).unwrap_or(Mode::Hull));
+    let jobs = common::jobs(p, cfg.jobs).map_err(|e| (1, e))?;
     let fo = crate::run::frontend_options(&root, &cfg);
     let d = harness::discover(&root, &cfg, &fo);
     for (file, why) in &d.problems {
@@ -123,11 +126,15 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         }
         return Ok(0);
     }
+    if hs.is_empty() {
+        // nothing was verified: not a success
+        outln!("\nno harness to verify (see above why the tests have none)\n\nVERIFICATION UNKNOWN");
+        return Ok(6);
+    }
     let timeout = match p.value("timeout") {
         Some(t) => super::args::parse_duration(t).map_err(|e| (1, e))?,
         None => std::time::Duration::from_secs(cfg.timeout),
     };
-    let jobs = common::jobs(p, cfg.jobs).map_err(|e| (1, e))?;
     // every claim of a harness is checked (all the test's assertions that fail, each with its
     // trace), not only the first
     let mut safety = crate::run::safety_options(&cfg);

@@ -90,6 +90,10 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
     };
 
     let files = run::source_files(&src_root, &cfg);
+    if files.is_empty() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(input("no C source file matches `sources` of the configuration: nothing to verify".into()));
+    }
     let units = run::units(&src_root, &files, &o);
     let tty = std::io::stderr().is_terminal() && !p.has("quiet");
     let quiet = p.has("quiet");
@@ -119,8 +123,28 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         ),
         _ => {}
     };
-    let outcome = run::run(&src_root, &units, &cfg, &o, cache.as_mut(), &mut progress);
+    let mut outcome = run::run(&src_root, &units, &cfg, &o, cache.as_mut(), &mut progress);
     let _ = std::fs::remove_dir_all(&tmp);
+    // an entry (or --function) that names no function was not verified: never SUCCESSFUL
+    if o.shard.is_none() {
+        for e in &cfg.entries {
+            if !outcome.results.iter().any(|(_, r)| crate::ir::fingerprint::base_name(&r.function) == e) {
+                let missing = crate::record::FunctionResult {
+                    function: e.clone(),
+                    file: String::new(),
+                    line: 0,
+                    change: String::new(),
+                    change_detail: String::new(),
+                    safety: Some(Safety::Unknown),
+                    detail: format!("no function `{e}` is defined in the sources verdiff could read"),
+                    claims: vec![],
+                    seconds: 0.0,
+                    cached: false,
+                };
+                outcome.results.push((String::new(), missing));
+            }
+        }
+    }
     for n in &outcome.notes {
         eprintln!("verdiff: {n}");
     }
