@@ -214,7 +214,9 @@ fn equivalence(
                     EquivVerdict::Unknown(w) => Status::Unknown(strip(w)),
                 },
             };
-            if let (Some(k), false) = (&equiv_key, matches!(s, Status::Unknown(_))) {
+            // (a bound reached while the budget ran out depends on the budget, not on the key)
+            let cut_short = matches!(s, Status::EquivalentUpTo(_)) && o.over_budget();
+            if let (Some(k), false) = (&equiv_key, matches!(s, Status::Unknown(_)) || cut_short) {
                 let r = FunctionResult {
                     function: b.to_string(),
                     file: np.to_string(),
@@ -343,7 +345,10 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
             seconds: start.elapsed().as_secs_f64(),
             cached: false,
         };
-        o.store(if verdict == record::Safety::Successful { &sem } else { &located }, "safety", &r);
+        // (run's rule: not what the budget or the memory limit cut short)
+        if crate::run::worth_caching(&r, o.budget) {
+            o.store(if verdict == record::Safety::Successful { &sem } else { &located }, "safety", &r);
+        }
     }
     s
 }

@@ -264,12 +264,7 @@ pub fn run(
             done += 1;
             let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
             let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
-            // (a result cut short by the run's limit says nothing about the function)
-            let cut = o.deadline.is_some_and(|d| Instant::now() >= d) && r.safety != Some(Safety::Successful);
-            // (neither is an answer a larger memory budget would repeat)
-            let cut = cut
-                || (r.safety == Some(Safety::Unknown) && (r.detail.contains(" terms") || r.detail.contains("memory")));
-            if let (Some(c), false) = (cache.as_deref_mut(), cut) {
+            if let (Some(c), true) = (cache.as_deref_mut(), worth_caching(&r, o.deadline)) {
                 if let Err(e) = c.put(&key, "safety", &r) {
                     notes.push(format!("result of {} not cached: {e}", r.function));
                 }
@@ -334,6 +329,15 @@ fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> St
         out.push(Planned { name, line, keys, unwind, timeout });
     }
     Ok(out)
+}
+
+/// Whether a safety result may be stored in the cache: not when a limit of this run shaped it
+/// — the whole run's deadline (`run_timeout`, diff's `--budget`) passed before a verdict, or
+/// the memory budget stopped it — since the next run, with other limits, could decide it.
+pub fn worth_caching(r: &FunctionResult, deadline: Option<Instant>) -> bool {
+    let cut = deadline.is_some_and(|d| Instant::now() >= d) && r.safety != Some(Safety::Successful);
+    let memory = r.safety == Some(Safety::Unknown) && (r.detail.contains(" terms") || r.detail.contains("memory"));
+    !cut && !memory
 }
 
 fn unparsable(rel: &str, e: &str) -> FunctionResult {
