@@ -262,8 +262,12 @@ impl<'a> Normaliser<'a> {
         if var.is_static() {
             self.statics.insert(v);
         }
-        if var.is_static() && matches!(var.kind, super::VarKind::Global) {
+        if let super::VarKind::Global = var.kind {
             let _ = write!(self.out, "g:{}", base_name(&var.name));
+        } else if let super::VarKind::StaticLocal(f) = var.kind {
+            // by function and name: numbering by first use would let two static locals
+            // trade places unseen (their initial values are printed apart, by name)
+            let _ = write!(self.out, "s:{}:{}", base_name(&self.p.func(f).name), base_name(&var.name));
         } else {
             let n = self.locals.len();
             let k = *self.locals.entry(v).or_insert(n);
@@ -478,5 +482,20 @@ mod tests {
         let edited = BASE.replace("return 7;", "return 8;").replace("int k(void)", "\n\nint k (void)");
         assert_eq!(h, text(&edited, "h"));
         assert_eq!(k, text(&edited, "k"));
+    }
+
+    #[test]
+    fn static_locals_that_trade_places_change_the_text() {
+        // a = 0, b = 1: `a + 10 / b` is safe, `b + 10 / a` divides by zero
+        let src = "int g(void) { return 0; }
+int f(void) { static int a = 0; static int b = 1; g(); return a + 10 / b; }
+";
+        let swapped = src.replace("a + 10 / b", "b + 10 / a");
+        assert_ne!(text(src, "f"), text(&swapped, "f"));
+        // a plain local renamed: the same text
+        assert_eq!(
+            text("int f(int x) { int t = x; return t; }\n", "f"),
+            text("int f(int x) { int u = x; return u; }\n", "f")
+        );
     }
 }
