@@ -700,3 +700,31 @@ fn struct_members_are_generalised_one_by_one() {
     let text = std::fs::read_to_string(dir.join("test_span__test_small__span.c")).expect("emitted");
     assert!(text.contains("struct range r = {__vd_range_int(0, 2), __vd_range_int(3, 7)};"), "{text}");
 }
+
+/// A harness verifies the function its test calls, not a namesake: `f` of a.c reads a[x]
+/// (a[16]; the test uses 2 and 9, hull [2, 9]: in bounds), while b.c has its own
+/// `static int f(int x) { return 100 / x; }`, which no test calls. run must verify b.c's f
+/// with nondeterministic input (x = 0 divides by zero: FAILED), not through a.c's harness.
+#[test]
+fn a_static_namesake_is_not_verified_through_another_files_harness() {
+    let r = Repo::new("harness-namesake");
+    r.write("src/a.c", "int f(int x) { int a[16] = {0}; return a[x]; }\n");
+    r.write("src/b.c", "static int f(int x) { return 100 / x; }\nint g(void) { return 1; }\n");
+    r.write(
+        "tests/test_a.c",
+        "#include <assert.h>\nint f(int x);\nvoid test_f(void) {\n    assert(f(2) == 0);\n    assert(f(9) == 0);\n}\n",
+    );
+    r.commit("two f");
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let fns = v["functions"].as_array().cloned().unwrap_or_default();
+    let of = |file: &str| {
+        fns.iter()
+            .find(|x| x["function"] == "f" && x["file"] == file)
+            .unwrap_or_else(|| panic!("f of {file} in {fns:?}"))
+            .clone()
+    };
+    assert_eq!(of("src/a.c")["safety"], "successful", "{fns:?}");
+    assert!(of("src/a.c")["detail"].as_str().unwrap_or("").contains("harness"), "{fns:?}");
+    assert_eq!(of("src/b.c")["safety"], "failed", "{fns:?}");
+}

@@ -327,7 +327,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     let name = crate::ir::fingerprint::base_name(&p.func(f).name).to_string();
     let through = o.harnesses.as_ref().and_then(|h| {
         let ho = crate::harness::HarnessOptions { frontend: side_options(root, o), safety: o.safety.clone() };
-        h.check_function(&name, &ho, o.deadline())
+        h.check_function(&name, &rel(p.file_name(p.func(f).loc)), &ho, o.deadline())
     });
     let (verdict, detail, claims) = through.unwrap_or_else(|| run_safety::check(p, f, &o.safety, o.deadline(), &rel));
     let s = Safety { verdict: verdict.name().into(), detail, claims, cached: false };

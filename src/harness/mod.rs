@@ -650,14 +650,20 @@ impl HarnessSet {
         Some(HarnessSet { root: root.to_path_buf(), by_function, sources: d.sources, dir, key_text })
     }
 
-    /// Verifies `function` through its harnesses: FAILED when one fails (named in the
-    /// detail), SUCCESSFUL when all verify, else UNKNOWN. None when it has no harness.
+    /// Verifies `function` of source file `file` (repository-relative) through its
+    /// harnesses: FAILED when one fails (named in the detail), SUCCESSFUL when all verify,
+    /// else UNKNOWN. None when it has no harness — also when the harnesses test a function
+    /// of that name in another file (a `static` namesake is not what the tests call).
     pub fn check_function(
         &self,
         function: &str,
+        file: &str,
         o: &HarnessOptions,
         deadline: Option<std::time::Instant>,
     ) -> Option<(Safety, String, Vec<Claim>)> {
+        if self.sources.get(function).map(String::as_str) != Some(file) {
+            return None;
+        }
         let hs = self.by_function.get(function)?;
         let mut unknown = Vec::new();
         for h in hs {

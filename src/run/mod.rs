@@ -394,7 +394,7 @@ fn verify_task(
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let through = o.harnesses.as_ref().and_then(|h| {
             let ho = crate::harness::HarnessOptions { frontend: o.frontend.clone(), safety: so.clone() };
-            h.check_function(&t.function, &ho, Some(deadline))
+            h.check_function(&t.function, &rel(p.file_name(p.func(f).loc)), &ho, Some(deadline))
         });
         through.unwrap_or_else(|| safety::check(p, f, &so, Some(deadline), rel))
     }));
