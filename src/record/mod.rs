@@ -175,7 +175,10 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
 /// (with no real violation first) or a run that cut loops without claims gives UNKNOWN.
 pub fn safety_of(r: &Report, unwind: u32, rel: &dyn Fn(&str) -> String) -> (Safety, String, Vec<Claim>) {
     use crate::ir::ClaimKind;
-    let cut = r.first_failure().filter(|c| c.kind == ClaimKind::Unwinding);
+    // a real violation (with multi-property, not necessarily the first claim listed) wins
+    // over a loop the bound cut
+    let real = r.claims.iter().find(|c| c.status == ClaimStatus::Violated && c.kind != ClaimKind::Unwinding);
+    let cut = r.first_failure().filter(|c| c.kind == ClaimKind::Unwinding && real.is_none());
     let reported: Vec<Claim> = r
         .claims
         .iter()
@@ -197,8 +200,8 @@ pub fn safety_of(r: &Report, unwind: u32, rel: &dyn Fn(&str) -> String) -> (Safe
             (Safety::Unknown, format!("some loop was cut at {unwind} iterations"), reported)
         }
         Verdict::Failed => {
-            let d = r
-                .first_failure()
+            let d = real
+                .or(r.first_failure())
                 .map(|c| {
                     let cl = claim(c, rel);
                     format!("{} at {}:{} ({})", cl.description, cl.file, cl.line, cl.kind)

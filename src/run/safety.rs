@@ -82,3 +82,26 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     let eo = EngineOptions { symex: so, deadline, multi_property: o.multi_property, ..EngineOptions::default() };
     engine::verify(&p, f, &eo)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_real_violation_beats_a_cut_loop_listed_before_it() {
+        // n <= 3 leaves the loop within the bound and writes a[n] out of bounds for n = 2, 3;
+        // n > 3 cuts the loop. With every claim decided, the cut loop's claim comes first in
+        // program order, but the verdict is the violation, not "needs more iterations".
+        let src =
+            "int f(int n) {\n  int a[2];\n  for (int i = 0; i < n; i++) {}\n  if (n >= 0) a[n] = 0;\n  return 0;\n}\n";
+        let p = crate::frontend::load_preprocessed(&[src.to_string()], &crate::frontend::FrontendOptions::default())
+            .expect("lowers");
+        let f = p.func_named("f").expect("f");
+        for multi_property in [false, true] {
+            let o = SafetyOptions { unwind: 3, multi_property, ..SafetyOptions::default() };
+            let (s, detail, _) = check(&p, f, &o, None, &|x: &str| x.to_string());
+            assert_eq!(s, Safety::Failed, "multi-property {multi_property}: {detail}");
+            assert!(detail.contains("array-bounds") || detail.contains("bounds"), "{detail}");
+        }
+    }
+}
