@@ -189,18 +189,36 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
                         // the first model found — replay decides whether it is real
                         let mut sh = shared.borrow_mut();
                         let sh = &mut *sh;
+                        let mut holds = Vec::new();
                         for &i in &remaining {
                             let Some(v) = viol[i] else { continue };
+                            match remaining_ms(o.deadline) {
+                                Some(1) => break,
+                                Some(ms) => sh.smt.set_timeout(ms),
+                                None => {}
+                            }
                             let act = sh.store.fresh_symbol("claim", crate::term::Sort::Bool);
                             let imp = sh.store.implies(act, v);
                             sh.smt.assert(&sh.store, imp);
                             stats.solver_calls += 1;
-                            if sh.smt.check(&sh.store, &[act]) == Answer::Sat {
-                                sh.model = sh.smt.model();
-                                violated.push(i);
-                                break;
+                            match sh.smt.check(&sh.store, &[act]) {
+                                Answer::Sat => {
+                                    sh.model = sh.smt.model();
+                                    violated.push(i);
+                                    break;
+                                }
+                                Answer::Unsat => holds.push(i),
+                                Answer::Unknown(_) => {}
                             }
                         }
+                        for &i in &holds {
+                            claims[i].status = Status::Holds;
+                        }
+                        remaining.retain(|i| !holds.contains(i));
+                    }
+                    if violated.is_empty() && remaining.is_empty() {
+                        // every claim left was shown to hold on its own
+                        continue;
                     }
                     if violated.is_empty() {
                         for &i in &remaining {
