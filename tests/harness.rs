@@ -728,3 +728,26 @@ fn a_static_namesake_is_not_verified_through_another_files_harness() {
     assert!(of("src/a.c")["detail"].as_str().unwrap_or("").contains("harness"), "{fns:?}");
     assert_eq!(of("src/b.c")["safety"], "failed", "{fns:?}");
 }
+
+/// A harness whose test never calls the function under test proves nothing about it: the
+/// test is ignored (TEST_IGNORE returns at once), so its calls f(2) and f(9) — which over the
+/// hull [2, 9] would read past a[4] — are never made. Its claims hold vacuously; the verdict
+/// is UNKNOWN with the reason, and run does not count f as verified.
+#[test]
+fn a_harness_that_never_calls_its_function_is_unknown() {
+    let r = Repo::new("harness-ignored");
+    r.write("src/lib.c", "int f(int x) { int a[4] = {0}; return a[x]; }\n");
+    r.write(
+        "tests/test_lib.c",
+        "#include \"unity.h\"\nint f(int x);\nvoid setUp(void) {}\nvoid tearDown(void) {}\n\
+         void test_f(void) {\n    TEST_IGNORE();\n    TEST_ASSERT_EQUAL_INT(0, f(2));\n    TEST_ASSERT_EQUAL_INT(0, f(9));\n}\n",
+    );
+    r.commit("an ignored test");
+    let (code, out, _) = r.verdiff(&["harness", "--check"]);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("the test never calls `f`"), "{out}");
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let f = v["functions"].as_array().and_then(|a| a.iter().find(|x| x["function"] == "f").cloned());
+    assert_eq!(f.as_ref().map(|f| f["safety"].clone()), Some(serde_json::json!("unknown")), "{out}");
+}

@@ -578,9 +578,38 @@ pub fn check(
         let time_left = deadline.is_none_or(|d| std::time::Instant::now() < d);
         if !cut || so.unwind >= 256 || !time_left {
             let all_claims = report.claims.iter().map(|c| crate::record::claim(c, &rel)).collect();
+            let (safety, detail) = match safety {
+                // claims that hold say nothing of a function the test never calls (an
+                // ignored or skipped test, a return before the call)
+                Safety::Successful => reached_or_unknown(&prog, entry, path, &so, deadline),
+                other => (other, detail),
+            };
             return Checked { safety, detail, claims, all_claims, seconds: start.elapsed().as_secs_f64() };
         }
         so.unwind = (so.unwind.max(1) * 4).min(256);
+    }
+}
+
+/// SUCCESSFUL when the harness at `path` calls its function under test on some execution,
+/// else UNKNOWN with the reason.
+fn reached_or_unknown(
+    prog: &Program,
+    entry: FuncId,
+    path: &Path,
+    so: &SafetyOptions,
+    deadline: Option<std::time::Instant>,
+) -> (Safety, String) {
+    let function = std::fs::read_to_string(path).ok().as_deref().and_then(header_of).map(|h| h.2);
+    let Some((function, target)) = function.and_then(|f| prog.func_named(&f).map(|g| (f, g))) else {
+        return (Safety::Unknown, "the harness names no function under test verdiff can find".into());
+    };
+    match run_safety::reaches(prog, entry, target, so, deadline) {
+        Some(true) => (Safety::Successful, String::new()),
+        Some(false) => (
+            Safety::Unknown,
+            format!("the test never calls `{function}` (ignored or skipped, or it returns before the call): its claims hold but verify nothing of `{function}`"),
+        ),
+        None => (Safety::Unknown, format!("could not show that the test calls `{function}` (time limit or solver)")),
     }
 }
 

@@ -83,6 +83,53 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     engine::verify(&p, f, &eo)
 }
 
+/// The message of the claim [`reaches`] plants.
+const REACHED: &str = "verdiff: the function under test is reached";
+
+/// Whether some execution from `entry` calls `target` within the bound of `o` (None when
+/// that is undecided). The program's own claims are left out; the assumptions stay.
+pub fn reaches(
+    p: &Program,
+    entry: FuncId,
+    target: FuncId,
+    o: &SafetyOptions,
+    deadline: Option<Instant>,
+) -> Option<bool> {
+    use crate::ir::{ClaimKind, Expr, Instr, InstrKind};
+    let mut q = p.clone();
+    for f in q.funcs.iter_mut() {
+        for ins in f.body.iter_mut().flatten() {
+            if matches!(ins.kind, InstrKind::Assert { .. }) {
+                ins.kind = InstrKind::Skip;
+            }
+        }
+    }
+    let (loc, int) = (q.func(target).loc, q.target.int_t());
+    let body = q.funcs[target.0 as usize].body.take()?;
+    let mut first = true;
+    q.funcs[target.0 as usize].body = Some(instrument::rewrite::rewrite(body, |_| {
+        let plant = std::mem::take(&mut first);
+        let claim =
+            InstrKind::Assert { cond: Expr::int(0, int.clone()), kind: ClaimKind::Assertion, msg: REACHED.into() };
+        (if plant { vec![Instr::new(claim, loc)] } else { vec![] }, None)
+    }));
+    let so = SymexOptions {
+        unwind: Some(o.unwind.max(1)),
+        malloc_may_fail: o.malloc_may_fail,
+        max_terms: o.max_terms,
+        ..SymexOptions::default()
+    };
+    let eo = EngineOptions { symex: so, deadline, reachability_only: true, ..EngineOptions::default() };
+    let r = engine::verify(&q, entry, &eo);
+    match r.claims.iter().find(|c| c.description == REACHED).map(|c| &c.status) {
+        Some(engine::Status::Violated) => Some(true),
+        _ if matches!(r.verdict, engine::Verdict::Unknown(_)) => None,
+        // (a claim symbolic execution never reached is not in the report)
+        Some(engine::Status::Holds) | None => Some(false),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
