@@ -661,19 +661,25 @@ impl HarnessSet {
             }
             by_function.entry(h.function.clone()).or_default().push(h);
         }
+        // a harness links the sources it calls transitively and reads headers: its result
+        // depends on every source and header file (one digest of them all, not per function)
+        let code = {
+            use sha2::{Digest, Sha256};
+            let mut h = Sha256::new();
+            for file in crate::run::files_with(root, &["c", "h"]) {
+                h.update(file.as_bytes());
+                h.update(std::fs::read(root.join(&file)).unwrap_or_default());
+                h.update([0u8]);
+            }
+            h.finalize().iter().map(|b| format!("{b:02x}")).collect::<String>()
+        };
         let mut key_text = BTreeMap::new();
         for (f, hs) in &by_function {
             let mut text = String::new();
-            let mut files = BTreeSet::new();
             for h in hs {
                 text.push_str(&h.text);
-                for t in d.tests.iter().filter(|t| t.name == h.test && t.file == h.test_file) {
-                    files.extend(t.calls.iter().filter_map(|c| d.sources.get(c)).cloned());
-                }
             }
-            for file in files {
-                text.push_str(&std::fs::read_to_string(root.join(&file)).unwrap_or_default());
-            }
+            text.push_str(&format!("\ncode {code}"));
             key_text.insert(f.clone(), text);
         }
         Some(HarnessSet { root: root.to_path_buf(), by_function, sources: d.sources, dir, key_text })

@@ -78,13 +78,19 @@ pub fn source_files(root: &Path, config: &Config) -> Vec<String> {
 
 /// Every C file under `root` (hidden directories left out), repository-relative, sorted.
 pub fn c_files(root: &Path) -> Vec<String> {
+    files_with(root, &["c"])
+}
+
+/// Repository-relative paths of the files with one of these extensions (hidden ones left
+/// out), sorted.
+pub fn files_with(root: &Path, extensions: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
-    collect(root, root, &mut out);
+    collect(root, root, extensions, &mut out);
     out.sort();
     out
 }
 
-fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+fn collect(root: &Path, dir: &Path, extensions: &[&str], out: &mut Vec<String>) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
     for e in rd.flatten() {
         let p = e.path();
@@ -92,8 +98,8 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
             continue;
         }
         if p.is_dir() {
-            collect(root, &p, out);
-        } else if p.extension().is_some_and(|x| x == "c") {
+            collect(root, &p, extensions, out);
+        } else if p.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)) {
             if let Ok(rel) = p.strip_prefix(root) {
                 out.push(rel.to_string_lossy().replace('\\', "/"));
             }
