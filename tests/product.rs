@@ -437,3 +437,23 @@ fn cache_verify_finds_a_wrong_entry() {
     let (code, out, _) = r.verdiff(&["cache", "verify", "--all"]);
     assert_eq!(code, 0, "the wrong entry was removed: {out}");
 }
+
+/// verdiff run lowers one file at a time. f (a.c) sets g = 1, calls h, and divides by g; h
+/// (c.c) sets g = 0, so f divides by zero — which a.c alone cannot show (h would be an
+/// unknown function that leaves g alone). f must not be SUCCESSFUL: it is UNKNOWN and the
+/// reason names h's file; h itself (no calls) is verified.
+#[test]
+fn a_call_into_another_file_is_not_assumed_away() {
+    let r = Repo::new("run-cross-file");
+    r.write("src/a.c", "extern int g;\nvoid h(void);\nint f(void) { g = 1; h(); return 10 / g; }\n");
+    r.write("src/c.c", "int g;\nvoid h(void) { g = 0; }\n");
+    r.commit("two files");
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let fns = v["functions"].as_array().cloned().unwrap_or_default();
+    let of =
+        |name: &str| fns.iter().find(|x| x["function"] == name).cloned().unwrap_or_else(|| panic!("{name}: {fns:?}"));
+    assert_eq!(of("f")["safety"], "unknown", "{fns:?}");
+    assert!(of("f")["detail"].as_str().unwrap_or("").contains("calls `h`, defined in src/c.c"), "{fns:?}");
+    assert_eq!(of("h")["safety"], "successful", "{fns:?}");
+}

@@ -186,6 +186,13 @@ pub fn run(
     let mut tasks: Vec<(usize, Task)> = Vec::new();
     let mut reused = 0;
     let planned = parallel::map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
+    // where each function of the run is defined (for calls across files, see verify_task)
+    let mut defined: HashMap<String, String> = HashMap::new();
+    for (u, plan) in units.iter().zip(&planned) {
+        for pl in plan.iter().flatten() {
+            defined.entry(crate::ir::fingerprint::base_name(&pl.name).to_string()).or_insert_with(|| u.rel.clone());
+        }
+    }
     for (ui, (u, plan)) in units.iter().zip(planned).enumerate() {
         let fns = match plan {
             Ok(f) => f,
@@ -247,7 +254,7 @@ pub fn run(
     std::thread::scope(|sc| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, tasks) = (&next, &tasks);
+            let (next, tasks, defined) = (&next, &tasks, &defined);
             let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || {
                 let rel = relativise(root);
                 let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
@@ -258,7 +265,7 @@ pub fn run(
                         let text = units[t.file].text.as_ref().ok()?;
                         frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).ok()
                     });
-                    let r = verify_task(prog.as_ref(), t, &units[t.file].rel, o, &rel);
+                    let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
                     if tx.send((*slot, r)).is_err() {
                         break;
                     }
@@ -365,6 +372,7 @@ fn verify_task(
     prog: Option<&Program>,
     t: &Task,
     file: &str,
+    defined: &HashMap<String, String>,
     o: &RunOptions,
     rel: &dyn Fn(&str) -> String,
 ) -> FunctionResult {
@@ -402,7 +410,23 @@ fn verify_task(
             let ho = crate::harness::HarnessOptions { frontend: o.frontend.clone(), safety: so.clone() };
             h.check_function(&t.function, &rel(p.file_name(p.func(f).loc)), &ho, Some(deadline))
         });
-        through.unwrap_or_else(|| safety::check(p, f, &so, Some(deadline), rel))
+        match through {
+            Some(x) => x,
+            None => match unlinked_callee(p, f, &|g| defined.get(g).filter(|d| d.as_str() != file).cloned()) {
+                // one file is lowered at a time: a call into another file of the code base
+                // would be an unknown function (any result, globals untouched) — neither a
+                // proof nor a real counterexample
+                Some((g, there)) => (
+                    Safety::Unknown,
+                    format!(
+                        "calls `{g}`, defined in {there}, and verdiff run verifies one file at a time (check them together: verdiff check {file} {there} --function {})",
+                        t.function
+                    ),
+                    vec![],
+                ),
+                None => safety::check(p, f, &so, Some(deadline), rel),
+            },
+        }
     }));
     match outcome {
         Ok((s, d, c)) => {
@@ -414,6 +438,24 @@ fn verify_task(
     }
     r.seconds = start.elapsed().as_secs_f64();
     r
+}
+
+/// A function `f` reaches that has no body here, no library model and no system-header
+/// declaration, for which `defined_in` names another file: (its name, that file).
+pub fn unlinked_callee(
+    p: &Program,
+    f: FuncId,
+    defined_in: &dyn Fn(&str) -> Option<String>,
+) -> Option<(String, String)> {
+    let (funcs, _) = crate::ir::fingerprint::dependencies(p, f);
+    funcs.into_iter().find_map(|g| {
+        let func = p.func(g);
+        if func.body.is_some() || func.model || func.system {
+            return None;
+        }
+        let name = crate::ir::fingerprint::base_name(&func.name);
+        defined_in(name).map(|there| (name.to_string(), there))
+    })
 }
 
 /// Front-end options from the configuration: include dirs relative to `root`, then `root`.
