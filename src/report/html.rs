@@ -693,6 +693,7 @@ mod tests {
         let html = render(&hist, &latest, Some(&prev), &|_| None).unwrap();
         assert_eq!(html.matches("<g class=\"run\"").count(), 5, "diff records are not charted");
         assert_eq!(html.matches("<circle class=\"point\"").count(), 5);
-        assert!(html.contains("run #4"), "previous run named");
+        // the changes section names the run it compares with (the last run but one)
+        assert!(html.contains("Compared with run #4 of"), "previous run named");
     }
 }

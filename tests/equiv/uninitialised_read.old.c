@@ -2,7 +2,11 @@
 // expect: UNKNOWN indeterminate
 // why: for k > 0 both versions return the uninitialised t[0] (an indeterminate value); the
 // change (a named constant for 3) does not matter, so NOT EQUIVALENT would be a wrong answer:
-// for every value the old version can return, the new one can return the same value.
+// for every value the old version can return, the new one can return the same value. The
+// right answer is EQUIVALENT (for each choice of the indeterminate value); verdiff does not
+// prove statements "for every choice" and answers UNKNOWN, the sound answer it can give — this
+// test pins that it does not claim a difference (when verdiff learns to prove it, this
+// expectation becomes EQUIVALENT).
 int pick(int k) {
     int t[4];
     if (k <= 0) {
