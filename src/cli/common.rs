@@ -71,6 +71,40 @@ pub fn entry(
     }
 }
 
+/// The exit status of a run's results: 10 a violation, 6 something undecided, else 0.
+pub fn run_status(results: &[FunctionResult]) -> i32 {
+    if results.iter().any(FunctionResult::failed) {
+        10
+    } else if results.iter().any(|r| r.safety == Some(crate::record::Safety::Unknown)) {
+        6
+    } else {
+        0
+    }
+}
+
+/// The exit status of a diff's results under `fail_on` (10 when it trips, else 0): a known
+/// violation of an unchanged function is not the change's, and functions the time budget
+/// did not reach never block.
+pub fn diff_status(results: &[FunctionResult], fail_on: config::FailOn) -> i32 {
+    let skipped = |d: &str| d.starts_with(crate::diff::OVER_BUDGET);
+    let violation = results.iter().any(|r| r.failed() && r.change != "unchanged");
+    let changed = results.iter().any(FunctionResult::behaviour_changed);
+    let unknown = results.iter().any(|r| {
+        (r.change == "unknown" && !skipped(&r.change_detail))
+            || (r.safety == Some(crate::record::Safety::Unknown) && !skipped(&r.detail))
+    });
+    let trip = match fail_on {
+        config::FailOn::Violation => violation,
+        config::FailOn::BehaviourChange => violation || changed,
+        config::FailOn::Unknown => violation || changed || unknown,
+    };
+    if trip {
+        10
+    } else {
+        0
+    }
+}
+
 /// `--jobs N`, else the configured number; 0 means the number of cores.
 pub fn jobs(p: &Parsed, configured: usize) -> Result<usize, String> {
     let jobs = match p.value("jobs") {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::args::{parse, parse_duration, Arity, Parsed, Spec};
 use super::common;
 use crate::config::FailOn;
-use crate::diff::{self, DiffOptions, Side, Status};
+use crate::diff::{self, DiffOptions, Side};
 use crate::report::{self, RunMeta};
 use crate::vcs::{Head, Repo};
 
@@ -213,18 +213,5 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         common::write_output(path.as_deref(), &text).map_err(Input)?;
     }
     // (an unchanged function's known violation, shown from the cache, is not this change's)
-    let violation = rows.iter().any(|r| r.safety_failed() && !matches!(r.status, Status::Unchanged));
-    let changed = rows.iter().any(|r| matches!(r.status, Status::BehaviourChanged(_)));
-    // functions the budget did not reach are reported, never blocking
-    let skipped = |d: &str| d.starts_with(diff::OVER_BUDGET);
-    let unknown = rows.iter().any(|r| {
-        matches!(&r.status, Status::Unknown(d) if !skipped(d))
-            || (r.safety_unknown() && !r.safety.as_ref().is_some_and(|s| skipped(&s.detail)))
-    });
-    let trip = match fail_on {
-        FailOn::Violation => violation,
-        FailOn::BehaviourChange => violation || changed,
-        FailOn::Unknown => violation || changed || unknown,
-    };
-    Ok(if trip { 10 } else { 0 })
+    Ok(common::diff_status(&records, fail_on))
 }

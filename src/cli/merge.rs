@@ -12,6 +12,11 @@ use crate::report::{self, RunMeta};
 
 pub const SPECS: &[Spec] = &[
     Spec { name: "cache-from", arity: Arity::Value, help: "a shard's cache file to import (repeatable)" },
+    Spec {
+        name: "fail-on",
+        arity: Arity::Value,
+        help: "diff parts: exit 10 on violation (default, or fail_on of .verdiff.yml), behaviour-change, unknown",
+    },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
 ];
 
@@ -157,6 +162,17 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
         common::write_output(path.as_deref(), &text).map_err(input)?;
     }
 
-    // (as diff and run: for a diff, a known violation of an unchanged function is not the change's)
-    Ok(if results.iter().any(|r| r.failed() && r.change != "unchanged") { 10 } else { 0 })
+    // the status the unsharded command would have given
+    if !is_diff {
+        return Ok(common::run_status(&results));
+    }
+    let fail_on = match p.value("fail-on") {
+        Some(f) => crate::config::FailOn::parse(f)
+            .ok_or((1, format!("--fail-on takes violation, behaviour-change or unknown, not `{f}`")))?,
+        None => common::repo_root(p)
+            .and_then(|root| common::load_config(&root, p))
+            .map(|c| c.fail_on)
+            .unwrap_or(crate::config::FailOn::Violation),
+    };
+    Ok(common::diff_status(&results, fail_on))
 }

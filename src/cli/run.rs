@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::args::{Arity, Parsed, Spec};
 use super::common;
-use crate::record::{self, Safety};
+use crate::record::Safety;
 use crate::report::RunMeta;
 use crate::run::{self, Progress, RunOptions};
 use crate::vcs::{Head, Repo};
@@ -156,7 +156,6 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         }
     }
     let results: Vec<_> = outcome.results.iter().map(|(_, r)| r.clone()).collect();
-    let counts = record::counts(&results);
     let meta = RunMeta {
         command: "run".into(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
@@ -177,11 +176,5 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         };
         common::write_output(path.as_deref(), &text).map_err(input)?;
     }
-    Ok(if counts.failed > 0 {
-        10
-    } else if counts.unknown > 0 {
-        6
-    } else {
-        0
-    })
+    Ok(common::run_status(&results))
 }
