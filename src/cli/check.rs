@@ -322,6 +322,7 @@ fn arm_watchdog(p: &super::args::Parsed, start: Instant, limit: Duration) {
             timings: Default::default(),
             stats: Default::default(),
             bounded: false,
+            loops_undecided: false,
         };
         report_result(&r, &info, json.as_deref(), quiet, multi)
     });

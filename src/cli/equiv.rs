@@ -114,8 +114,12 @@ pub fn run(args: &[String]) -> i32 {
         let (json, quiet, files) = (p.value("json").map(String::from), p.has("quiet"), o.files.clone());
         let (function, new_function, unwind) = (function.clone(), new_function.clone(), o.unwind);
         let start = std::time::Instant::now();
+        let settled: equiv::Settled = Default::default();
+        o.settled = Some(settled.clone());
         watchdog::arm(start + limit, watchdog::grace(limit), move || {
-            let r = EquivResult {
+            // a bounded answer settled before a deeper attempt overran the limit stands
+            let earlier = settled.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let r = earlier.unwrap_or_else(|| EquivResult {
                 function,
                 new_function,
                 verdict: EquivVerdict::Unknown(watchdog::reason(limit)),
@@ -125,7 +129,7 @@ pub fn run(args: &[String]) -> i32 {
                 time: start.elapsed(),
                 unwind,
                 vacuous: false,
-            };
+            });
             report_result(&r, &files, json.as_deref(), quiet)
         });
     }

@@ -97,173 +97,90 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         }
     }
 
-    let axioms = store.and_n(&out.axioms);
-    let mut smt = Smt::new(remaining_ms(o.deadline));
-    if !store.is_true(axioms) {
-        smt.assert(&store, axioms);
+    if std::env::var_os("VERDIFF_SHOW_CLAIMS").is_some() {
+        for (i, v) in viol.iter().enumerate() {
+            if let Some(v) = v {
+                eprintln!("claim {}: {}", claims[i].description, crate::term::show(&store, *v, 400));
+            }
+        }
     }
-    let shared = Rc::new(RefCell::new(Solving { smt, store, inputs, model: None }));
+    let axioms = store.and_n(&out.axioms);
+    let abstract_first = o.float_abstraction && has_float_arithmetic(&store);
+    let smt = if abstract_first {
+        Smt::new(remaining_ms(o.deadline)).abstract_float_arithmetic()
+    } else {
+        Smt::new(remaining_ms(o.deadline))
+    };
+    let shared = Rc::new(RefCell::new(Solving { smt, store, inputs, model: None, axioms }));
+    if !shared.borrow().store.is_true(axioms) {
+        let mut sh = shared.borrow_mut();
+        let sh = &mut *sh;
+        sh.smt.assert(&sh.store, axioms);
+    }
     if std::env::var_os("VERDIFF_PROFILE_CLAIMS").is_some() {
         profile_claims(&shared, &viol, &claims);
     }
     let mut stats = stats;
-    let mut stopped = false;
-    let mut unknown: Option<String> = None;
-    // real claims first, then unwinding assertions
-    for phase in 0..2 {
-        let mut remaining: Vec<usize> = (0..claims.len())
-            .filter(|&i| viol[i].is_some() && ((kinds[i] == ClaimKind::Unwinding) == (phase == 1)))
-            .collect();
-        while !remaining.is_empty() && !stopped {
-            if let Some(ms) = remaining_ms(o.deadline) {
-                shared.borrow_mut().smt.set_timeout(ms);
-            }
-            let answer = {
-                let mut sh = shared.borrow_mut();
-                let sh = &mut *sh;
-                let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
-                let goal = sh.store.or_n(&vs);
-                let act = sh.store.fresh_symbol("round", crate::term::Sort::Bool);
-                let imp = sh.store.implies(act, goal);
-                let t_enc = Instant::now();
-                sh.smt.assert(&sh.store, imp);
-                timings.encode += t_enc.elapsed();
-                let t_solve = Instant::now();
-                let a = sh.smt.check(&sh.store, &[act]);
-                timings.solve += t_solve.elapsed();
-                stats.solver_calls += 1;
-                if a == Answer::Sat {
-                    sh.model = sh.smt.model();
-                }
-                a
+    let ctx = Pass {
+        p,
+        entry,
+        so,
+        o,
+        viol: &viol,
+        kinds: &kinds,
+        keys: &claim_keys,
+        approx: &approx,
+        approx_funcs: &approx_funcs,
+        off_bits,
+        deadline: o.deadline,
+        abstracted: false,
+    };
+    let mut unknown = None;
+    if abstract_first {
+        // a share of the time for the abstraction; what it leaves open is solved exactly
+        let share = match o.deadline {
+            Some(d) => Instant::now() + d.saturating_duration_since(Instant::now()) / 2,
+            None => Instant::now() + std::time::Duration::from_secs(ABSTRACT_SECONDS_UNLIMITED),
+        };
+        let pass = Pass { deadline: Some(share), abstracted: true, ..ctx };
+        let outcome = solve(&pass, &shared, &mut claims, &mut stats, timings);
+        let open = claims.iter().enumerate().any(|(i, c)| viol[i].is_some() && c.status == Status::NotChecked);
+        let done = matches!(outcome, Outcome::Stopped) || !open;
+        if done {
+            unknown = match outcome {
+                Outcome::Unknown(u) => Some(u),
+                _ => None,
             };
-            match answer {
-                Answer::Unsat => {
-                    for &i in &remaining {
-                        claims[i].status = Status::Holds;
-                    }
-                    remaining.clear();
-                }
-                Answer::Unknown(reason) => {
-                    let reason = if reason.contains("timeout") || reason.contains("canceled") {
-                        "timeout in the SMT solver".to_string()
-                    } else {
-                        format!("the SMT solver answered unknown ({reason})")
-                    };
-                    for &i in &remaining {
-                        claims[i].status = Status::Unknown(reason.clone());
-                    }
-                    unknown = Some(reason);
-                    stopped = true;
-                }
-                Answer::Sat if o.reachability_only => {
-                    // the question is only whether some claim can fail: it can
-                    for &i in &remaining {
-                        claims[i].status = Status::Violated;
-                    }
-                    stopped = true;
-                }
-                Answer::Sat => {
-                    // which claims does this model violate?
-                    let mut violated: Vec<usize> = {
-                        let mut sh = shared.borrow_mut();
-                        let sh = &mut *sh;
-                        let model = sh.model.take();
-                        let r = remaining
-                            .iter()
-                            .copied()
-                            .filter(|&i| {
-                                let Some(v) = viol[i] else { return false };
-                                match &model {
-                                    Some(m) => sh.smt.value(&mut sh.store, m, v).is_some_and(|b| !b.is_zero()),
-                                    None => false,
-                                }
-                            })
-                            .collect();
-                        sh.model = model;
-                        r
-                    };
-                    if violated.is_empty() {
-                        // Z3's evaluation of the model disagrees with its answer (seen with
-                        // array lambdas): ask for each claim's violation on its own and take
-                        // the first model found — replay decides whether it is real
-                        let mut sh = shared.borrow_mut();
-                        let sh = &mut *sh;
-                        let mut holds = Vec::new();
-                        for &i in &remaining {
-                            let Some(v) = viol[i] else { continue };
-                            match remaining_ms(o.deadline) {
-                                Some(1) => break,
-                                Some(ms) => sh.smt.set_timeout(ms),
-                                None => {}
-                            }
-                            let act = sh.store.fresh_symbol("claim", crate::term::Sort::Bool);
-                            let imp = sh.store.implies(act, v);
-                            sh.smt.assert(&sh.store, imp);
-                            stats.solver_calls += 1;
-                            match sh.smt.check(&sh.store, &[act]) {
-                                Answer::Sat => {
-                                    sh.model = sh.smt.model();
-                                    violated.push(i);
-                                    break;
-                                }
-                                Answer::Unsat => holds.push(i),
-                                Answer::Unknown(_) => {}
-                            }
-                        }
-                        for &i in &holds {
-                            claims[i].status = Status::Holds;
-                        }
-                        remaining.retain(|i| !holds.contains(i));
-                    }
-                    if violated.is_empty() && remaining.is_empty() {
-                        // every claim left was shown to hold on its own
-                        continue;
-                    }
-                    if violated.is_empty() {
-                        for &i in &remaining {
-                            claims[i].status = Status::Unknown("the solver's model violates no claim".into());
-                        }
-                        unknown = Some("inconsistent solver model".into());
-                        stopped = true;
-                        continue;
-                    }
-                    let todo: Vec<usize> = if o.multi_property { violated.clone() } else { vec![violated[0]] };
-                    for &i in &todo {
-                        let t_rep = Instant::now();
-                        let r = replay(p, entry, so, shared.clone(), claim_keys[i]);
-                        timings.replay += t_rep.elapsed();
-                        match r {
-                            Replayed::Confirmed(rout) => {
-                                let steps = super::format::trace(p, &rout, off_bits);
-                                match robust(&shared, viol[i], &approx, &approx_funcs) {
-                                    Ok(()) => {
-                                        claims[i].status = Status::Violated;
-                                        claims[i].trace = Some(Trace { steps, replayed: true });
-                                    }
-                                    Err(why) => claims[i].status = Status::Unknown(why),
-                                }
-                            }
-                            Replayed::NotConfirmed(why) => {
-                                claims[i].status = Status::Unknown(format!("counterexample not confirmed: {why}"));
-                            }
-                        }
-                    }
-                    remaining.retain(|i| !todo.contains(i));
-                    if !o.multi_property && todo.iter().any(|&i| claims[i].status == Status::Violated) {
-                        stopped = true;
-                    }
-                }
+        } else {
+            let mut sh = shared.borrow_mut();
+            let sh = &mut *sh;
+            sh.smt = Smt::new(remaining_ms(o.deadline));
+            sh.model = None;
+            if !sh.store.is_true(axioms) {
+                sh.smt.assert(&sh.store, axioms);
             }
         }
-        if stopped {
-            break;
+        let loops_only =
+            claims.iter().enumerate().all(|(i, c)| c.status != Status::NotChecked || kinds[i] == ClaimKind::Unwinding);
+        if !done && loops_only {
+            // Only loop bounds are left, every real claim decided. Exact float reasoning about
+            // an input-dependent iteration count rarely finishes, and Z3 does not stop when
+            // asked while it bit-blasts: the bounds stay undecided (a larger bound may settle
+            // them, see equiv's deepening)
+            for (i, c) in claims.iter_mut().enumerate() {
+                if viol[i].is_some() && c.status == Status::NotChecked {
+                    c.status = Status::Unknown(
+                        "not decided with float arithmetic abstracted (a loop may run past the bound)".into(),
+                    );
+                }
+            }
+        } else if !done {
+            if let Outcome::Unknown(u) = solve(&ctx, &shared, &mut claims, &mut stats, timings) {
+                unknown = Some(u);
+            }
         }
-    }
-    for c in claims.iter_mut() {
-        if matches!(c.status, Status::NotChecked) && stopped {
-            c.status = Status::NotChecked;
-        }
+    } else if let Outcome::Unknown(u) = solve(&ctx, &shared, &mut claims, &mut stats, timings) {
+        unknown = Some(u);
     }
 
     // reachable unsupported constructs (only matter when nothing failed)
@@ -275,6 +192,9 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         let gs: Vec<T> = unsupported.iter().map(|r| r.guard).collect();
         let any = sh.store.or_n(&gs);
         if !sh.store.is_false(any) {
+            if let Some(ms) = remaining_ms(o.deadline) {
+                sh.smt.set_timeout(ms);
+            }
             let act = sh.store.fresh_symbol("unsupported", crate::term::Sort::Bool);
             let imp = sh.store.implies(act, any);
             sh.smt.assert(&sh.store, imp);
@@ -305,6 +225,12 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
             }
         }
     }
+    let loops_undecided = unknown.is_none()
+        && unsupported_reached.is_empty()
+        && claims.iter().any(|c| matches!(c.status, Status::Unknown(_)))
+        && claims
+            .iter()
+            .all(|c| c.status == Status::Holds || (c.kind == ClaimKind::Unwinding && c.status != Status::Violated));
     let verdict = if claims.iter().any(|c| c.status == Status::Violated) {
         Verdict::Failed
     } else if let Some(u) = unknown {
@@ -327,7 +253,370 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         timings: timings.clone(),
         stats,
         bounded: !so.unwinding_assertions && (so.unwind.is_some() || !so.unwindset.is_empty()),
+        loops_undecided,
     }
+}
+
+/// Time for the float abstraction's pass when the run has no time limit.
+const ABSTRACT_SECONDS_UNLIMITED: u64 = 60;
+/// Time for the exact robustness check of one candidate of the float abstraction.
+const ROBUST_MS_ABSTRACT: u64 = 2_000;
+/// Candidate counterexamples of the float abstraction tried before the exact encoding takes over.
+const ABSTRACT_CANDIDATES: u32 = 8;
+
+/// Whether the program's terms contain float arithmetic the abstraction would replace.
+fn has_float_arithmetic(s: &crate::term::TermStore) -> bool {
+    use crate::term::Op;
+    (0..s.len()).any(|i| {
+        matches!(
+            s.op(T(i as u32)),
+            Op::FpAdd(_) | Op::FpSub(_) | Op::FpMul(_) | Op::FpDiv(_) | Op::FpSqrt(_) | Op::FpFma(_) | Op::FpRem
+        )
+    })
+}
+
+/// What one solving pass works on.
+#[derive(Clone, Copy)]
+struct Pass<'a> {
+    p: &'a Program,
+    entry: FuncId,
+    so: &'a SymexOptions,
+    o: &'a EngineOptions,
+    viol: &'a [Option<T>],
+    kinds: &'a [ClaimKind],
+    keys: &'a [crate::symex::ClaimKey],
+    approx: &'a std::collections::HashSet<u32>,
+    approx_funcs: &'a [String],
+    off_bits: u32,
+    deadline: Option<Instant>,
+    /// The solver abstracts float arithmetic ([`Smt::abstract_float_arithmetic`]): UNSAT
+    /// proves, SAT is a candidate only replay can confirm, and whatever the pass cannot
+    /// decide is left unchecked for an exact pass.
+    abstracted: bool,
+}
+
+enum Outcome {
+    /// Every claim the pass was given is decided.
+    Finished,
+    /// Verification stops here (a violation in single-property mode, or reachability shown).
+    Stopped,
+    /// The solver could not decide; the reason.
+    Unknown(String),
+    /// An abstract pass leaves the claims still unchecked to the exact pass.
+    Open,
+}
+
+/// Solves the claims that have a violation condition and are not decided yet: real claims
+/// first, then unwinding assertions; every counterexample is replayed before it counts.
+fn solve(
+    pass: &Pass,
+    shared: &Rc<RefCell<Solving>>,
+    claims: &mut [ClaimResult],
+    stats: &mut RunStats,
+    timings: &mut Timings,
+) -> Outcome {
+    let (viol, o) = (pass.viol, pass.o);
+    if o.reachability_only {
+        // a concrete run with every input zero often answers a reachability question at once
+        for i in 0..claims.len() {
+            if viol[i].is_some() && claims[i].status == Status::NotChecked {
+                let t_rep = Instant::now();
+                let r = super::replay::replay_zero(pass.p, pass.entry, pass.so, pass.keys[i]);
+                timings.replay += t_rep.elapsed();
+                if let Replayed::Confirmed(_) = r {
+                    claims[i].status = Status::Violated;
+                    return Outcome::Stopped;
+                }
+            }
+        }
+    }
+    let mut candidates = 0u32;
+    // an abstract pass looks for candidates among moderate float inputs first: extreme ones
+    // (NaN, infinities, huge magnitudes) make spurious models of the abstraction cheap
+    let mut prefer: Option<T> =
+        if pass.abstracted { moderate_inputs(&mut shared.borrow_mut(), pass.approx) } else { None };
+    for phase in 0..2 {
+        let mut remaining: Vec<usize> = (0..claims.len())
+            .filter(|&i| {
+                viol[i].is_some()
+                    && claims[i].status == Status::NotChecked
+                    && ((pass.kinds[i] == ClaimKind::Unwinding) == (phase == 1))
+            })
+            .collect();
+        // inputs excluded in this pass after their candidate did not replay (abstract pass)
+        let mut excluded: Vec<T> = Vec::new();
+        while !remaining.is_empty() {
+            match remaining_ms(pass.deadline) {
+                Some(1) if pass.abstracted => return Outcome::Open,
+                Some(ms) => shared.borrow_mut().smt.set_timeout(ms),
+                None => {}
+            }
+            let answer = {
+                let mut sh = shared.borrow_mut();
+                let sh = &mut *sh;
+                let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
+                let goal = sh.store.or_n(&vs);
+                let act = sh.store.fresh_symbol("round", crate::term::Sort::Bool);
+                let imp = sh.store.implies(act, goal);
+                let t_enc = Instant::now();
+                sh.smt.assert(&sh.store, imp);
+                timings.encode += t_enc.elapsed();
+                let t_solve = Instant::now();
+                let mut lits = vec![act];
+                lits.extend_from_slice(&excluded);
+                lits.extend(prefer);
+                let a = sh.smt.check(&sh.store, &lits);
+                timings.solve += t_solve.elapsed();
+                if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                    let how = if pass.abstracted { "abstract" } else { "exact" };
+                    let names: Vec<String> = remaining
+                        .iter()
+                        .take(3)
+                        .map(|&i| format!("{}:{} {}", claims[i].function, claims[i].line, claims[i].description))
+                        .collect();
+                    eprintln!(
+                        "{how} check, phase {phase}, {} claims ({}): {a:?} in {:?}",
+                        remaining.len(),
+                        names.join("; "),
+                        t_solve.elapsed()
+                    );
+                }
+                stats.solver_calls += 1;
+                if a == Answer::Sat {
+                    sh.model = sh.smt.model();
+                }
+                a
+            };
+            match answer {
+                // no moderate candidate: look among all inputs
+                Answer::Unsat if prefer.is_some() => prefer = None,
+                // with inputs excluded, UNSAT says nothing about those inputs
+                Answer::Unsat if !excluded.is_empty() => return Outcome::Open,
+                Answer::Unsat => {
+                    for &i in &remaining {
+                        claims[i].status = Status::Holds;
+                    }
+                    remaining.clear();
+                }
+                Answer::Unknown(_) if pass.abstracted => return Outcome::Open,
+                Answer::Unknown(reason) => {
+                    let reason = if reason.contains("timeout") || reason.contains("canceled") {
+                        "timeout in the SMT solver".to_string()
+                    } else {
+                        format!("the SMT solver answered unknown ({reason})")
+                    };
+                    for &i in &remaining {
+                        claims[i].status = Status::Unknown(reason.clone());
+                    }
+                    if phase == 1 {
+                        // only loop bounds were open: the claims say which are undecided
+                        // (the verdict is UNKNOWN through them; see Report::loops_undecided)
+                        break;
+                    }
+                    return Outcome::Unknown(reason);
+                }
+                Answer::Sat if o.reachability_only && !pass.abstracted => {
+                    // the question is only whether some claim can fail: it can
+                    for &i in &remaining {
+                        claims[i].status = Status::Violated;
+                    }
+                    return Outcome::Stopped;
+                }
+                Answer::Sat => {
+                    // which claims does this model violate?
+                    let mut violated = violated_by_model(shared, &remaining, viol);
+                    if violated.is_empty() {
+                        // Z3's evaluation of the model disagrees with its answer (seen with
+                        // array lambdas): ask for each claim's violation on its own and take
+                        // the first model found — replay decides whether it is real
+                        let mut sh = shared.borrow_mut();
+                        let sh = &mut *sh;
+                        let mut holds = Vec::new();
+                        for &i in &remaining {
+                            let Some(v) = viol[i] else { continue };
+                            match remaining_ms(pass.deadline) {
+                                Some(1) => break,
+                                Some(ms) => sh.smt.set_timeout(ms),
+                                None => {}
+                            }
+                            let act = sh.store.fresh_symbol("claim", crate::term::Sort::Bool);
+                            let imp = sh.store.implies(act, v);
+                            sh.smt.assert(&sh.store, imp);
+                            stats.solver_calls += 1;
+                            let mut lits = vec![act];
+                            lits.extend_from_slice(&excluded);
+                            lits.extend(prefer);
+                            match sh.smt.check(&sh.store, &lits) {
+                                Answer::Sat => {
+                                    sh.model = sh.smt.model();
+                                    violated.push(i);
+                                    break;
+                                }
+                                Answer::Unsat if excluded.is_empty() && prefer.is_none() => holds.push(i),
+                                Answer::Unsat | Answer::Unknown(_) => {}
+                            }
+                        }
+                        for &i in &holds {
+                            claims[i].status = Status::Holds;
+                        }
+                        remaining.retain(|i| !holds.contains(i));
+                    }
+                    if violated.is_empty() && remaining.is_empty() {
+                        // every claim left was shown to hold on its own
+                        continue;
+                    }
+                    if violated.is_empty() {
+                        if pass.abstracted {
+                            return Outcome::Open;
+                        }
+                        for &i in &remaining {
+                            claims[i].status = Status::Unknown("the solver's model violates no claim".into());
+                        }
+                        return Outcome::Unknown("inconsistent solver model".into());
+                    }
+                    let todo: Vec<usize> =
+                        if o.multi_property || o.reachability_only { violated.clone() } else { vec![violated[0]] };
+                    let mut spurious = false;
+                    for &i in &todo {
+                        let t_rep = Instant::now();
+                        let r = replay(pass.p, pass.entry, pass.so, shared.clone(), pass.keys[i]);
+                        timings.replay += t_rep.elapsed();
+                        match r {
+                            Replayed::Confirmed(_) if o.reachability_only => {
+                                claims[i].status = Status::Violated;
+                                return Outcome::Stopped;
+                            }
+                            Replayed::Confirmed(rout) => {
+                                let steps = super::format::trace(pass.p, &rout, pass.off_bits);
+                                match robust(shared, viol[i], pass.approx, pass.approx_funcs, pass) {
+                                    Ok(()) => {
+                                        claims[i].status = Status::Violated;
+                                        claims[i].trace = Some(Trace { steps, replayed: true });
+                                    }
+                                    // the abstraction's answer may be spurious: the exact pass decides
+                                    Err(_) if pass.abstracted => spurious = true,
+                                    Err(why) => claims[i].status = Status::Unknown(why),
+                                }
+                            }
+                            Replayed::NotConfirmed(_) if pass.abstracted => spurious = true,
+                            Replayed::NotConfirmed(why) => {
+                                claims[i].status = Status::Unknown(format!("counterexample not confirmed: {why}"));
+                            }
+                        }
+                    }
+                    if spurious {
+                        // another candidate elsewhere in the input space, a few times
+                        candidates += 1;
+                        if candidates >= ABSTRACT_CANDIDATES {
+                            return Outcome::Open;
+                        }
+                        let mut sh = shared.borrow_mut();
+                        match exclude_model_inputs(&mut sh, pass.approx) {
+                            Some(lit) => excluded.push(lit),
+                            None => return Outcome::Open,
+                        }
+                    }
+                    remaining.retain(|&i| claims[i].status == Status::NotChecked);
+                    if !o.multi_property && todo.iter().any(|&i| claims[i].status == Status::Violated) {
+                        return Outcome::Stopped;
+                    }
+                }
+            }
+        }
+    }
+    Outcome::Finished
+}
+
+/// The claims among `remaining` whose violation the current model satisfies.
+fn violated_by_model(shared: &Rc<RefCell<Solving>>, remaining: &[usize], viol: &[Option<T>]) -> Vec<usize> {
+    let mut sh = shared.borrow_mut();
+    let sh = &mut *sh;
+    let model = sh.model.take();
+    let r = remaining
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let Some(v) = viol[i] else { return false };
+            match &model {
+                Some(m) => sh.smt.value(&mut sh.store, m, v).is_some_and(|b| !b.is_zero()),
+                None => false,
+            }
+        })
+        .collect();
+    sh.model = model;
+    r
+}
+
+/// An assumption literal that keeps every scalar float input a number of magnitude at most
+/// 10^4; None without float inputs.
+fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
+    use crate::term::{Op, Sort};
+    let mut names: Vec<&String> = sh.inputs.keys().collect();
+    names.sort();
+    let syms: Vec<T> = names
+        .iter()
+        .map(|n| sh.inputs[*n])
+        .filter(|t| !matches!(sh.store.op(*t), Op::Sym(id) if approx.contains(id)))
+        .collect();
+    let mut conds = Vec::new();
+    for t in syms {
+        let bound = match sh.store.sort(t) {
+            Sort::Fp(11, 53) => sh.store.fp_f64(1e4),
+            Sort::Fp(8, 24) => sh.store.fp_f32(1e4),
+            _ => continue,
+        };
+        let abs = sh.store.fp_abs(t);
+        // (NaN compares false)
+        conds.push(sh.store.fp_cmp(Op::FpLe, abs, bound));
+    }
+    if conds.is_empty() {
+        return None;
+    }
+    let all = sh.store.and_n(&conds);
+    let lit = sh.store.fresh_symbol("moderate", Sort::Bool);
+    let imp = sh.store.implies(lit, all);
+    sh.smt.assert(&sh.store, imp);
+    Some(lit)
+}
+
+/// An assumption literal that excludes the current model's values of the scalar inputs
+/// (the next candidate lies elsewhere); None when there is no scalar input to vary.
+fn exclude_model_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
+    let model = sh.model.take()?;
+    let mut names: Vec<&String> = sh.inputs.keys().collect();
+    names.sort();
+    // (approximated library results are not inputs to vary: the same input with another
+    // `sin` value is the same candidate)
+    let syms: Vec<T> = names
+        .iter()
+        .map(|n| sh.inputs[*n])
+        .filter(|t| !matches!(sh.store.op(*t), crate::term::Op::Sym(id) if approx.contains(id)))
+        .collect();
+    let mut differs = Vec::new();
+    for t in syms {
+        let sort = sh.store.sort(t).clone();
+        if sort.is_array() {
+            continue;
+        }
+        let Some(bits) = sh.smt.value(&mut sh.store, &model, t) else { continue };
+        let c = match sort {
+            crate::term::Sort::Bool => sh.store.bool_const(!bits.is_zero()),
+            crate::term::Sort::Bv(_) => sh.store.bv(bits),
+            crate::term::Sort::Fp(e, sb) => sh.store.fp(e, sb, bits),
+            crate::term::Sort::Array(..) => continue,
+        };
+        let same = sh.store.eq(t, c);
+        differs.push(sh.store.not(same));
+    }
+    sh.model = Some(model);
+    if differs.is_empty() {
+        return None;
+    }
+    let any = sh.store.or_n(&differs);
+    let lit = sh.store.fresh_symbol("exclude", crate::term::Sort::Bool);
+    let imp = sh.store.implies(lit, any);
+    sh.smt.assert(&sh.store, imp);
+    Some(lit)
 }
 
 /// Debugging aid (VERDIFF_PROFILE_CLAIMS): solves every claim on its own and prints the time.
@@ -354,6 +643,7 @@ fn robust(
     viol: Option<T>,
     approx: &std::collections::HashSet<u32>,
     funcs: &[String],
+    pass: &Pass,
 ) -> Result<(), String> {
     let Some(v) = viol else { return Ok(()) };
     if approx.is_empty() {
@@ -380,18 +670,36 @@ fn robust(
         return Ok(());
     }
     let Some(model) = sh.model.take() else { return Err("no model".into()) };
-    sh.smt.push();
-    let inputs: Vec<T> = sh.inputs.values().copied().collect();
-    for t in inputs {
-        let is_approx = matches!(sh.store.op(t), crate::term::Op::Sym(id) if approx.contains(id));
-        if !is_approx {
-            sh.smt.fix_to_model(&sh.store, t, &model);
+    // with every other input fixed, the question is small: an abstract pass asks it exactly
+    // (the abstraction would let the approximated values' arithmetic take any value)
+    // (briefly: the pass has other candidates to try)
+    let mut exact = pass.abstracted.then(|| {
+        let mut e = Smt::new(remaining_ms(pass.deadline).map(|ms| ms.min(ROBUST_MS_ABSTRACT)));
+        if !sh.store.is_true(sh.axioms) {
+            e.assert(&sh.store, sh.axioms);
         }
-    }
+        e
+    });
+    let smt = exact.as_mut().unwrap_or(&mut sh.smt);
+    smt.push();
+    let inputs: Vec<T> = sh.inputs.values().copied().collect();
+    let fixed: Vec<T> = inputs
+        .into_iter()
+        .filter(|t| !matches!(sh.store.op(*t), crate::term::Op::Sym(id) if approx.contains(id)))
+        .collect();
     let nv = sh.store.not(v);
-    sh.smt.assert(&sh.store, nv);
-    let r = sh.smt.check(&sh.store, &[]);
-    sh.smt.pop();
+    smt.assert_fixed(&sh.store, nv, &fixed, &model);
+    let t0 = Instant::now();
+
+    let r = smt.check(&sh.store, &[]);
+    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+        eprintln!(
+            "robustness check ({}): {r:?} in {:?}",
+            if pass.abstracted { "exact" } else { "same solver" },
+            t0.elapsed()
+        );
+    }
+    smt.pop();
     sh.model = Some(model);
     match r {
         Answer::Unsat => Ok(()),
@@ -415,5 +723,6 @@ fn unknown_report(p: &Program, out: &crate::symex::Output, reason: String, timin
         timings: timings.clone(),
         stats: RunStats::default(),
         bounded: false,
+        loops_undecided: false,
     }
 }

@@ -26,6 +26,9 @@ pub struct EngineOptions {
     /// Internal reachability questions (is this point reachable at all?): a claim the solver
     /// can violate is marked violated without a replayed trace. Never for reported verdicts.
     pub reachability_only: bool,
+    /// Solve first with float arithmetic abstracted as uninterpreted functions (proofs are
+    /// sound, counterexamples must replay), then exactly for what that leaves open.
+    pub float_abstraction: bool,
 }
 
 impl Default for EngineOptions {
@@ -37,6 +40,7 @@ impl Default for EngineOptions {
             max_k: 50,
             deadline: None,
             reachability_only: false,
+            float_abstraction: false,
         }
     }
 }

@@ -17,6 +17,8 @@ pub struct Solving {
     pub store: TermStore,
     pub inputs: std::collections::HashMap<String, T>,
     pub model: Option<z3::Model>,
+    /// The facts every path satisfies (layout axioms), for a second solver on the same terms.
+    pub axioms: T,
 }
 
 struct ModelOracle {
@@ -58,6 +60,29 @@ pub enum Replayed {
     NotConfirmed(String),
 }
 
+/// Every input zero (all bits): a cheap first candidate for reachability questions.
+struct ZeroOracle;
+
+fn width(sort: &Sort) -> Option<u32> {
+    match sort {
+        Sort::Bool => Some(1),
+        Sort::Bv(w) => Some(*w),
+        Sort::Fp(e, s) => Some(e + s),
+        Sort::Array(..) => None,
+    }
+}
+
+impl InputOracle for ZeroOracle {
+    fn scalar(&mut self, _key: &str, sort: &Sort) -> Option<Bits> {
+        width(sort).map(Bits::zero)
+    }
+
+    fn element(&mut self, _key: &str, _indices: &[Bits], elem: &Sort) -> Option<Bits> {
+        width(elem).map(Bits::zero)
+    }
+}
+
+/// Replays the counterexample of the solver's current model.
 pub fn replay(
     p: &Program,
     entry: FuncId,
@@ -65,7 +90,21 @@ pub fn replay(
     shared: Rc<RefCell<Solving>>,
     target: ClaimKey,
 ) -> Replayed {
-    let oracle: Rc<RefCell<dyn InputOracle>> = Rc::new(RefCell::new(ModelOracle { shared }));
+    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared })), target)
+}
+
+/// Runs the program concretely with every input zero: whether that violates `target`.
+pub fn replay_zero(p: &Program, entry: FuncId, opts: &SymexOptions, target: ClaimKey) -> Replayed {
+    replay_with(p, entry, opts, Rc::new(RefCell::new(ZeroOracle)), target)
+}
+
+fn replay_with(
+    p: &Program,
+    entry: FuncId,
+    opts: &SymexOptions,
+    oracle: Rc<RefCell<dyn InputOracle>>,
+    target: ClaimKey,
+) -> Replayed {
     let sx = Symex::new(p, opts.clone()).concrete(oracle, Some(target));
     let out = match sx.run(entry, &mut |_, _| None) {
         Ok(o) => o,

@@ -126,6 +126,10 @@ pub struct Report {
     /// Whether some loop or recursion was cut without an unwinding assertion (the result then
     /// only covers executions within the bound).
     pub bounded: bool,
+    /// The verdict is UNKNOWN only because the solver did not decide whether some loop runs
+    /// past the bound: every other claim holds and no unsupported construct is reachable. The
+    /// result then holds for executions within the bound.
+    pub loops_undecided: bool,
 }
 
 impl ClaimResult {

@@ -45,7 +45,13 @@ pub struct EquivOptions {
     /// while time remains.
     pub deepen: bool,
     pub max_unwind: u32,
+    /// Receives each bounded answer before a larger bound is tried, so that a caller whose
+    /// time runs out during the deeper attempt (the process watchdog) can still report it.
+    pub settled: Option<Settled>,
 }
+
+/// The last answer a deepening run can fall back on.
+pub type Settled = std::sync::Arc<std::sync::Mutex<Option<EquivResult>>>;
 
 impl Default for EquivOptions {
     fn default() -> Self {
@@ -61,6 +67,7 @@ impl Default for EquivOptions {
             files: ("old.c".into(), "new.c".into()),
             deepen: false,
             max_unwind: 640,
+            settled: None,
         }
     }
 }
@@ -251,6 +258,12 @@ pub fn check_preprocessed(
         if start.elapsed() >= budget {
             break;
         }
+        if let Some(s) = &o.settled {
+            let mut r = r.clone();
+            r.time = start.elapsed();
+            r.notes.push(format!("the time ran out while bound {bound} was tried"));
+            *s.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+        }
         let deeper = EquivOptions { unwind: bound, timeout: Some(budget), ..o.clone() };
         let again = attempt(&deeper)?;
         match again.verdict {
@@ -371,9 +384,15 @@ pub fn check_program(
         malloc_may_fail: false,
         object_bits: o.object_bits,
         product: Some(product.hooks.clone()),
+        
         ..SymexOptions::default()
     };
-    let eo = EngineOptions { symex: so, deadline: o.timeout.map(|t| start + t), ..EngineOptions::default() };
+    let eo = EngineOptions {
+        symex: so,
+        deadline: o.timeout.map(|t| start + t),
+        float_abstraction: true,
+        ..EngineOptions::default()
+    };
     let report = engine::verify(&prog, product.harness, &eo);
     res.externals = report.externals.iter().filter(|e| !e.starts_with("__verdiff")).cloned().collect();
     res.notes.extend(report.notes.iter().cloned());
@@ -447,7 +466,9 @@ pub fn check_program(
         res.verdict = EquivVerdict::Unknown(format!("{file}:{line}: {reason}"));
         return res;
     }
-    if let engine::Verdict::Unknown(why) = &report.verdict {
+    // (a loop bound the solver did not decide, every other claim holding: the agreement is
+    // bounded, as for a loop cut at the bound)
+    if let (engine::Verdict::Unknown(why), false) = (&report.verdict, report.loops_undecided) {
         let mut why = why.clone();
         if let Some((reason, file, line)) = report.unsupported.first() {
             if !why.contains(reason.as_str()) {

@@ -24,6 +24,12 @@ pub struct Smt {
     /// An assertion was interrupted at the time limit: the solver may hold only part of the
     /// formula (weaker), so a model of it proves nothing and every later check is UNKNOWN.
     interrupted_assert: bool,
+    /// Float arithmetic as uninterpreted functions (see [`Smt::abstract_float_arithmetic`]).
+    float_ufs: bool,
+    float_funcs: HashMap<String, z3::FuncDecl>,
+    /// IEEE facts about abstracted operations (a NaN operand gives a NaN result), asserted
+    /// with the next assertion or check.
+    float_facts: Vec<Dynamic>,
 }
 
 /// Wraps a raw AST (taking a reference).
@@ -53,7 +59,79 @@ impl Smt {
             rms: Default::default(),
             timeout_ms,
             interrupted_assert: false,
+            float_ufs: false,
+            float_funcs: HashMap::new(),
+            float_facts: Vec::new(),
         }
+    }
+
+    /// Encodes IEEE addition, subtraction, multiplication, division, remainder, square root
+    /// and fused multiply-add as uninterpreted functions of their operands (one function per
+    /// operation, rounding mode and format), instead of bit-blasting them. Comparisons,
+    /// negation, absolute value, classification and conversions stay exact.
+    ///
+    /// This over-approximates: the real operations are one interpretation of the functions,
+    /// so every real execution is a model and UNSAT proves the claim. A model may be
+    /// spurious (the functions' values need not be IEEE results), so SAT is only a candidate
+    /// that replay must confirm. Facts that hold of IEEE arithmetic are kept where they cost
+    /// nothing: addition and multiplication are commutative (operands ordered), and
+    /// `a - b` is `a + (-b)`.
+    pub fn abstract_float_arithmetic(mut self) -> Smt {
+        self.float_ufs = true;
+        self
+    }
+
+    /// The uninterpreted function standing for `op` at `sort` (operands and result alike).
+    fn float_func(&mut self, op: &str, rm: Option<Rm>, arity: usize, sort: &Sort) -> String {
+        let Sort::Fp(e, sb) = sort else { unreachable!("float operation on {sort:?}") };
+        let name = format!("fp.{op}.{}.{e}.{sb}", rm.map(|r| format!("{r:?}")).unwrap_or_default());
+        if !self.float_funcs.contains_key(&name) {
+            let zs = self.sort(sort);
+            let dom: Vec<&z3::Sort> = (0..arity).map(|_| &zs).collect();
+            let f = z3::FuncDecl::new(name.clone(), &dom, &zs);
+            self.float_funcs.insert(name.clone(), f);
+        }
+        name
+    }
+
+    /// The abstract encoding of a float arithmetic node, or None for any other node.
+    fn float_arith(&mut self, s: &TermStore, t: T) -> Option<Dynamic> {
+        let (name, rm) = match s.op(t) {
+            Op::FpAdd(rm) | Op::FpSub(rm) => ("add", Some(*rm)),
+            Op::FpMul(rm) => ("mul", Some(*rm)),
+            Op::FpDiv(rm) => ("div", Some(*rm)),
+            Op::FpSqrt(rm) => ("sqrt", Some(*rm)),
+            Op::FpFma(rm) => ("fma", Some(*rm)),
+            Op::FpRem => ("rem", None),
+            _ => return None,
+        };
+        let mut args: Vec<Dynamic> = s.args(t).iter().map(|x| self.cache[x].clone()).collect();
+        if matches!(s.op(t), Op::FpSub(_)) {
+            // IEEE 754 defines a - b as a + (-b)
+            let c = self.c();
+            args[1] = wrap(&self.ctx, unsafe { Z3_mk_fpa_neg(c, args[1].get_z3_ast()) });
+        }
+        if name == "add" || name == "mul" {
+            // commutative in IEEE 754 (one NaN, as everywhere in verdiff)
+            let c = self.c();
+            args.sort_by_key(|a| unsafe { Z3_get_ast_id(c, a.get_z3_ast()) });
+        }
+        let f = self.float_func(name, rm, args.len(), &s.sort(t).clone());
+        let refs: Vec<&dyn Ast> = args.iter().map(|d| d as &dyn Ast).collect();
+        let r = self.float_funcs[&f].apply(&refs);
+        // a NaN operand makes the result NaN (IEEE 754 §6.2), which spurious models otherwise
+        // exploit first
+        let c = self.c();
+        unsafe {
+            let nans: Vec<Dynamic> =
+                args.iter().map(|a| wrap(&self.ctx, Z3_mk_fpa_is_nan(c, a.get_z3_ast()))).collect();
+            let raw: Vec<Z3_ast> = nans.iter().map(|d| d.get_z3_ast()).collect();
+            let any = wrap(&self.ctx, Z3_mk_or(c, raw.len() as u32, raw.as_ptr()));
+            let out = wrap(&self.ctx, Z3_mk_fpa_is_nan(c, r.get_z3_ast()));
+            let fact = wrap(&self.ctx, Z3_mk_implies(c, any.get_z3_ast(), out.get_z3_ast()));
+            self.float_facts.push(fact);
+        }
+        Some(r)
     }
 
     /// Limits Z3's memory (megabytes) for this process.
@@ -161,6 +239,11 @@ impl Smt {
     }
 
     fn node(&mut self, s: &TermStore, t: T) -> Dynamic {
+        if self.float_ufs {
+            if let Some(d) = self.float_arith(s, t) {
+                return d;
+            }
+        }
         let c = self.c();
         let a: Vec<Z3_ast> = s.args(t).iter().map(|x| self.cache[x].get_z3_ast()).collect();
         let sort = s.sort(t).clone();
@@ -342,6 +425,7 @@ impl Smt {
     /// takes long for large array terms: it is interrupted like a check when the time is up.
     pub fn assert(&mut self, s: &TermStore, t: T) {
         let d = self.encode(s, t);
+        self.assert_float_facts();
         if let Some(b) = d.as_bool() {
             let solver = &self.solver;
             let ((), interrupted) = self.guarded(|| solver.assert(&b));
@@ -372,6 +456,14 @@ impl Smt {
         })
     }
 
+    fn assert_float_facts(&mut self) {
+        for f in std::mem::take(&mut self.float_facts) {
+            if let Some(b) = f.as_bool() {
+                self.solver.assert(&b);
+            }
+        }
+    }
+
     pub fn push(&mut self) {
         self.solver.push();
     }
@@ -383,6 +475,7 @@ impl Smt {
     /// Checks satisfiability under the given boolean assumptions (literals).
     pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
         let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
+        self.assert_float_facts();
         let solver = &self.solver;
         if self.interrupted_assert {
             return Answer::Unknown("timeout (an assertion was interrupted at the time limit)".into());
@@ -415,8 +508,100 @@ impl Smt {
         }
     }
 
+    /// Asserts `t` with the terms in `fixed` replaced by their values in `model` and the
+    /// result simplified by Z3 first: constant float arithmetic folds away instead of being
+    /// bit-blasted (incremental solving does no such preprocessing).
+    pub fn assert_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &z3::Model) {
+        let d = self.encode(s, t);
+        let mut from = Vec::new();
+        let mut to = Vec::new();
+        for &f in fixed {
+            let e = self.encode(s, f);
+            if let Some(v) = model.eval(&e, true) {
+                from.push(e);
+                to.push(v);
+            }
+        }
+        let c = self.c();
+        let fa: Vec<Z3_ast> = from.iter().map(|x| x.get_z3_ast()).collect();
+        let ta: Vec<Z3_ast> = to.iter().map(|x| x.get_z3_ast()).collect();
+        let sub =
+            wrap(&self.ctx, unsafe { Z3_substitute(c, d.get_z3_ast(), fa.len() as u32, fa.as_ptr(), ta.as_ptr()) });
+        let solver = &self.solver;
+        let (simple, interrupted) = self.guarded(|| {
+            let r = wrap(&self.ctx, unsafe { Z3_simplify(c, sub.get_z3_ast()) });
+            if let Some(b) = r.as_bool() {
+                solver.assert(&b);
+            }
+        });
+        let () = simple;
+        self.interrupted_assert |= interrupted;
+    }
+
     /// The SMT-LIB text of the current assertions.
     pub fn to_smt2(&self) -> String {
         self.solver.to_smt2()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::Rm;
+
+    fn float_symbols(s: &mut TermStore) -> (T, T) {
+        (s.fresh_symbol("a", Sort::Fp(8, 24)), s.fresh_symbol("b", Sort::Fp(8, 24)))
+    }
+
+    /// Whether some model makes the two float terms differ (structurally, NaN = NaN).
+    fn can_differ(smt: &mut Smt, s: &mut TermStore, x: T, y: T) -> Answer {
+        let same = s.eq(x, y);
+        let differ = s.not(same);
+        smt.assert(s, differ);
+        smt.check(s, &[])
+    }
+
+    #[test]
+    fn abstraction_proves_what_holds_of_any_commutative_addition_and_multiplication() {
+        let mut s = TermStore::new();
+        let (a, b) = float_symbols(&mut s);
+        // (a * b) - a and (b * a) + (-a): commutativity and a - b = a + (-b)
+        let ab = s.fp_arith(Op::FpMul(Rm::Rne), a, b);
+        let ba = s.fp_arith(Op::FpMul(Rm::Rne), b, a);
+        let x = s.fp_arith(Op::FpSub(Rm::Rne), ab, a);
+        let na = s.fp_neg(a);
+        let y = s.fp_arith(Op::FpAdd(Rm::Rne), ba, na);
+        let mut smt = Smt::new(Some(10_000)).abstract_float_arithmetic();
+        assert_eq!(can_differ(&mut smt, &mut s, x, y), Answer::Unsat);
+    }
+
+    #[test]
+    fn abstraction_over_approximates_and_exact_arithmetic_decides() {
+        // x * 2 and x + x are the same IEEE value (both round the exact 2x), which the
+        // abstraction cannot know: it finds a (spurious) difference, exact reasoning none
+        let mut s = TermStore::new();
+        let (a, _) = float_symbols(&mut s);
+        let two = s.fp_f32(2.0);
+        let x = s.fp_arith(Op::FpMul(Rm::Rne), a, two);
+        let y = s.fp_arith(Op::FpAdd(Rm::Rne), a, a);
+        let mut abs = Smt::new(Some(10_000)).abstract_float_arithmetic();
+        assert_eq!(can_differ(&mut abs, &mut s, x, y), Answer::Sat);
+        let mut exact = Smt::new(Some(60_000));
+        assert_eq!(can_differ(&mut exact, &mut s, x, y), Answer::Unsat);
+    }
+
+    #[test]
+    fn abstraction_keeps_nan_propagation() {
+        // a NaN operand makes the product NaN: a * b for a NaN a is NaN under the abstraction
+        let mut s = TermStore::new();
+        let (a, b) = float_symbols(&mut s);
+        let ab = s.fp_arith(Op::FpMul(Rm::Rne), a, b);
+        let a_nan = s.fp_class(Op::FpIsNan, a);
+        let ab_nan = s.fp_class(Op::FpIsNan, ab);
+        let not_nan = s.not(ab_nan);
+        let both = s.and(a_nan, not_nan);
+        let mut smt = Smt::new(Some(10_000)).abstract_float_arithmetic();
+        smt.assert(&s, both);
+        assert_eq!(smt.check(&s, &[]), Answer::Unsat);
     }
 }

@@ -109,11 +109,18 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     if !a.live {
         return b;
     }
-    let k = a.guard.conj.iter().zip(&b.guard.conj).take_while(|(x, y)| x == y).count();
-    let rest_a = s.and_n(&a.guard.conj[k..]);
-    let rest_b = s.and_n(&b.guard.conj[k..]);
+    // The conjuncts both guards share (in any order: a guard rebuilt from one term has its
+    // conjuncts sorted) stay in the merged guard; the rest tells the paths apart. The two
+    // paths exclude each other, so `rest_a` alone selects a's values.
+    let in_b: std::collections::HashSet<T> = b.guard.conj.iter().copied().collect();
+    let in_a: std::collections::HashSet<T> = a.guard.conj.iter().copied().collect();
+    let common: Vec<T> = a.guard.conj.iter().copied().filter(|x| in_b.contains(x)).collect();
+    let only_a: Vec<T> = a.guard.conj.iter().copied().filter(|x| !in_b.contains(x)).collect();
+    let only_b: Vec<T> = b.guard.conj.iter().copied().filter(|x| !in_a.contains(x)).collect();
+    let rest_a = s.and_n(&only_a);
+    let rest_b = s.and_n(&only_b);
     let either = s.or(rest_a, rest_b);
-    let mut guard = Guard { conj: a.guard.conj[..k].to_vec() };
+    let mut guard = Guard { conj: common };
     guard.add(s, either);
     let cond = rest_a;
 

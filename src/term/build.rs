@@ -1062,6 +1062,14 @@ impl TermStore {
             };
             return self.bool_const(r);
         }
+        if a == b {
+            // x == x and x <= x hold unless x is NaN; x < x never does
+            if op == Op::FpLt {
+                return self.fals();
+            }
+            let nan = self.fp_class(Op::FpIsNan, a);
+            return self.not(nan);
+        }
         self.intern(op, &[a, b], Sort::Bool)
     }
 
