@@ -384,7 +384,7 @@ pub fn check_program(
         malloc_may_fail: false,
         object_bits: o.object_bits,
         product: Some(product.hooks.clone()),
-        
+        follow_concrete_loops: true,
         ..SymexOptions::default()
     };
     let eo = EngineOptions {

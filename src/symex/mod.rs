@@ -52,6 +52,11 @@ pub struct SymexOptions {
     pub memory_leak_check: bool,
     /// Set for product programs (equivalence checking).
     pub product: Option<product::ProductHooks>,
+    /// A loop whose continuation is a constant `true` at the bound (its control is concrete,
+    /// e.g. a counter from 39 down to 0) keeps unwinding, up to `unbounded_limit` iterations:
+    /// the bound is then only a limit on symbolic iteration counts. Equivalence checking uses
+    /// it (its bound is a resource limit it raises anyway); `check` keeps ESBMC's `--unwind`.
+    pub follow_concrete_loops: bool,
 }
 
 impl Default for SymexOptions {
@@ -67,6 +72,7 @@ impl Default for SymexOptions {
             unbounded_limit: 5000,
             memory_leak_check: false,
             product: None,
+            follow_concrete_loops: false,
         }
     }
 }
@@ -664,7 +670,9 @@ impl<'p> Symex<'p> {
         let bound =
             if in_model { None } else { func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind) };
         let stop = match bound {
-            Some(b) if b > 0 => count >= b,
+            Some(b) if b > 0 => {
+                count >= b && !(self.o.follow_concrete_loops && self.s.is_true(c) && count < self.o.unbounded_limit)
+            }
             _ => {
                 // unlimited: prune infeasible continuations, give up past the limit
                 if count >= 64 && count.is_power_of_two() {
