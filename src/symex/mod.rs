@@ -52,9 +52,9 @@ pub struct SymexOptions {
     pub memory_leak_check: bool,
     /// Set for product programs (equivalence checking).
     pub product: Option<product::ProductHooks>,
-    /// A loop whose continuation is a constant `true` at the bound (its control is concrete,
-    /// e.g. a counter from 39 down to 0) keeps unwinding, up to `unbounded_limit` iterations:
-    /// the bound is then only a limit on symbolic iteration counts. Equivalence checking uses
+    /// A loop whose last iteration added no path condition (its control is concrete, e.g. a
+    /// counter from 39 down to 0) keeps unwinding past the bound, up to `unbounded_limit`
+    /// iterations: the bound is then only a limit on symbolic iteration counts. Equivalence checking uses
     /// it (its bound is a resource limit it raises anyway); `check` keeps ESBMC's `--unwind`.
     pub follow_concrete_loops: bool,
 }
@@ -349,6 +349,7 @@ impl<'p> Symex<'p> {
             ret_lhs: None,
             ret_val: None,
             loops: HashMap::new(),
+            loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],
         };
@@ -484,6 +485,7 @@ impl<'p> Symex<'p> {
                 .collect();
             for be in heads {
                 st.top_mut().loops.remove(&be);
+                st.top_mut().loop_guards.remove(&be);
             }
         }
         st.top_mut().via_backedge = None;
@@ -655,6 +657,7 @@ impl<'p> Symex<'p> {
         // a back-edge: one more arrival
         if self.s.is_false(c) {
             st.top_mut().loops.remove(&pc);
+            st.top_mut().loop_guards.remove(&pc);
             st.top_mut().pc += 1;
             return;
         }
@@ -669,9 +672,13 @@ impl<'p> Symex<'p> {
         let in_model = func.is_some_and(|f| self.p.func(f).model);
         let bound =
             if in_model { None } else { func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind) };
+        // did this iteration add a path condition? (see SymexOptions::follow_concrete_loops)
+        let seen = (st.guard.conj.len(), st.guard.conj.last().copied());
+        let concrete = self.s.is_true(c) && st.top().loop_guards.get(&pc) == Some(&seen);
+        st.top_mut().loop_guards.insert(pc, seen);
         let stop = match bound {
             Some(b) if b > 0 => {
-                count >= b && !(self.o.follow_concrete_loops && self.s.is_true(c) && count < self.o.unbounded_limit)
+                count >= b && !(self.o.follow_concrete_loops && concrete && count < self.o.unbounded_limit)
             }
             _ => {
                 // unlimited: prune infeasible continuations, give up past the limit
@@ -686,6 +693,7 @@ impl<'p> Symex<'p> {
                         let nc = self.s.not(c);
                         st.guard.add(&mut self.s, nc);
                         st.top_mut().loops.remove(&pc);
+                        st.top_mut().loop_guards.remove(&pc);
                         st.top_mut().pc += 1;
                         return;
                     }
@@ -705,6 +713,7 @@ impl<'p> Symex<'p> {
                     let nc = self.s.not(c);
                     st.guard.add(&mut self.s, nc);
                     st.top_mut().loops.remove(&pc);
+                    st.top_mut().loop_guards.remove(&pc);
                     st.top_mut().pc += 1;
                     return;
                 }
@@ -729,6 +738,7 @@ impl<'p> Symex<'p> {
             let nc = self.s.not(c);
             st.guard.add(&mut self.s, nc);
             st.top_mut().loops.remove(&pc);
+            st.top_mut().loop_guards.remove(&pc);
             st.top_mut().pc += 1;
             return;
         }
@@ -737,6 +747,7 @@ impl<'p> Symex<'p> {
             let nc = self.s.not(c);
             exit.guard.add(&mut self.s, nc);
             exit.top_mut().loops.remove(&pc);
+            exit.top_mut().loop_guards.remove(&pc);
             exit.top_mut().pc = pc + 1;
             self.defer(exit, pc + 1);
             st.guard.add(&mut self.s, c);

@@ -61,6 +61,9 @@ pub struct Frame {
     pub ret_val: Option<T>,
     /// Arrivals at each loop back-edge (by its pc) in the current entry of that loop.
     pub loops: HashMap<usize, u32>,
+    /// The guard's length and last conjunct at the previous arrival at each back-edge: an
+    /// iteration that left them unchanged added no path condition (its control was concrete).
+    pub loop_guards: HashMap<usize, (usize, Option<T>)>,
     /// Set when the last jump was a back-edge to this head pc.
     pub via_backedge: Option<usize>,
     /// Objects (numbers) of memory-resident locals allocated in this frame.
