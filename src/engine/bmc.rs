@@ -547,17 +547,23 @@ fn violated_by_model(shared: &Rc<RefCell<Solving>>, remaining: &[usize], viol: &
     r
 }
 
+/// The inputs that tell candidates apart, in name order: not approximated library results
+/// (the same input with another `sin` value is the same candidate).
+fn candidate_inputs(sh: &Solving, approx: &std::collections::HashSet<u32>) -> Vec<T> {
+    let mut names: Vec<&String> = sh.inputs.keys().collect();
+    names.sort();
+    names
+        .iter()
+        .map(|n| sh.inputs[*n])
+        .filter(|t| !matches!(sh.store.op(*t), crate::term::Op::Sym(id) if approx.contains(id)))
+        .collect()
+}
+
 /// An assumption literal that keeps every scalar float input a number of magnitude at most
 /// 10^4; None without float inputs.
 fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
     use crate::term::{Op, Sort};
-    let mut names: Vec<&String> = sh.inputs.keys().collect();
-    names.sort();
-    let syms: Vec<T> = names
-        .iter()
-        .map(|n| sh.inputs[*n])
-        .filter(|t| !matches!(sh.store.op(*t), Op::Sym(id) if approx.contains(id)))
-        .collect();
+    let syms = candidate_inputs(sh, approx);
     let mut conds = Vec::new();
     for t in syms {
         let bound = match sh.store.sort(t) {
@@ -583,15 +589,7 @@ fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) ->
 /// (the next candidate lies elsewhere); None when there is no scalar input to vary.
 fn exclude_model_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
     let model = sh.model.take()?;
-    let mut names: Vec<&String> = sh.inputs.keys().collect();
-    names.sort();
-    // (approximated library results are not inputs to vary: the same input with another
-    // `sin` value is the same candidate)
-    let syms: Vec<T> = names
-        .iter()
-        .map(|n| sh.inputs[*n])
-        .filter(|t| !matches!(sh.store.op(*t), crate::term::Op::Sym(id) if approx.contains(id)))
-        .collect();
+    let syms = candidate_inputs(sh, approx);
     let mut differs = Vec::new();
     for t in syms {
         let sort = sh.store.sort(t).clone();
