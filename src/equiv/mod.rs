@@ -490,24 +490,29 @@ pub fn check_program(
     let vac = product::vacuity_program(&prog, product.harness);
     let vo = EngineOptions { reachability_only: true, ..eo.clone() };
     let vreport = engine::verify(&vac, product.harness, &vo);
-    match vreport.claims.iter().find(|c| c.description == product::VACUITY).map(|c| &c.status) {
-        Some(Status::Violated) => {}
-        // (a claim symbolic execution never reached is not in the report)
-        Some(Status::Holds) | None => {
-            // every execution has undefined behaviour in the old version (or stops, or needs
-            // more iterations than the bound): agreement would be vacuous
-            res.verdict = EquivVerdict::Unknown(format!(
-                "no input lets the old version run to completion with defined behaviour within the bound {}; the comparison would be vacuous (`verdiff check --function {function}` on the old version shows why)",
-                o.unwind
-            ));
-            res.vacuous = true;
-            return res;
-        }
-        other => {
-            res.verdict =
-                EquivVerdict::Unknown(format!("could not show that any input lets both versions complete ({other:?})"));
-            return res;
-        }
+    let vstatus = vreport.claims.iter().find(|c| c.description == product::VACUITY).map(|c| &c.status);
+    // (a claim symbolic execution never reached is not in the report — unless symbolic
+    // execution itself stopped early, at the time limit: then nothing is known)
+    let finished = !matches!(vreport.verdict, engine::Verdict::Unknown(_));
+    let vacuous = match vstatus {
+        Some(Status::Holds) => true,
+        None => finished,
+        _ => false,
+    };
+    if vacuous {
+        // every execution has undefined behaviour in the old version (or stops, or needs
+        // more iterations than the bound): agreement would be vacuous
+        res.verdict = EquivVerdict::Unknown(format!(
+            "no input lets the old version run to completion with defined behaviour within the bound {}; the comparison would be vacuous (`verdiff check --function {function}` on the old version shows why)",
+            o.unwind
+        ));
+        res.vacuous = true;
+        return res;
+    }
+    if vstatus != Some(&Status::Violated) {
+        res.verdict =
+            EquivVerdict::Unknown(format!("could not show that any input lets both versions complete ({vstatus:?})"));
+        return res;
     }
     let cut = report.claims.iter().any(|c| c.kind == ClaimKind::Unwinding && c.status != Status::Holds);
     res.verdict = if cut || report.bounded { EquivVerdict::EquivalentUpTo(o.unwind) } else { EquivVerdict::Equivalent };
