@@ -106,17 +106,8 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     }
     let axioms = store.and_n(&out.axioms);
     let abstract_first = o.float_abstraction && has_float_arithmetic(&store);
-    let smt = if abstract_first {
-        Smt::new(remaining_ms(o.deadline)).abstract_float_arithmetic()
-    } else {
-        Smt::new(remaining_ms(o.deadline))
-    };
+    let smt = solver(&store, axioms, remaining_ms(o.deadline), abstract_first);
     let shared = Rc::new(RefCell::new(Solving { smt, store, inputs, model: None, axioms }));
-    if !shared.borrow().store.is_true(axioms) {
-        let mut sh = shared.borrow_mut();
-        let sh = &mut *sh;
-        sh.smt.assert(&sh.store, axioms);
-    }
     if std::env::var_os("VERDIFF_PROFILE_CLAIMS").is_some() {
         profile_claims(&shared, &viol, &claims);
     }
@@ -154,11 +145,8 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         } else {
             let mut sh = shared.borrow_mut();
             let sh = &mut *sh;
-            sh.smt = Smt::new(remaining_ms(o.deadline));
+            sh.smt = solver(&sh.store, axioms, remaining_ms(o.deadline), false);
             sh.model = None;
-            if !sh.store.is_true(axioms) {
-                sh.smt.assert(&sh.store, axioms);
-            }
         }
         let loops_only =
             claims.iter().enumerate().all(|(i, c)| c.status != Status::NotChecked || kinds[i] == ClaimKind::Unwinding);
@@ -263,6 +251,19 @@ const ABSTRACT_SECONDS_UNLIMITED: u64 = 60;
 const ROBUST_MS_ABSTRACT: u64 = 2_000;
 /// Candidate counterexamples of the float abstraction tried before the exact encoding takes over.
 const ABSTRACT_CANDIDATES: u32 = 8;
+
+/// A solver holding the axioms every path satisfies; `abstract_floats`: see
+/// [`Smt::abstract_float_arithmetic`].
+fn solver(store: &crate::term::TermStore, axioms: T, ms: Option<u64>, abstract_floats: bool) -> Smt {
+    let mut smt = Smt::new(ms);
+    if abstract_floats {
+        smt = smt.abstract_float_arithmetic();
+    }
+    if !store.is_true(axioms) {
+        smt.assert(store, axioms);
+    }
+    smt
+}
 
 /// Whether the program's terms contain float arithmetic the abstraction would replace.
 fn has_float_arithmetic(s: &crate::term::TermStore) -> bool {
@@ -597,12 +598,7 @@ fn exclude_model_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32
             continue;
         }
         let Some(bits) = sh.smt.value(&mut sh.store, &model, t) else { continue };
-        let c = match sort {
-            crate::term::Sort::Bool => sh.store.bool_const(!bits.is_zero()),
-            crate::term::Sort::Bv(_) => sh.store.bv(bits),
-            crate::term::Sort::Fp(e, sb) => sh.store.fp(e, sb, bits),
-            crate::term::Sort::Array(..) => continue,
-        };
+        let Some(c) = sh.store.constant(&sort, bits) else { continue };
         let same = sh.store.eq(t, c);
         differs.push(sh.store.not(same));
     }
@@ -671,20 +667,12 @@ fn robust(
     // with every other input fixed, the question is small: an abstract pass asks it exactly
     // (the abstraction would let the approximated values' arithmetic take any value)
     // (briefly: the pass has other candidates to try)
-    let mut exact = pass.abstracted.then(|| {
-        let mut e = Smt::new(remaining_ms(pass.deadline).map(|ms| ms.min(ROBUST_MS_ABSTRACT)));
-        if !sh.store.is_true(sh.axioms) {
-            e.assert(&sh.store, sh.axioms);
-        }
-        e
-    });
+    let mut exact = pass
+        .abstracted
+        .then(|| solver(&sh.store, sh.axioms, remaining_ms(pass.deadline).map(|ms| ms.min(ROBUST_MS_ABSTRACT)), false));
+    let fixed = candidate_inputs(sh, approx);
     let smt = exact.as_mut().unwrap_or(&mut sh.smt);
     smt.push();
-    let inputs: Vec<T> = sh.inputs.values().copied().collect();
-    let fixed: Vec<T> = inputs
-        .into_iter()
-        .filter(|t| !matches!(sh.store.op(*t), crate::term::Op::Sym(id) if approx.contains(id)))
-        .collect();
     let nv = sh.store.not(v);
     smt.assert_fixed(&sh.store, nv, &fixed, &model);
     let t0 = Instant::now();

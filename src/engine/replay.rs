@@ -63,22 +63,13 @@ pub enum Replayed {
 /// Every input zero (all bits): a cheap first candidate for reachability questions.
 struct ZeroOracle;
 
-fn width(sort: &Sort) -> Option<u32> {
-    match sort {
-        Sort::Bool => Some(1),
-        Sort::Bv(w) => Some(*w),
-        Sort::Fp(e, s) => Some(e + s),
-        Sort::Array(..) => None,
-    }
-}
-
 impl InputOracle for ZeroOracle {
     fn scalar(&mut self, _key: &str, sort: &Sort) -> Option<Bits> {
-        width(sort).map(Bits::zero)
+        sort.scalar_width().map(Bits::zero)
     }
 
     fn element(&mut self, _key: &str, _indices: &[Bits], elem: &Sort) -> Option<Bits> {
-        width(elem).map(Bits::zero)
+        elem.scalar_width().map(Bits::zero)
     }
 }
 

@@ -787,11 +787,9 @@ impl<'p> Symex<'p> {
                 }
                 _ => {
                     let v = oracle.borrow_mut().scalar(&key, &sort);
-                    return match (v, &sort) {
-                        (Some(b), Sort::Bool) => self.s.bool_const(!b.is_zero()),
-                        (Some(b), Sort::Bv(w)) if b.width() == *w => self.s.bv(b),
-                        (Some(b), Sort::Fp(e, sb)) if b.width() == e + sb => self.s.fp(*e, *sb, b),
-                        _ => self.s.fresh_symbol(format!("{what}#{key}"), sort),
+                    return match v.and_then(|b| self.s.constant(&sort, b)) {
+                        Some(c) => c,
+                        None => self.s.fresh_symbol(format!("{what}#{key}"), sort),
                     };
                 }
             }

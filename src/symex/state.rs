@@ -115,11 +115,15 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     // The conjuncts both guards share (in any order: a guard rebuilt from one term has its
     // conjuncts sorted) stay in the merged guard; the rest tells the paths apart. The two
     // paths exclude each other, so `rest_a` alone selects a's values.
-    let in_b: std::collections::HashSet<T> = b.guard.conj.iter().copied().collect();
-    let in_a: std::collections::HashSet<T> = a.guard.conj.iter().copied().collect();
-    let common: Vec<T> = a.guard.conj.iter().copied().filter(|x| in_b.contains(x)).collect();
-    let only_a: Vec<T> = a.guard.conj.iter().copied().filter(|x| !in_b.contains(x)).collect();
-    let only_b: Vec<T> = b.guard.conj.iter().copied().filter(|x| !in_a.contains(x)).collect();
+    // (the common prefix, the usual case, is compared directly; only the rest is hashed)
+    let k = a.guard.conj.iter().zip(&b.guard.conj).take_while(|(x, y)| x == y).count();
+    let (tail_a, tail_b) = (&a.guard.conj[k..], &b.guard.conj[k..]);
+    let in_b: std::collections::HashSet<T> = tail_b.iter().copied().collect();
+    let in_a: std::collections::HashSet<T> = tail_a.iter().copied().collect();
+    let mut common: Vec<T> = a.guard.conj[..k].to_vec();
+    common.extend(tail_a.iter().copied().filter(|x| in_b.contains(x)));
+    let only_a: Vec<T> = tail_a.iter().copied().filter(|x| !in_b.contains(x)).collect();
+    let only_b: Vec<T> = tail_b.iter().copied().filter(|x| !in_a.contains(x)).collect();
     let rest_a = s.and_n(&only_a);
     let rest_b = s.and_n(&only_b);
     let either = s.or(rest_a, rest_b);
@@ -214,5 +218,37 @@ pub fn zero_of_sort(s: &mut TermStore, sort: &crate::term::Sort) -> T {
             let ez = zero_of_sort(s, e);
             s.const_array((**i).clone(), ez)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::Sort;
+
+    fn state(s: &mut TermStore, conj: Vec<T>, x: T) -> State {
+        let mem = s.fresh_symbol("mem", Sort::Array(Box::new(Sort::Bv(64)), Box::new(Sort::Bv(8))));
+        let alive = s.fresh_symbol("alive", Sort::Array(Box::new(Sort::Bv(16)), Box::new(Sort::Bool)));
+        let mut regs = HashMap::new();
+        regs.insert((VarId(0), 0), x);
+        State { guard: Guard { conj }, regs, addrs: HashMap::new(), mem, alive, frames: vec![], live: true }
+    }
+
+    #[test]
+    fn a_join_selects_by_the_conditions_the_paths_do_not_share_wherever_they_sit() {
+        // guards [p, q, c] and [q, p, !c]: p and q hold on both paths (in another order, as
+        // after a guard rebuilt from one sorted term); only c tells them apart
+        let mut s = TermStore::new();
+        let (p, q, c) =
+            (s.fresh_symbol("p", Sort::Bool), s.fresh_symbol("q", Sort::Bool), s.fresh_symbol("c", Sort::Bool));
+        let (x, y) = (s.fresh_symbol("x", Sort::Bv(8)), s.fresh_symbol("y", Sort::Bv(8)));
+        let nc = s.not(c);
+        let a = state(&mut s, vec![p, q, c], x);
+        let b = state(&mut s, vec![q, p, nc], y);
+        let m = merge(&mut s, a, b, &|_| false);
+        let want = s.ite(c, x, y);
+        assert_eq!(m.regs[&(VarId(0), 0)], want);
+        // c or !c is true: the merged guard keeps exactly the shared conditions
+        assert_eq!(m.guard.conj, vec![p, q]);
     }
 }

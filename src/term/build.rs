@@ -44,6 +44,18 @@ impl TermStore {
         assert_eq!(bits.width(), e + s);
         self.intern(Op::FpConst(canon(e, s, bits)), &[], Sort::Fp(e, s))
     }
+    /// The constant of a scalar sort with these bits; None for arrays or a width mismatch.
+    pub fn constant(&mut self, sort: &Sort, bits: Bits) -> Option<T> {
+        if sort.scalar_width() != Some(bits.width()) {
+            return None;
+        }
+        Some(match sort {
+            Sort::Bool => self.bool_const(!bits.is_zero()),
+            Sort::Bv(_) => self.bv(bits),
+            Sort::Fp(e, s) => self.fp(*e, *s, bits),
+            Sort::Array(..) => return None,
+        })
+    }
     pub fn fp_f64(&mut self, x: f64) -> T {
         self.fp(11, 53, Bits::from_u128(64, x.to_bits() as u128))
     }

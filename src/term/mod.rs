@@ -40,6 +40,15 @@ impl Sort {
             _ => panic!("not a bit-vector sort: {self:?}"),
         }
     }
+    /// Bits of a value of a scalar sort (Bool as 1); None for arrays.
+    pub fn scalar_width(&self) -> Option<u32> {
+        match self {
+            Sort::Bool => Some(1),
+            Sort::Bv(w) => Some(*w),
+            Sort::Fp(e, s) => Some(e + s),
+            Sort::Array(..) => None,
+        }
+    }
     pub fn is_bool(&self) -> bool {
         matches!(self, Sort::Bool)
     }
