@@ -121,6 +121,35 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
 }
 
 #[test]
+fn loops_proved_for_every_trip_count_say_termination_is_not_compared() {
+    // loop_nonterminating_new: the new version loops forever when t <= 0 < c, where the old
+    // one returns 0; on every other input both return max(c, 0) (worked out in its header)
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
+    let json = std::env::temp_dir().join(format!("verdiff-equiv-partial-{}.json", std::process::id()));
+    let (code, out) = run(&[
+        "equiv",
+        dir.join("loop_nonterminating_new.old.c").to_str().unwrap_or(""),
+        dir.join("loop_nonterminating_new.new.c").to_str().unwrap_or(""),
+        "--function",
+        "drain",
+        "--unwind",
+        "3",
+        "--timeout",
+        "10",
+        "--json",
+        json.to_str().unwrap_or(""),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("on every input on which both terminate"), "{out}");
+    assert!(out.contains("bounded model checking alone: EQUIVALENT UP TO BOUND 3"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
+    let _ = std::fs::remove_file(&json);
+    assert_eq!(v["verdict"], "equivalent-if-terminating");
+    assert_eq!(v["exit_code"], 0);
+}
+
+#[test]
 fn json_follows_the_published_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let schema: serde_json::Value =

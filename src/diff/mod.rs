@@ -29,6 +29,8 @@ use crate::vcs::Change;
 pub enum Status {
     Unchanged,
     Equivalent,
+    /// Equivalent on every input on which both versions terminate (relational invariants).
+    EquivalentIfTerminating,
     EquivalentUpTo(u32),
     /// The behaviour changed: a description of the distinguishing input and outputs.
     BehaviourChanged(String),
@@ -42,6 +44,7 @@ impl Status {
         match self {
             Status::Unchanged => "unchanged",
             Status::Equivalent => "equivalent",
+            Status::EquivalentIfTerminating => "equivalent-if-terminating",
             Status::EquivalentUpTo(_) => "equivalent-up-to-bound",
             Status::BehaviourChanged(_) => "behaviour-changed",
             Status::New => "new",
@@ -209,6 +212,7 @@ fn equivalence(
                 Err(e) => Status::Unknown(strip(e.to_string())),
                 Ok(res) => match res.verdict {
                     EquivVerdict::Equivalent => Status::Equivalent,
+                    EquivVerdict::EquivalentIfTerminating => Status::EquivalentIfTerminating,
                     EquivVerdict::EquivalentUpTo(k) => Status::EquivalentUpTo(k),
                     EquivVerdict::NotEquivalent(d) => Status::BehaviourChanged(strip(describe(&d))),
                     EquivVerdict::Unknown(w) => Status::Unknown(strip(w)),
@@ -254,6 +258,7 @@ fn status_detail(s: &Status) -> String {
 fn status_of(r: &FunctionResult) -> Option<Status> {
     Some(match r.change.as_str() {
         "equivalent" => Status::Equivalent,
+        "equivalent-if-terminating" => Status::EquivalentIfTerminating,
         "equivalent-up-to-bound" => Status::EquivalentUpTo(r.change_detail.parse().ok()?),
         "behaviour-changed" => Status::BehaviourChanged(r.change_detail.clone()),
         _ => return None,

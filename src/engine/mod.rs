@@ -5,6 +5,7 @@
 
 mod bmc;
 pub mod format;
+pub mod relational;
 mod replay;
 pub mod result;
 

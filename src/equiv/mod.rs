@@ -116,6 +116,9 @@ pub enum EquivVerdict {
     Equivalent,
     /// Every execution within the bound agrees; some loop or recursion was cut at `k`.
     EquivalentUpTo(u32),
+    /// Every pair of terminating executions agrees, whatever the number of loop iterations
+    /// (relational invariants, [`engine::relational`]); termination is not compared.
+    EquivalentIfTerminating,
     NotEquivalent(Box<Difference>),
     Unknown(String),
 }
@@ -123,7 +126,7 @@ pub enum EquivVerdict {
 impl EquivVerdict {
     pub fn line(&self) -> String {
         match self {
-            EquivVerdict::Equivalent => "EQUIVALENT".into(),
+            EquivVerdict::Equivalent | EquivVerdict::EquivalentIfTerminating => "EQUIVALENT".into(),
             EquivVerdict::EquivalentUpTo(k) => format!("EQUIVALENT UP TO BOUND {k}"),
             EquivVerdict::NotEquivalent(_) => "NOT EQUIVALENT".into(),
             EquivVerdict::Unknown(_) => "UNKNOWN".into(),
@@ -132,7 +135,7 @@ impl EquivVerdict {
     /// 0 equivalent (either kind), 10 not equivalent, 6 unknown.
     pub fn exit_code(&self) -> i32 {
         match self {
-            EquivVerdict::Equivalent | EquivVerdict::EquivalentUpTo(_) => 0,
+            EquivVerdict::Equivalent | EquivVerdict::EquivalentUpTo(_) | EquivVerdict::EquivalentIfTerminating => 0,
             EquivVerdict::NotEquivalent(_) => 10,
             EquivVerdict::Unknown(_) => 6,
         }
@@ -141,6 +144,7 @@ impl EquivVerdict {
         match self {
             EquivVerdict::Equivalent => "equivalent",
             EquivVerdict::EquivalentUpTo(_) => "equivalent-up-to-bound",
+            EquivVerdict::EquivalentIfTerminating => "equivalent-if-terminating",
             EquivVerdict::NotEquivalent(_) => "not-equivalent",
             EquivVerdict::Unknown(_) => "unknown",
         }
@@ -246,7 +250,35 @@ pub fn check_preprocessed(
         }
         Ok(r)
     };
-    let mut r = attempt(o)?;
+    // loops relational invariants could handle: bounded model checking gets half the time
+    // first (it may answer completely: every loop bounded, or a difference)
+    let prog = frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), o.frontend.target)?;
+    let names = (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")));
+    let loops = match names {
+        (Some(a), Some(b)) => engine::relational::applies(&prog, a, b, o.wrapv),
+        _ => false,
+    };
+    let first = match o.timeout {
+        Some(t) if loops => EquivOptions { timeout: Some(t / 2), ..o.clone() },
+        _ => o.clone(),
+    };
+    let mut r = attempt(&first)?;
+    // a loop the bound cuts (or a question the solver left open): relational invariants may
+    // settle it for every number of iterations
+    let open = matches!(r.verdict, EquivVerdict::EquivalentUpTo(_))
+        || (matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous);
+    if open && loops {
+        let left = o.timeout.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(120));
+        match relational(&prog, function, new_function, o, left * 3 / 4) {
+            Ok(proved) => {
+                let mut proved = EquivResult { verdict: proved, ..r.clone() };
+                proved.notes.push(format!("bounded model checking alone: {}", r.verdict.line()));
+                proved.time = start.elapsed();
+                return Ok(proved);
+            }
+            Err(why) => r.notes.push(format!("no proof for every loop trip count: {why}")),
+        }
+    }
     // a cut loop: try larger bounds while time remains
     let mut bound = o.unwind;
     // (no run completing within the bound may complete within a larger one)
@@ -278,6 +310,29 @@ pub fn check_preprocessed(
     }
     r.time = start.elapsed();
     Ok(r)
+}
+
+/// Partial equivalence by relational loop invariants (integer functions without calls or
+/// memory; see [`engine::relational`]). Err: why not proved.
+fn relational(
+    prog: &Program,
+    function: &str,
+    new_function: &str,
+    o: &EquivOptions,
+    time: Duration,
+) -> Result<EquivVerdict, String> {
+    let (Some(old_f), Some(new_f)) =
+        (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")))
+    else {
+        return Err("a version is missing".into());
+    };
+    if time < Duration::from_millis(500) {
+        return Err("no time left".into());
+    }
+    match engine::relational::prove_partial_equivalence(prog, old_f, new_f, o.wrapv, time) {
+        engine::relational::Relational::Proved => Ok(EquivVerdict::EquivalentIfTerminating),
+        engine::relational::Relational::NotProved(why) => Err(why),
+    }
 }
 
 /// Claims against undefined behaviour become assumptions in the old version and in shared

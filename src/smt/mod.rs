@@ -4,6 +4,7 @@
 //! Depends on: term. Must not depend on symex or later stages.
 
 mod encode;
+pub mod horn;
 mod model;
 
 pub use encode::Smt;

@@ -1,0 +1,395 @@
+//! Constrained Horn clauses over mathematical integers, solved by Z3's Spacer engine.
+//!
+//! A [`Horn`] system has predicates (unknown relations over integers) and rules
+//! `body atoms ∧ constraint → head atom` (or `→ false`, a query), every variable universally
+//! quantified. The system *holds* when some interpretation of the predicates satisfies every
+//! rule — for a program encoded as clauses, an inductive invariant that excludes the error —
+//! and *fails* when the rules derive `false` (a counterexample exists).
+//!
+//! Terms ([`H`]) are a small language of integer and boolean expressions with light constant
+//! folding, so that callers can prune paths whose conditions fold to `false`.
+
+use std::collections::BTreeSet;
+
+use z3::ast::{self, Ast, Bool, Dynamic, Int};
+use z3::{FuncDecl, Params, SatResult, Solver, Sort};
+
+/// An integer or boolean expression over integer variables `Var(i)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum H {
+    Num(i128),
+    Bool(bool),
+    Var(u32),
+    Add(Vec<H>),
+    Mul(Box<H>, Box<H>),
+    Neg(Box<H>),
+    /// SMT-LIB integer division and modulus (Euclidean: the remainder is never negative).
+    Div(Box<H>, Box<H>),
+    Mod(Box<H>, Box<H>),
+    Le(Box<H>, Box<H>),
+    Lt(Box<H>, Box<H>),
+    Eq(Box<H>, Box<H>),
+    Not(Box<H>),
+    And(Vec<H>),
+    Or(Vec<H>),
+    Ite(Box<H>, Box<H>, Box<H>),
+}
+
+// (smart constructors that fold constants, named after the operations they build; not the
+// operator traits, which would hide the folding)
+#[allow(clippy::should_implement_trait)]
+impl H {
+    pub fn num(&self) -> Option<i128> {
+        match self {
+            H::Num(n) => Some(*n),
+            _ => None,
+        }
+    }
+    pub fn is_false(&self) -> bool {
+        *self == H::Bool(false)
+    }
+    pub fn is_true(&self) -> bool {
+        *self == H::Bool(true)
+    }
+    pub fn add(a: H, b: H) -> H {
+        match (a.num(), b.num()) {
+            (Some(x), Some(y)) => x.checked_add(y).map(H::Num).unwrap_or_else(|| H::Add(vec![a, b])),
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            _ => H::Add(vec![a, b]),
+        }
+    }
+    pub fn neg(a: H) -> H {
+        match a {
+            H::Num(n) => n.checked_neg().map(H::Num).unwrap_or(H::Neg(Box::new(H::Num(n)))),
+            H::Neg(x) => *x,
+            a => H::Neg(Box::new(a)),
+        }
+    }
+    pub fn sub(a: H, b: H) -> H {
+        H::add(a, H::neg(b))
+    }
+    pub fn mul(a: H, b: H) -> H {
+        match (a.num(), b.num()) {
+            (Some(x), Some(y)) => x.checked_mul(y).map(H::Num).unwrap_or_else(|| H::Mul(Box::new(a), Box::new(b))),
+            (Some(0), _) | (_, Some(0)) => H::Num(0),
+            (Some(1), _) => b,
+            (_, Some(1)) => a,
+            _ => H::Mul(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn div(a: H, b: H) -> H {
+        match (a.num(), b.num()) {
+            (Some(x), Some(y)) if y != 0 => H::Num(x.div_euclid(y)),
+            (_, Some(1)) => a,
+            _ => H::Div(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn modulo(a: H, b: H) -> H {
+        match (a.num(), b.num()) {
+            (Some(x), Some(y)) if y != 0 => H::Num(x.rem_euclid(y)),
+            _ => H::Mod(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn le(a: H, b: H) -> H {
+        match (a.num(), b.num()) {
+            (Some(x), Some(y)) => H::Bool(x <= y),
+            _ if a == b => H::Bool(true),
+            _ => H::Le(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn lt(a: H, b: H) -> H {
+        match (a.num(), b.num()) {
+            (Some(x), Some(y)) => H::Bool(x < y),
+            _ if a == b => H::Bool(false),
+            _ => H::Lt(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn eq(a: H, b: H) -> H {
+        match (&a, &b) {
+            (H::Num(x), H::Num(y)) => H::Bool(x == y),
+            (H::Bool(x), H::Bool(y)) => H::Bool(x == y),
+            _ if a == b => H::Bool(true),
+            _ => H::Eq(Box::new(a), Box::new(b)),
+        }
+    }
+    pub fn not(a: H) -> H {
+        match a {
+            H::Bool(b) => H::Bool(!b),
+            H::Not(x) => *x,
+            a => H::Not(Box::new(a)),
+        }
+    }
+    pub fn and(parts: Vec<H>) -> H {
+        let mut out = Vec::new();
+        for p in parts {
+            match p {
+                H::Bool(true) => {}
+                H::Bool(false) => return H::Bool(false),
+                H::And(xs) => out.extend(xs),
+                p => out.push(p),
+            }
+        }
+        match out.len() {
+            0 => H::Bool(true),
+            1 => out.pop().unwrap_or(H::Bool(true)),
+            _ => H::And(out),
+        }
+    }
+    pub fn or(parts: Vec<H>) -> H {
+        let mut out = Vec::new();
+        for p in parts {
+            match p {
+                H::Bool(false) => {}
+                H::Bool(true) => return H::Bool(true),
+                H::Or(xs) => out.extend(xs),
+                p => out.push(p),
+            }
+        }
+        match out.len() {
+            0 => H::Bool(false),
+            1 => out.pop().unwrap_or(H::Bool(false)),
+            _ => H::Or(out),
+        }
+    }
+    pub fn ite(c: H, a: H, b: H) -> H {
+        match c {
+            H::Bool(true) => a,
+            H::Bool(false) => b,
+            _ if a == b => a,
+            c => H::Ite(Box::new(c), Box::new(a), Box::new(b)),
+        }
+    }
+    /// `lo <= self <= hi`.
+    pub fn within(&self, lo: i128, hi: i128) -> H {
+        H::and(vec![H::le(H::Num(lo), self.clone()), H::le(self.clone(), H::Num(hi))])
+    }
+
+    /// The term with every variable renamed by `f`.
+    pub fn rename(&self, f: &dyn Fn(u32) -> u32) -> H {
+        let r = |x: &H| Box::new(x.rename(f));
+        match self {
+            H::Num(_) | H::Bool(_) => self.clone(),
+            H::Var(v) => H::Var(f(*v)),
+            H::Add(xs) => H::Add(xs.iter().map(|x| x.rename(f)).collect()),
+            H::And(xs) => H::And(xs.iter().map(|x| x.rename(f)).collect()),
+            H::Or(xs) => H::Or(xs.iter().map(|x| x.rename(f)).collect()),
+            H::Mul(a, b) => H::Mul(r(a), r(b)),
+            H::Div(a, b) => H::Div(r(a), r(b)),
+            H::Mod(a, b) => H::Mod(r(a), r(b)),
+            H::Le(a, b) => H::Le(r(a), r(b)),
+            H::Lt(a, b) => H::Lt(r(a), r(b)),
+            H::Eq(a, b) => H::Eq(r(a), r(b)),
+            H::Neg(a) => H::Neg(r(a)),
+            H::Not(a) => H::Not(r(a)),
+            H::Ite(c, a, b) => H::Ite(r(c), r(a), r(b)),
+        }
+    }
+
+    fn vars(&self, out: &mut BTreeSet<u32>) {
+        match self {
+            H::Num(_) | H::Bool(_) => {}
+            H::Var(v) => {
+                out.insert(*v);
+            }
+            H::Add(xs) | H::And(xs) | H::Or(xs) => xs.iter().for_each(|x| x.vars(out)),
+            H::Mul(a, b) | H::Div(a, b) | H::Mod(a, b) | H::Le(a, b) | H::Lt(a, b) | H::Eq(a, b) => {
+                a.vars(out);
+                b.vars(out);
+            }
+            H::Neg(a) | H::Not(a) => a.vars(out),
+            H::Ite(c, a, b) => {
+                c.vars(out);
+                a.vars(out);
+                b.vars(out);
+            }
+        }
+    }
+}
+
+/// A predicate applied to arguments.
+#[derive(Clone, Debug)]
+pub struct Atom {
+    pub pred: usize,
+    pub args: Vec<H>,
+}
+
+/// `body ∧ constraint → head`; no head: `→ false`.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub body: Vec<Atom>,
+    pub constraint: H,
+    pub head: Option<Atom>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Horn {
+    /// Name and arity of each predicate.
+    pub preds: Vec<(String, usize)>,
+    pub rules: Vec<Rule>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HornAnswer {
+    /// Some interpretation of the predicates satisfies every rule: no query is derivable.
+    Holds,
+    /// A query is derivable.
+    Fails,
+    Unknown(String),
+}
+
+impl Horn {
+    pub fn pred(&mut self, name: String, arity: usize) -> usize {
+        self.preds.push((name, arity));
+        self.preds.len() - 1
+    }
+
+    /// Asks Spacer (Z3's CHC engine) with a time limit and Z3 parameters (`fp.spacer.…`).
+    pub fn solve(&self, timeout_ms: u64, params: &[(&str, u32)]) -> HornAnswer {
+        let Some(solver) = Solver::new_for_logic("HORN") else {
+            return HornAnswer::Unknown("Z3 offers no Horn-clause solver".into());
+        };
+        let mut p = Params::new();
+        p.set_u32("timeout", timeout_ms.clamp(1, u32::MAX as u64) as u32);
+        for (k, v) in params {
+            p.set_u32(*k, *v);
+        }
+        solver.set_params(&p);
+        let decls: Vec<FuncDecl> = self
+            .preds
+            .iter()
+            .map(|(name, arity)| {
+                let dom: Vec<Sort> = (0..*arity).map(|_| Sort::int()).collect();
+                let dom: Vec<&Sort> = dom.iter().collect();
+                FuncDecl::new(name.as_str(), &dom, &Sort::bool())
+            })
+            .collect();
+        for rule in &self.rules {
+            let mut used = BTreeSet::new();
+            rule.constraint.vars(&mut used);
+            for a in rule.body.iter().chain(rule.head.iter()) {
+                a.args.iter().for_each(|x| x.vars(&mut used));
+            }
+            let consts: Vec<Int> = used.iter().map(|v| Int::new_const(format!("v{v}"))).collect();
+            let lookup = |v: u32| -> Int {
+                let i = used.iter().position(|&u| u == v).unwrap_or(0);
+                consts[i].clone()
+            };
+            let mut premises: Vec<Bool> = Vec::new();
+            for a in &rule.body {
+                premises.push(apply(&decls[a.pred], &a.args, &lookup));
+            }
+            premises.push(boolean(&rule.constraint, &lookup));
+            let conclusion = match &rule.head {
+                Some(a) => apply(&decls[a.pred], &a.args, &lookup),
+                None => Bool::from_bool(false),
+            };
+            let body = Bool::and(&premises).implies(&conclusion);
+            let bounds: Vec<&dyn Ast> = consts.iter().map(|c| c as &dyn Ast).collect();
+            solver.assert(ast::forall_const(&bounds, &[], &body));
+        }
+        if let Some(path) = std::env::var_os("VERDIFF_HORN_DUMP") {
+            static DUMPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = DUMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let _ = std::fs::write(format!("{}.{n}", path.to_string_lossy()), format!("{solver}"));
+        }
+        match solver.check() {
+            SatResult::Sat => HornAnswer::Holds,
+            SatResult::Unsat => HornAnswer::Fails,
+            SatResult::Unknown => {
+                HornAnswer::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "the Horn solver gave up".into()))
+            }
+        }
+    }
+}
+
+fn apply(decl: &FuncDecl, args: &[H], lookup: &dyn Fn(u32) -> Int) -> Bool {
+    let ints: Vec<Int> = args.iter().map(|a| integer(a, lookup)).collect();
+    let refs: Vec<&dyn Ast> = ints.iter().map(|i| i as &dyn Ast).collect();
+    let d: Dynamic = decl.apply(&refs);
+    d.as_bool().unwrap_or_else(|| Bool::from_bool(false))
+}
+
+fn integer(h: &H, lookup: &dyn Fn(u32) -> Int) -> Int {
+    let i = |x: &H| integer(x, lookup);
+    match h {
+        H::Num(n) => Int::from_i128(*n),
+        H::Var(v) => lookup(*v),
+        H::Add(xs) => Int::add(&xs.iter().map(i).collect::<Vec<_>>()),
+        H::Mul(a, b) => Int::mul(&[i(a), i(b)]),
+        H::Neg(a) => i(a).unary_minus(),
+        H::Div(a, b) => i(a).div(i(b)),
+        H::Mod(a, b) => i(a).modulo(i(b)),
+        H::Ite(c, a, b) => boolean(c, lookup).ite(&i(a), &i(b)),
+        // (a boolean where an integer is expected: C's 0/1)
+        b => boolean(b, lookup).ite(&Int::from_i64(1), &Int::from_i64(0)),
+    }
+}
+
+fn boolean(h: &H, lookup: &dyn Fn(u32) -> Int) -> Bool {
+    let b = |x: &H| boolean(x, lookup);
+    let i = |x: &H| integer(x, lookup);
+    match h {
+        H::Bool(v) => Bool::from_bool(*v),
+        H::Le(x, y) => i(x).le(i(y)),
+        H::Lt(x, y) => i(x).lt(i(y)),
+        H::Eq(x, y) => i(x).eq(i(y)),
+        H::Not(x) => b(x).not(),
+        H::And(xs) => Bool::and(&xs.iter().map(b).collect::<Vec<_>>()),
+        H::Or(xs) => Bool::or(&xs.iter().map(b).collect::<Vec<_>>()),
+        H::Ite(c, x, y) => b(c).ite(&b(x), &b(y)),
+        // (an integer where a condition is expected: C's "non-zero")
+        n => i(n).eq(Int::from_i64(0)).not(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(i: u32) -> H {
+        H::Var(i)
+    }
+
+    /// x := 0; while (x < n) x++; query x > n (n >= 0): holds (invariant x <= n).
+    fn counter(bad: H) -> HornAnswer {
+        let mut h = Horn::default();
+        let inv = h.pred("inv".into(), 2);
+        h.rules.push(Rule {
+            body: vec![],
+            constraint: H::and(vec![H::le(H::Num(0), v(1)), H::eq(v(0), H::Num(0))]),
+            head: Some(Atom { pred: inv, args: vec![v(0), v(1)] }),
+        });
+        h.rules.push(Rule {
+            body: vec![Atom { pred: inv, args: vec![v(0), v(1)] }],
+            constraint: H::lt(v(0), v(1)),
+            head: Some(Atom { pred: inv, args: vec![H::add(v(0), H::Num(1)), v(1)] }),
+        });
+        h.rules.push(Rule {
+            body: vec![Atom { pred: inv, args: vec![v(0), v(1)] }],
+            constraint: H::and(vec![H::not(H::lt(v(0), v(1))), bad]),
+            head: None,
+        });
+        h.solve(10_000, &[])
+    }
+
+    #[test]
+    fn loop_invariant_found() {
+        // at the exit x == n: x != n is unreachable
+        assert_eq!(counter(H::not(H::eq(v(0), v(1)))), HornAnswer::Holds);
+    }
+
+    #[test]
+    fn reachable_error_found() {
+        // x == n at the exit, and n can be 3
+        assert_eq!(counter(H::eq(v(0), H::Num(3))), HornAnswer::Fails);
+    }
+
+    #[test]
+    fn folding() {
+        assert_eq!(H::add(H::Num(2), H::Num(3)), H::Num(5));
+        assert!(H::and(vec![H::lt(H::Num(3), H::Num(2)), v(0)]).is_false());
+        assert_eq!(H::modulo(H::Num(-7), H::Num(4)), H::Num(1));
+        assert_eq!(H::div(H::Num(-7), H::Num(4)), H::Num(-2));
+    }
+}
