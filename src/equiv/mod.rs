@@ -268,7 +268,8 @@ pub fn check_preprocessed(
     let open = matches!(r.verdict, EquivVerdict::EquivalentUpTo(_))
         || (matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous);
     if open && loops {
-        let left = o.timeout.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(120));
+        // (without a time limit: 30 s for the relational proof)
+        let left = o.timeout.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(40));
         match relational(&prog, function, new_function, o, left * 3 / 4) {
             Ok(proved) => {
                 let mut proved = EquivResult { verdict: proved, ..r.clone() };
