@@ -235,12 +235,13 @@ pub fn check_preprocessed(
     // one attempt at a bound: shared callees abstracted first; when that leaves the question
     // open (the abstraction may have lost a fact the proof needs, or its counterexample does
     // not replay with the real callees), again with everything inlined
+    // (lowered once; each attempt instruments its own copy)
+    let prog = frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), o.frontend.target)?;
     let attempt = |opts: &EquivOptions| -> Result<EquivResult, FrontendError> {
-        let load = || frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), opts.frontend.target);
-        let mut r = check_program(load()?, function, new_function, opts, start, opts.abstract_callees);
+        let mut r = check_program(prog.clone(), function, new_function, opts, start, opts.abstract_callees);
         if opts.abstract_callees && !r.abstracted.is_empty() {
             if let EquivVerdict::Unknown(why) = r.verdict.clone() {
-                let again = check_program(load()?, function, new_function, opts, start, false);
+                let again = check_program(prog.clone(), function, new_function, opts, start, false);
 
                 if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
                     r = again;
@@ -252,32 +253,39 @@ pub fn check_preprocessed(
     };
     // loops relational invariants could handle: bounded model checking gets half the time
     // first (it may answer completely: every loop bounded, or a difference)
-    let prog = frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), o.frontend.target)?;
     let names = (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")));
-    let loops = match names {
-        (Some(a), Some(b)) => engine::relational::applies(&prog, a, b, o.wrapv),
-        _ => false,
+    let pair = match names {
+        (Some(a), Some(b)) => engine::relational::Pair::new(&prog, a, b, o.wrapv).ok().filter(|p| p.has_loops()),
+        _ => None,
     };
-    let first = match o.timeout {
-        Some(t) if loops => EquivOptions { timeout: Some(t / 2), ..o.clone() },
-        _ => o.clone(),
+    let halved = match o.timeout {
+        Some(t) if pair.is_some() => Some(EquivOptions { timeout: Some(t / 2), ..o.clone() }),
+        _ => None,
     };
-    let mut r = attempt(&first)?;
+    let mut r = attempt(halved.as_ref().unwrap_or(o))?;
     // a loop the bound cuts (or a question the solver left open): relational invariants may
     // settle it for every number of iterations
     let open = matches!(r.verdict, EquivVerdict::EquivalentUpTo(_))
         || (matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous);
-    if open && loops {
+    if let (true, Some(pair)) = (open, &pair) {
         // (without a time limit: 30 s for the relational proof)
         let left = o.timeout.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(40));
-        match relational(&prog, function, new_function, o, left * 3 / 4) {
-            Ok(proved) => {
-                let mut proved = EquivResult { verdict: proved, ..r.clone() };
+        match pair.prove(left * 3 / 4) {
+            engine::relational::Relational::Proved => {
+                let mut proved = EquivResult { verdict: EquivVerdict::EquivalentIfTerminating, ..r.clone() };
                 proved.notes.push(format!("bounded model checking alone: {}", r.verdict.line()));
                 proved.time = start.elapsed();
                 return Ok(proved);
             }
-            Err(why) => r.notes.push(format!("no proof for every loop trip count: {why}")),
+            engine::relational::Relational::NotProved(why) => {
+                r.notes.push(format!("no proof for every loop trip count: {why}"))
+            }
+        }
+        // an answer left open in half the time gets the rest (a difference may need it)
+        if halved.is_some() && matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous {
+            let notes = r.notes.clone();
+            r = attempt(o)?;
+            r.notes.extend(notes);
         }
     }
     // a cut loop: try larger bounds while time remains
@@ -311,29 +319,6 @@ pub fn check_preprocessed(
     }
     r.time = start.elapsed();
     Ok(r)
-}
-
-/// Partial equivalence by relational loop invariants (integer functions without calls or
-/// memory; see [`engine::relational`]). Err: why not proved.
-fn relational(
-    prog: &Program,
-    function: &str,
-    new_function: &str,
-    o: &EquivOptions,
-    time: Duration,
-) -> Result<EquivVerdict, String> {
-    let (Some(old_f), Some(new_f)) =
-        (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")))
-    else {
-        return Err("a version is missing".into());
-    };
-    if time < Duration::from_millis(500) {
-        return Err("no time left".into());
-    }
-    match engine::relational::prove_partial_equivalence(prog, old_f, new_f, o.wrapv, time) {
-        engine::relational::Relational::Proved => Ok(EquivVerdict::EquivalentIfTerminating),
-        engine::relational::Relational::NotProved(why) => Err(why),
-    }
 }
 
 /// Claims against undefined behaviour become assumptions in the old version and in shared

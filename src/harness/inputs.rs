@@ -108,25 +108,8 @@ fn struct_init(
     Some((c.fields.iter().zip(vals).map(|(f, x)| (f.name.clone(), f.ty.clone(), x)).collect(), j))
 }
 
-/// The signed or unsigned value of an integer constant of type `t`.
-fn value_of(bits: u128, t: &Type) -> Option<i128> {
-    let Type::Int(it) = t else { return None };
-    let w = it.width;
-    if w == 0 || w > 64 {
-        return None;
-    }
-    let mask = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
-    let b = bits & mask;
-    Some(if it.signed && b >> (w - 1) & 1 == 1 { b as i128 - (1i128 << w) } else { b as i128 })
-}
-
 fn range_of(t: &Type) -> Option<(i128, i128)> {
-    let Type::Int(it) = t else { return None };
-    let w = it.width;
-    if w == 0 || w > 64 {
-        return None;
-    }
-    Some(if it.signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) })
+    t.int_ty()?.range()
 }
 
 fn strip_casts(e: &Expr) -> &Expr {
@@ -143,7 +126,7 @@ fn strip_casts(e: &Expr) -> &Expr {
 fn constant(p: &Program, e: &Expr, known: &HashMap<VarId, i128>) -> Option<i128> {
     let inner = strip_casts(e);
     let v = match inner.as_int() {
-        Some(bits) => value_of(bits, &inner.ty)?,
+        Some(bits) => inner.ty.int_ty()?.value(bits)?,
         None => crate::frontend::fold_int(p, &substitute(e, known)?)?,
     };
     // the value as the outer type sees it

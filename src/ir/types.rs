@@ -125,6 +125,24 @@ pub struct IntTy {
     pub name: IntName,
 }
 
+impl IntTy {
+    /// The smallest and largest value (for widths up to 64 bits).
+    pub fn range(&self) -> Option<(i128, i128)> {
+        let w = self.width;
+        if w == 0 || w > 64 {
+            return None;
+        }
+        Some(if self.signed { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) })
+    }
+    /// The value of a constant's bits (the low `width` bits, two's complement when signed).
+    pub fn value(&self, bits: u128) -> Option<i128> {
+        self.range()?;
+        let w = self.width;
+        let b = bits & ((1u128 << w) - 1);
+        Some(if self.signed && b >> (w - 1) & 1 == 1 { b as i128 - (1i128 << w) } else { b as i128 })
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum FloatKind {
     Float,

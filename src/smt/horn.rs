@@ -121,35 +121,28 @@ impl H {
         }
     }
     pub fn and(parts: Vec<H>) -> H {
-        let mut out = Vec::new();
-        for p in parts {
-            match p {
-                H::Bool(true) => {}
-                H::Bool(false) => return H::Bool(false),
-                H::And(xs) => out.extend(xs),
-                p => out.push(p),
-            }
-        }
-        match out.len() {
-            0 => H::Bool(true),
-            1 => out.pop().unwrap_or(H::Bool(true)),
-            _ => H::And(out),
-        }
+        H::junction(parts, true)
     }
     pub fn or(parts: Vec<H>) -> H {
+        H::junction(parts, false)
+    }
+    /// A conjunction (`and`) or disjunction, flattened, without its unit, absorbed by its zero.
+    fn junction(parts: Vec<H>, and: bool) -> H {
         let mut out = Vec::new();
         for p in parts {
             match p {
-                H::Bool(false) => {}
-                H::Bool(true) => return H::Bool(true),
-                H::Or(xs) => out.extend(xs),
+                H::Bool(b) if b == and => {}
+                H::Bool(_) => return H::Bool(!and),
+                H::And(xs) if and => out.extend(xs),
+                H::Or(xs) if !and => out.extend(xs),
                 p => out.push(p),
             }
         }
-        match out.len() {
-            0 => H::Bool(false),
-            1 => out.pop().unwrap_or(H::Bool(false)),
-            _ => H::Or(out),
+        match (out.len(), and) {
+            (0, _) => H::Bool(and),
+            (1, _) => out.pop().unwrap_or(H::Bool(and)),
+            (_, true) => H::And(out),
+            (_, false) => H::Or(out),
         }
     }
     pub fn ite(c: H, a: H, b: H) -> H {

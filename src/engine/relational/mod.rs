@@ -37,36 +37,46 @@ pub enum Relational {
 /// More product rules than this: refused.
 const MAX_RULES: usize = 20_000;
 
-/// Whether both versions are in the fragment the relational proof handles, and some loop
-/// makes it worth trying.
-pub fn applies(p: &Program, old: FuncId, new: FuncId, wrapv: bool) -> bool {
-    match (paths::version(p, old, true, wrapv), paths::version(p, new, false, wrapv)) {
-        (Ok(a), Ok(b)) => a.param_types == b.param_types && (a.has_loops() || b.has_loops()),
-        _ => false,
+/// Two versions cut into segments, ready for the proof.
+pub struct Pair {
+    old: Version,
+    new: Version,
+}
+
+impl Pair {
+    /// Both versions (integer functions with equal signatures, no memory, no calls) cut
+    /// into segments; Err: why they are outside the fragment.
+    pub fn new(p: &Program, old: FuncId, new: FuncId, wrapv: bool) -> Result<Pair, String> {
+        let old = paths::version(p, old, true, wrapv).map_err(|e| format!("old version: {e}"))?;
+        let new = paths::version(p, new, false, wrapv).map_err(|e| format!("new version: {e}"))?;
+        if old.param_types != new.param_types || old.ret_type != new.ret_type {
+            return Err("the versions' signatures differ".into());
+        }
+        Ok(Pair { old, new })
+    }
+
+    /// Some version has a loop (without one, bounded model checking is complete).
+    pub fn has_loops(&self) -> bool {
+        self.old.has_loops() || self.new.has_loops()
+    }
+
+    /// Tries to prove that the versions return the same value, with the same undefined
+    /// behaviour, on every input on which both terminate.
+    pub fn prove(&self, timeout: Duration) -> Relational {
+        if timeout < Duration::from_millis(500) {
+            return Relational::NotProved("no time left".into());
+        }
+        prove(&self.old, &self.new, timeout)
     }
 }
 
-/// Tries to prove that `old` and `new` (integer functions of equal parameter lists, no
-/// memory, no calls) return the same value, with the same undefined behaviour, on every
-/// input on which both terminate.
-pub fn prove_partial_equivalence(p: &Program, old: FuncId, new: FuncId, wrapv: bool, timeout: Duration) -> Relational {
-    let vo = match paths::version(p, old, true, wrapv) {
-        Ok(v) => v,
-        Err(e) => return Relational::NotProved(format!("old version: {e}")),
-    };
-    let vn = match paths::version(p, new, false, wrapv) {
-        Ok(v) => v,
-        Err(e) => return Relational::NotProved(format!("new version: {e}")),
-    };
-    if vo.param_types != vn.param_types {
-        return Relational::NotProved("the versions' parameter lists differ".into());
-    }
+fn prove(vo: &Version, vn: &Version, timeout: Duration) -> Relational {
     // Spacer's search differs much between equivalent encodings (one finds an invariant in
     // a second where another runs out of time), so each gets a share of the time
     let ms = (timeout.as_millis().min(u64::MAX as u128) as u64) / STYLES.len() as u64;
     let mut last = String::new();
     for &style in STYLES {
-        let horn = match encode(&vo, &vn, style) {
+        let horn = match encode(vo, vn, style) {
             Ok(h) => h,
             Err(e) => return Relational::NotProved(e),
         };

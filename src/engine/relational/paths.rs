@@ -46,6 +46,7 @@ pub struct Version {
     /// Position in `vars` of each parameter.
     pub params: Vec<usize>,
     pub param_types: Vec<Type>,
+    pub ret_type: Type,
     /// The range of each state element (variables, return value, error flag).
     pub ranges: Vec<(i128, i128)>,
     pub segments: Vec<Segment>,
@@ -75,12 +76,7 @@ const MAX_PATHS: usize = 256;
 pub fn range(t: &Type) -> Option<(i128, i128)> {
     match t {
         Type::Bool => Some((0, 1)),
-        Type::Int(i) if i.width <= 64 => Some(if i.signed {
-            (-(1i128 << (i.width - 1)), (1i128 << (i.width - 1)) - 1)
-        } else {
-            (0, (1i128 << i.width) - 1)
-        }),
-        _ => None,
+        t => t.int_ty()?.range(),
     }
 }
 
@@ -162,6 +158,7 @@ pub fn version(p: &Program, f: FuncId, old: bool, wrapv: bool) -> Result<Version
         .collect();
     Ok(Version {
         param_types: func.params.iter().map(|&v| p.var(v).ty.clone()).collect(),
+        ret_type: func.ty.ret.clone(),
         vars,
         params,
         ranges,
@@ -471,10 +468,10 @@ impl Walker<'_> {
         let ty = &e.ty;
         Ok(match &e.kind {
             ExprKind::Int(bits) => {
-                let (lo, _) = Self::int_range(ty)?;
-                let w = ty.int_width().unwrap_or(64);
-                let b = *bits as i128;
-                V::I(H::Num(if lo < 0 && b >= (1i128 << (w - 1)) { b - (1i128 << w) } else { b }))
+                let (lo, hi) = Self::int_range(ty)?;
+                // (_Bool: 0 or 1)
+                let v = ty.int_ty().and_then(|i| i.value(*bits)).unwrap_or((*bits as i128).clamp(lo, hi));
+                V::I(H::Num(v))
             }
             ExprKind::Zero => {
                 Self::int_range(ty)?;
@@ -550,7 +547,7 @@ impl Walker<'_> {
             BinOp::Shr | BinOp::Shl => {
                 let w = a.ty.int_width().unwrap_or(64) as i128;
                 let Some(c) = y.num().filter(|c| *c >= 0 && *c < w) else {
-                    return Err("a shift by a non-constant amount".into());
+                    return Err("a shift by a non-constant or out-of-range amount".into());
                 };
                 let f = H::Num(1i128 << c);
                 if op == BinOp::Shr {
