@@ -95,7 +95,7 @@ DISPUTED = disputed_list()
 def run_one(args, item):
     bench, prog, label, d, old, new = item
     fns, how = entries(d, old, new)
-    verdicts, reasons = [], []
+    verdicts, reasons, kinds = [], [], []
     t0 = time.time()
     for fn in fns:
         # one time budget per pair, shared by its entry functions
@@ -115,6 +115,11 @@ def run_one(args, item):
             if p.returncode not in (0, 6, 10):
                 line = "UNKNOWN"
                 reasons.append(f"{fn}: exit {p.returncode} {p.stderr.strip()[:200]}")
+            elif line == "EQUIVALENT":
+                try:
+                    kinds.append(json.load(open(jpath)).get("verdict"))
+                except Exception:
+                    pass
             elif line == "UNKNOWN":
                 try:
                     reasons.append(f"{fn}: {json.load(open(jpath)).get('reason')}")
@@ -145,13 +150,16 @@ def run_one(args, item):
     else:
         outcome = "unknown"
     pair = f"{bench}/{prog}/{label}"
-    if outcome == "wrong" and pair in DISPUTED and DISPUTED[pair][0] == v:
+    # (EQUIVALENT proved for terminating runs only: partial equivalence)
+    partial = v == "EQUIVALENT" and "equivalent-if-terminating" in kinds
+    kind = "EQUIVALENT-IF-TERMINATING" if partial else v
+    if outcome == "wrong" and pair in DISPUTED and DISPUTED[pair][0] == kind:
         # the label is wrong for C, argued in bench/eqbench_disputed.txt; only when verdiff's
         # answer is the argued one
         outcome = "disputed"
         reasons.append("disputed: " + DISPUTED[pair][1])
     integer = integer_only(old, new)
-    r = {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v,
+    r = {"pair": f"{bench}/{prog}/{label}", "label": label, "entry": fns, "how": how, "verdict": v, "kind": kind,
             "outcome": outcome, "integer_only": integer, "seconds": round(time.time() - t0, 2),
             "reasons": reasons}
     print(f"{r['outcome']:8} {r['verdict']:15} {r['seconds']:7.2f}s {r['pair']} {'; '.join(r['reasons'])[:300]}", flush=True)

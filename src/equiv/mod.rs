@@ -255,8 +255,14 @@ pub fn check_preprocessed(
     // first (it may answer completely: every loop bounded, or a difference)
     let names = (prog.func_named(&format!("{function}@old")), prog.func_named(&format!("{new_function}@new")));
     let pair = match names {
-        (Some(a), Some(b)) => engine::relational::Pair::new(&prog, a, b, o.wrapv).ok().filter(|p| p.has_loops()),
-        _ => None,
+        (Some(a), Some(b)) => engine::relational::Pair::new(&prog, a, b, o.wrapv),
+        _ => Err("a compared function is missing".into()),
+    };
+    // (without a loop or recursion, bounded model checking is complete: nothing to add)
+    let (pair, outside) = match pair {
+        Ok(p) if p.needs_induction() => (Some(p), None),
+        Ok(_) => (None, None),
+        Err(why) => (None, Some(why)),
     };
     let halved = match o.timeout {
         Some(t) if pair.is_some() => Some(EquivOptions { timeout: Some(t / 2), ..o.clone() }),
@@ -267,6 +273,11 @@ pub fn check_preprocessed(
     // settle it for every number of iterations
     let open = matches!(r.verdict, EquivVerdict::EquivalentUpTo(_))
         || (matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous);
+    if let (true, Some(why)) = (open, &outside) {
+        r.notes.push(format!(
+            "no proof for every number of loop iterations and recursive calls: outside the relational fragment: {why}"
+        ));
+    }
     if let (true, Some(pair)) = (open, &pair) {
         // (without a time limit: 30 s for the relational proof)
         let left = o.timeout.map(|t| t.saturating_sub(start.elapsed())).unwrap_or(Duration::from_secs(40));
@@ -278,7 +289,7 @@ pub fn check_preprocessed(
                 return Ok(proved);
             }
             engine::relational::Relational::NotProved(why) => {
-                r.notes.push(format!("no proof for every loop trip count: {why}"))
+                r.notes.push(format!("no proof for every number of loop iterations and recursive calls: {why}"))
             }
         }
         // an answer left open in half the time gets the rest (a difference may need it)
@@ -313,6 +324,8 @@ pub fn check_preprocessed(
             _ => {
                 let mut again = again;
                 again.notes.push(format!("bound raised from {} to {bound}", o.unwind));
+                // (why no unbounded proof was found still holds)
+                again.notes.extend(r.notes.iter().filter(|n| n.starts_with("no proof for every")).cloned());
                 r = again;
             }
         }

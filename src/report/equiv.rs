@@ -41,7 +41,7 @@ pub fn text(r: &EquivResult, files: &(String, String)) -> String {
         )),
         EquivVerdict::Equivalent => {}
         EquivVerdict::EquivalentIfTerminating => s.push_str(
-            "\nProved with relational loop invariants for any number of iterations: the versions agree on every input on which both terminate (termination itself is not compared).\n",
+            "\nProved with relational invariants and summaries for any number of loop iterations and recursive calls: the versions agree on every input on which both terminate (termination itself is not compared).\n",
         ),
     }
     s.push_str(&format!("\nTime: {:.3}s\n\n{}\n", r.time.as_secs_f64(), r.verdict.line()));

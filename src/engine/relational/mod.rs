@@ -18,13 +18,15 @@
 //! cannot relate by a linear invariant, not a real difference).
 
 mod paths;
+mod product;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
+use crate::ir::fingerprint::base_name;
 use crate::ir::{FuncId, Program};
-use crate::smt::horn::{Atom, Horn, HornAnswer, Rule, H};
-use paths::{Cut, Segment, Version};
+use crate::smt::horn::HornAnswer;
+use paths::Version;
 
 /// What the relational proof attempt found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,30 +36,44 @@ pub enum Relational {
     NotProved(String),
 }
 
-/// More product rules than this: refused.
-const MAX_RULES: usize = 20_000;
+/// More functions than this reachable from one version's entry: refused.
+const MAX_FUNCTIONS: usize = 32;
 
-/// Two versions cut into segments, ready for the proof.
+/// Two versions cut into segments, ready for the proof: the compared functions and every
+/// function they reach, each cut into segments.
 pub struct Pair {
-    old: Version,
-    new: Version,
+    top: (FuncId, FuncId),
+    old: BTreeMap<FuncId, Version>,
+    new: BTreeMap<FuncId, Version>,
+    /// The new counterpart of an old function (the compared functions, then equal names).
+    partner: BTreeMap<FuncId, FuncId>,
 }
 
 impl Pair {
-    /// Both versions (integer functions with equal signatures, no memory, no calls) cut
-    /// into segments; Err: why they are outside the fragment.
+    /// Both versions (integer functions with equal signatures, no memory, calling only
+    /// functions of the same kind) cut into segments; Err: why they are outside the fragment.
     pub fn new(p: &Program, old: FuncId, new: FuncId, wrapv: bool) -> Result<Pair, String> {
-        let old = paths::version(p, old, true, wrapv).map_err(|e| format!("old version: {e}"))?;
-        let new = paths::version(p, new, false, wrapv).map_err(|e| format!("new version: {e}"))?;
-        if old.param_types != new.param_types || old.ret_type != new.ret_type {
+        let olds = reachable(p, old, true, wrapv).map_err(|e| format!("old version: {e}"))?;
+        let news = reachable(p, new, false, wrapv).map_err(|e| format!("new version: {e}"))?;
+        let (vo, vn) = (&olds[&old], &news[&new]);
+        if vo.param_types != vn.param_types || vo.ret_type != vn.ret_type {
             return Err("the versions' signatures differ".into());
         }
-        Ok(Pair { old, new })
+        let mut partner = BTreeMap::from([(old, new)]);
+        for &f in olds.keys() {
+            let twin = p.func_named(&format!("{}@new", base_name(&p.func(f).name)));
+            if let Some(g) = twin.filter(|g| news.contains_key(g)) {
+                partner.entry(f).or_insert(g);
+            }
+        }
+        Ok(Pair { top: (old, new), old: olds, new: news, partner })
     }
 
-    /// Some version has a loop (without one, bounded model checking is complete).
-    pub fn has_loops(&self) -> bool {
-        self.old.has_loops() || self.new.has_loops()
+    /// Some function of either version has a loop or is recursive: bounded model checking
+    /// cannot be complete for every input, an invariant may be.
+    pub fn needs_induction(&self) -> bool {
+        let loops = self.old.values().chain(self.new.values()).any(Version::has_loops);
+        loops || recursive(&self.old) || recursive(&self.new)
     }
 
     /// Tries to prove that the versions return the same value, with the same undefined
@@ -66,17 +82,17 @@ impl Pair {
         if timeout < Duration::from_millis(500) {
             return Relational::NotProved("no time left".into());
         }
-        prove(&self.old, &self.new, timeout)
+        prove(self, timeout)
     }
 }
 
-fn prove(vo: &Version, vn: &Version, timeout: Duration) -> Relational {
+fn prove(pair: &Pair, timeout: Duration) -> Relational {
     // Spacer's search differs much between equivalent encodings (one finds an invariant in
     // a second where another runs out of time), so each gets a share of the time
     let ms = (timeout.as_millis().min(u64::MAX as u128) as u64) / STYLES.len() as u64;
     let mut last = String::new();
     for &style in STYLES {
-        let horn = match encode(vo, vn, style) {
+        let horn = match product::encode(pair, style) {
             Ok(h) => h,
             Err(e) => return Relational::NotProved(e),
         };
@@ -84,7 +100,7 @@ fn prove(vo: &Version, vn: &Version, timeout: Duration) -> Relational {
         match horn.solve(ms, params) {
             HornAnswer::Holds => return Relational::Proved,
             HornAnswer::Fails if !style.strict => {
-                return Relational::NotProved("no relational invariant relates the two versions' loops".into())
+                return Relational::NotProved("the Horn solver found a pair of runs with different results (beyond the bound, or from nondeterministic values)".into())
             }
             HornAnswer::Fails => last = "no invariant for the strict encoding".into(),
             HornAnswer::Unknown(why) => last = format!("the Horn solver gave up ({why})"),
@@ -104,152 +120,54 @@ struct Style {
     ranges: bool,
     /// Spacer's plain interpolation (`fp.spacer.iuc=0`) instead of its default.
     plain_interpolation: bool,
+    /// Paired calls of callees with equal signatures: on equal arguments, through the pair's
+    /// summary on equal inputs (else each callee's own summary), rather than through one
+    /// summary of the pair on any two inputs (which needs invariants conditional on the
+    /// inputs' equality, harder to find).
+    same_inputs: bool,
 }
 
 const STYLES: &[Style] = &[
-    Style { strict: false, ranges: true, plain_interpolation: false },
-    Style { strict: false, ranges: true, plain_interpolation: true },
-    Style { strict: false, ranges: false, plain_interpolation: false },
-    Style { strict: true, ranges: true, plain_interpolation: false },
+    Style { strict: false, ranges: true, plain_interpolation: false, same_inputs: true },
+    Style { strict: false, ranges: true, plain_interpolation: true, same_inputs: true },
+    Style { strict: false, ranges: false, plain_interpolation: false, same_inputs: true },
+    Style { strict: true, ranges: true, plain_interpolation: false, same_inputs: true },
 ];
 
-/// Where the variables of one product rule live: the inputs, the old version's state, the new
-/// version's state (the body's arguments), then the fresh values of the old and the new
-/// segment.
-struct Layout {
-    inputs: usize,
-    old_len: usize,
-    new_len: usize,
-    old_fresh: u32,
-}
-
-impl Layout {
-    fn width(&self) -> usize {
-        self.inputs + self.old_len + self.new_len
-    }
-    fn old_var(&self, i: u32) -> u32 {
-        if (i as usize) < self.old_len {
-            (self.inputs + i as usize) as u32
-        } else {
-            self.width() as u32 + (i - self.old_len as u32)
-        }
-    }
-    fn new_var(&self, i: u32) -> u32 {
-        if (i as usize) < self.new_len {
-            (self.inputs + self.old_len + i as usize) as u32
-        } else {
-            self.width() as u32 + self.old_fresh + (i - self.new_len as u32)
-        }
-    }
-    fn state(&self) -> Vec<H> {
-        (0..self.width() as u32).map(H::Var).collect()
-    }
-}
-
-fn encode(vo: &Version, vn: &Version, style: Style) -> Result<Horn, String> {
-    let Style { strict, ranges: state_ranges, .. } = style;
-    let l = Layout {
-        inputs: vo.params.len(),
-        old_len: vo.state_len(),
-        new_len: vn.state_len(),
-        old_fresh: vo.var_count - vo.state_len() as u32,
-    };
-    let mut horn = Horn::default();
-    let mut preds: BTreeMap<(Cut, Cut), usize> = BTreeMap::new();
-    let mut queue: VecDeque<(Cut, Cut)> = VecDeque::new();
-    let mut pred = |horn: &mut Horn, at: (Cut, Cut), queue: &mut VecDeque<(Cut, Cut)>| -> usize {
-        *preds.entry(at).or_insert_with(|| {
-            queue.push_back(at);
-            horn.pred(format!("at_{:?}_{:?}", at.0, at.1).replace(['(', ')'], ""), l.width())
-        })
-    };
-    let from =
-        |v: &'_ Version, c: Cut| -> Vec<Segment> { v.segments.iter().filter(|s| s.from == c).cloned().collect() };
-    let old_side = |s: &Segment| -> (H, Vec<H>) {
-        (s.guard.rename(&|i| l.old_var(i)), s.post.iter().map(|h| h.rename(&|i| l.old_var(i))).collect())
-    };
-    let new_side = |s: &Segment| -> (H, Vec<H>) {
-        (s.guard.rename(&|i| l.new_var(i)), s.post.iter().map(|h| h.rename(&|i| l.new_var(i))).collect())
-    };
-    let x = l.state();
-    let inputs = &x[..l.inputs];
-    let old_state = &x[l.inputs..l.inputs + l.old_len];
-    let new_state = &x[l.inputs + l.old_len..];
-
-    // both versions start with their parameters equal to the inputs
-    let mut start = Vec::new();
-    for (j, t) in vo.param_types.iter().enumerate() {
-        let (lo, hi) = paths::range(t).ok_or("a parameter that is not an integer")?;
-        start.push(x[j].within(lo, hi));
-        start.push(H::eq(old_state[vo.params[j]].clone(), x[j].clone()));
-        start.push(H::eq(new_state[vn.params[j]].clone(), x[j].clone()));
-    }
-    for a in from(vo, Cut::Entry) {
-        for b in from(vn, Cut::Entry) {
-            let ((ga, pa), (gb, pb)) = (old_side(&a), new_side(&b));
-            let mut c = start.clone();
-            c.extend([ga, gb]);
-            let head = pred(&mut horn, (a.to, b.to), &mut queue);
-            let args = [inputs.to_vec(), pa, pb].concat();
-            horn.rules.push(Rule { body: vec![], constraint: H::and(c), head: Some(Atom { pred: head, args }) });
-        }
-    }
-    while let Some((p, q)) = queue.pop_front() {
-        if horn.rules.len() > MAX_RULES {
-            return Err(format!("the product of the two versions has more than {MAX_RULES} transitions"));
-        }
-        let me = pred(&mut horn, (p, q), &mut queue);
-        let body = vec![Atom { pred: me, args: x.clone() }];
-        // every state element is within its type's range (true by construction; stated, the
-        // solver need not rediscover it)
-        let ranges: Vec<H> = (vo.ranges.iter().zip(old_state))
-            .chain(vn.ranges.iter().zip(new_state))
-            .map(|(&(lo, hi), h)| h.within(lo, hi))
-            .collect();
-        let ranges = if state_ranges { H::and(ranges) } else { H::Bool(true) };
-        if p == Cut::Exit && q == Cut::Exit {
-            let differ = H::or(vec![
-                H::not(H::eq(old_state[vo.ret()].clone(), new_state[vn.ret()].clone())),
-                H::eq(new_state[vn.err()].clone(), H::Num(1)),
-            ]);
-            horn.rules.push(Rule { body, constraint: H::and(vec![ranges, differ]), head: None });
+/// `entry` and every function it reaches, cut into segments.
+fn reachable(p: &Program, entry: FuncId, old: bool, wrapv: bool) -> Result<BTreeMap<FuncId, Version>, String> {
+    let mut out = BTreeMap::new();
+    let mut work = vec![entry];
+    while let Some(f) = work.pop() {
+        if out.contains_key(&f) {
             continue;
         }
-        // the segments each side takes (a side that has returned stays put)
-        let steps =
-            |v: &Version, c: Cut, side: &dyn Fn(&Segment) -> (H, Vec<H>), state: &[H]| -> Vec<(Cut, H, Vec<H>)> {
-                if c == Cut::Exit {
-                    vec![(Cut::Exit, H::Bool(true), state.to_vec())]
-                } else {
-                    from(v, c)
-                        .iter()
-                        .map(|s| {
-                            let (g, post) = side(s);
-                            (s.to, g, post)
-                        })
-                        .collect()
-                }
-            };
-        for (pa, ga, sa) in steps(vo, p, &old_side, old_state) {
-            for (pb, gb, sb) in steps(vn, q, &new_side, new_state) {
-                if strict && pb == Cut::Exit && sb[vn.err()] == H::Num(1) {
-                    // (strict: the new version's undefined behaviour is a difference at once)
-                    horn.rules.push(Rule {
-                        body: body.clone(),
-                        constraint: H::and(vec![ranges.clone(), ga.clone(), gb]),
-                        head: None,
-                    });
-                    continue;
-                }
-                let head = pred(&mut horn, (pa, pb), &mut queue);
-                let args = [inputs.to_vec(), sa.clone(), sb].concat();
-                horn.rules.push(Rule {
-                    body: body.clone(),
-                    constraint: H::and(vec![ranges.clone(), ga.clone(), gb]),
-                    head: Some(Atom { pred: head, args }),
-                });
+        if out.len() >= MAX_FUNCTIONS {
+            return Err(format!("more than {MAX_FUNCTIONS} functions reachable"));
+        }
+        let v = paths::version(p, f, old, wrapv).map_err(|e| match f == entry {
+            true => e,
+            false => format!("in `{}`: {e}", base_name(&p.func(f).name)),
+        })?;
+        work.extend(v.callees());
+        out.insert(f, v);
+    }
+    Ok(out)
+}
+
+/// Some function reaches itself through calls.
+fn recursive(funcs: &BTreeMap<FuncId, Version>) -> bool {
+    funcs.keys().any(|&f| {
+        let mut seen = BTreeSet::new();
+        let mut work: Vec<FuncId> = funcs[&f].callees().into_iter().collect();
+        while let Some(g) = work.pop() {
+            if g == f {
+                return true;
+            }
+            if seen.insert(g) {
+                work.extend(funcs.get(&g).map(Version::callees).unwrap_or_default());
             }
         }
-    }
-    Ok(horn)
+        false
+    })
 }

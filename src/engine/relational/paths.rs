@@ -2,9 +2,13 @@
 //! path condition and the state it leaves, over mathematical integers.
 //!
 //! The fragment: integer scalars (parameters and locals whose address is never taken),
-//! assignments, conditional jumps, `return`. Anything else — memory, calls, floats, globals,
-//! `abort`, assertions, bitwise operations other than masks with `2^k - 1`, shifts by a
-//! non-constant — is refused with the reason, never approximated.
+//! assignments, conditional jumps, `return`, and direct calls of functions with a body that
+//! are in the fragment themselves (a call is recorded in its segment, with its arguments and
+//! fresh values for its result and, in the new version, its error flag; the encoding relates
+//! them by the callee's summary). Anything else — memory, calls of functions without a body
+//! or through pointers, floats, globals, `abort`, assertions, bitwise operations other than
+//! masks with `2^k - 1`, shifts by a non-constant — is refused with the reason, never
+//! approximated.
 //!
 //! C's integer semantics are kept exactly: unsigned arithmetic and conversions wrap modulo
 //! 2^w, signed overflow (without `-fwrapv`), division by zero and `INT_MIN / -1` are undefined
@@ -36,6 +40,19 @@ pub struct Segment {
     pub guard: H,
     /// The state at the end.
     pub post: Vec<H>,
+    /// The calls made on the way, in order.
+    pub calls: Vec<Call>,
+}
+
+/// A call on a segment: the callee returned `ret` (a fresh variable) for `args`; in the new
+/// version `err` (fresh) is 1 when the callee's run ended in undefined behaviour, and the
+/// segment's guard says which case it is on.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub callee: FuncId,
+    pub args: Vec<H>,
+    pub ret: u32,
+    pub err: Option<u32>,
 }
 
 /// A function cut into segments. Its state is `vars`, then the return value, then the
@@ -60,6 +77,10 @@ impl Version {
     }
     pub fn has_loops(&self) -> bool {
         self.segments.iter().any(|s| matches!(s.from, Cut::Head(_)))
+    }
+    /// The functions it calls.
+    pub fn callees(&self) -> BTreeSet<FuncId> {
+        self.segments.iter().flat_map(|s| s.calls.iter().map(|c| c.callee)).collect()
     }
     pub fn ret(&self) -> usize {
         self.vars.len()
@@ -199,6 +220,11 @@ fn definitely_assigned(body: &[Instr], params: &[VarId], name: &str) -> Result<(
                 }
                 r
             }
+            InstrKind::Call { lhs, func, args } => {
+                let mut r: Vec<&Expr> = args.iter().chain(std::iter::once(func)).collect();
+                r.extend(lhs.iter().filter(|l| !matches!(l.kind, ExprKind::Var(_))));
+                r
+            }
             _ => exprs(k),
         };
         for e in reads {
@@ -221,7 +247,8 @@ fn definitely_assigned(body: &[Instr], params: &[VarId], name: &str) -> Result<(
             InstrKind::Decl(v) | InstrKind::Dead(v) => {
                 s.remove(v);
             }
-            InstrKind::Assign { lhs: Expr { kind: ExprKind::Var(v), .. }, .. } => {
+            InstrKind::Assign { lhs: Expr { kind: ExprKind::Var(v), .. }, .. }
+            | InstrKind::Call { lhs: Some(Expr { kind: ExprKind::Var(v), .. }), .. } => {
                 s.insert(*v);
             }
             _ => {}
@@ -291,10 +318,11 @@ struct Path {
     env: Vec<H>,
     guard: Vec<H>,
     first: bool,
+    calls: Vec<Call>,
 }
 
 impl Walker<'_> {
-    fn emit(&mut self, from: Cut, to: Cut, guard: &[H], post: Vec<H>) -> Result<(), String> {
+    fn emit(&mut self, from: Cut, to: Cut, guard: &[H], post: Vec<H>, calls: &[Call]) -> Result<(), String> {
         let guard = H::and(guard.to_vec());
         if guard.is_false() {
             return Ok(());
@@ -303,12 +331,86 @@ impl Walker<'_> {
         if self.paths > MAX_PATHS {
             return Err(format!("more than {MAX_PATHS} paths between two loop heads"));
         }
-        self.segments.push(Segment { from, to, guard, post });
+        self.segments.push(Segment { from, to, guard, post, calls: calls.to_vec() });
+        Ok(())
+    }
+
+    /// Ends the paths on which undefined behaviour met while evaluating the current
+    /// instruction happens (old version), or sends them to the exit with the error flag set
+    /// (new version); the path goes on where it does not happen.
+    fn flush_undefined(&mut self, from: Cut, st: &mut Path) -> Result<(), String> {
+        let ub = std::mem::take(&mut self.ub);
+        st.guard.append(&mut self.facts);
+        for u in ub {
+            if !self.old {
+                let mut g = st.guard.clone();
+                g.push(u.clone());
+                self.error_exit(from, &g, st)?;
+            }
+            st.guard.push(H::not(u));
+        }
+        Ok(())
+    }
+
+    /// The new version's run ends in undefined behaviour under `guard`.
+    fn error_exit(&mut self, from: Cut, guard: &[H], st: &Path) -> Result<(), String> {
+        // (the run ends here: only the flag matters; the state may hold an overflowing
+        // value, which is outside its type's range)
+        let mut post = vec![H::Num(0); st.env.len()];
+        post[self.index.len() + 1] = H::Num(1);
+        self.emit(from, Cut::Exit, guard, post, &st.calls)
+    }
+
+    /// A direct call of a function with a body and integer parameters and result: its
+    /// arguments are evaluated (undefined behaviour there ends the path before the call), the
+    /// call is recorded with a fresh result, and in the new version the callee's own
+    /// undefined behaviour (a fresh flag) ends the run with the error flag set.
+    fn call(&mut self, from: Cut, st: &mut Path, lhs: Option<&Expr>, func: &Expr, args: &[Expr]) -> Result<(), String> {
+        let ExprKind::Func(g) = func.kind else {
+            return Err("a call through a function pointer".into());
+        };
+        let callee = self.p.func(g);
+        let name = callee.name.split('@').next().unwrap_or(&callee.name).to_string();
+        if callee.body.is_none() {
+            return Err(format!("a call of `{name}`, which has no body here"));
+        }
+        if callee.ty.variadic || callee.params.len() != args.len() {
+            return Err(format!("a call of `{name}` with a variable number of arguments"));
+        }
+        let (lo, hi) = range(&callee.ty.ret).ok_or_else(|| format!("a call of `{name}`, which returns no integer"))?;
+        let mut vals = Vec::new();
+        for (a, &pv) in args.iter().zip(&callee.params) {
+            let v = self.eval(a, &st.env, &H::Bool(true))?;
+            vals.push(Self::convert(v, &a.ty, &self.p.var(pv).ty)?);
+        }
+        self.flush_undefined(from, st)?;
+        let ret = self.fresh;
+        let r = self.fresh_var();
+        st.guard.push(r.within(lo, hi));
+        let err = if self.old { None } else { Some(self.fresh) };
+        if err.is_some() {
+            self.fresh_var();
+        }
+        st.calls.push(Call { callee: g, args: vals, ret, err });
+        if let Some(e) = err {
+            let mut g = st.guard.clone();
+            g.push(H::eq(H::Var(e), H::Num(1)));
+            self.error_exit(from, &g, st)?;
+            st.guard.push(H::eq(H::Var(e), H::Num(0)));
+        }
+        match lhs {
+            None => {}
+            Some(Expr { kind: ExprKind::Var(v), ty }) => {
+                let i = *self.index.get(v).ok_or("a call's result stored outside the function")?;
+                st.env[i] = Self::convert(V::I(r), &callee.ty.ret, ty)?;
+            }
+            Some(_) => return Err("a call's result stored somewhere other than a local variable".into()),
+        }
         Ok(())
     }
 
     fn walk(&mut self, from: Cut, pc: usize, env: Vec<H>, stop_at_start: bool) -> Result<(), String> {
-        let mut stack = vec![Path { pc, env, guard: vec![], first: !stop_at_start }];
+        let mut stack = vec![Path { pc, env, guard: vec![], first: !stop_at_start, calls: vec![] }];
         let err = self.index.len() + 1;
         let ret = self.index.len();
         while let Some(mut st) = stack.pop() {
@@ -316,7 +418,7 @@ impl Walker<'_> {
                 continue;
             }
             if !st.first && self.heads.contains(&st.pc) {
-                self.emit(from, Cut::Head(st.pc), &st.guard, st.env)?;
+                self.emit(from, Cut::Head(st.pc), &st.guard, st.env, &st.calls)?;
                 continue;
             }
             st.first = false;
@@ -364,27 +466,16 @@ impl Walker<'_> {
                 InstrKind::Return(None) => return Err(at("a `return` without a value".into())),
                 InstrKind::Assert { .. } => return Err(at("an assertion (the run may stop)".into())),
                 InstrKind::EndPath => return Err(at("the program may stop (exit, abort)".into())),
-                InstrKind::Call { .. } => return Err(at("a function call".into())),
+                InstrKind::Call { lhs, func, args } => {
+                    self.call(from, &mut st, lhs.as_ref(), func, args).map_err(at)?;
+                }
                 InstrKind::Unsupported(why) => return Err(at(why.clone())),
             }
             // undefined behaviour met on the way
-            let ub = std::mem::take(&mut self.ub);
-            st.guard.append(&mut self.facts);
-            for u in ub {
-                if !self.old {
-                    let mut g = st.guard.clone();
-                    g.push(u.clone());
-                    // (the run ends here: only the flag matters; the state may hold the
-                    // overflowing value, which is outside its type's range)
-                    let mut post = vec![H::Num(0); st.env.len()];
-                    post[err] = H::Num(1);
-                    self.emit(from, Cut::Exit, &g, post)?;
-                }
-                st.guard.push(H::not(u));
-            }
+            self.flush_undefined(from, &mut st)?;
             if ended {
                 st.env[err] = H::Num(0);
-                self.emit(from, Cut::Exit, &st.guard, st.env)?;
+                self.emit(from, Cut::Exit, &st.guard, st.env, &st.calls)?;
                 continue;
             }
             match jump {
@@ -396,7 +487,13 @@ impl Walker<'_> {
                     if !c.is_true() {
                         let mut g = st.guard.clone();
                         g.push(H::not(c.clone()));
-                        stack.push(Path { pc: st.pc + 1, env: st.env.clone(), guard: g, first: false });
+                        stack.push(Path {
+                            pc: st.pc + 1,
+                            env: st.env.clone(),
+                            guard: g,
+                            first: false,
+                            calls: st.calls.clone(),
+                        });
                     }
                     st.guard.push(c);
                     st.pc = target;
