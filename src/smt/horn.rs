@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 
 use z3::ast::{self, Ast, Bool, Dynamic, Int};
-use z3::{FuncDecl, Params, SatResult, Solver, Sort};
+use z3::{FuncDecl, Model, Params, SatResult, Solver, Sort};
 
 /// An integer or boolean expression over integer variables `Var(i)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -238,6 +238,8 @@ impl Horn {
     }
 
     /// Asks Spacer (Z3's CHC engine) with a time limit and Z3 parameters (`fp.spacer.…`).
+    /// Solves the system within `timeout_ms`, with extra Spacer options (`fp.spacer.iuc = 0`):
+    /// `Holds` only with a solution checked rule by rule.
     pub fn solve(&self, timeout_ms: u64, params: &[(&str, u32)]) -> HornAnswer {
         let Some(solver) = Solver::new_for_logic("HORN") else {
             return HornAnswer::Unknown("Z3 offers no Horn-clause solver".into());
@@ -257,6 +259,9 @@ impl Horn {
                 FuncDecl::new(name.as_str(), &dom, &Sort::bool())
             })
             .collect();
+        // each rule's premises (atoms, then the constraint) and conclusion, kept to check a
+        // solution against
+        let mut checks: Vec<(Vec<Bool>, Bool)> = Vec::new();
         for rule in &self.rules {
             let mut used = BTreeSet::new();
             rule.constraint.vars(&mut used);
@@ -280,6 +285,7 @@ impl Horn {
             let body = Bool::and(&premises).implies(&conclusion);
             let bounds: Vec<&dyn Ast> = consts.iter().map(|c| c as &dyn Ast).collect();
             solver.assert(ast::forall_const(&bounds, &[], &body));
+            checks.push((premises, conclusion));
         }
         if let Some(path) = std::env::var_os("VERDIFF_HORN_DUMP") {
             static DUMPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -287,13 +293,46 @@ impl Horn {
             let _ = std::fs::write(format!("{}.{n}", path.to_string_lossy()), format!("{solver}"));
         }
         match solver.check() {
-            SatResult::Sat => HornAnswer::Holds,
+            SatResult::Sat => match solver.get_model() {
+                Some(m) => check_solution(&m, &checks, timeout_ms),
+                None => HornAnswer::Unknown("the Horn solver returned no solution".into()),
+            },
             SatResult::Unsat => HornAnswer::Fails,
             SatResult::Unknown => {
                 HornAnswer::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "the Horn solver gave up".into()))
             }
         }
     }
+}
+
+/// Checks the solution the Horn solver returned, rule by rule, with a plain SMT query each:
+/// its premises with the predicates replaced by their interpretations, and the negated
+/// conclusion, must be unsatisfiable. Only a solution that checks is a proof: Spacer's
+/// global guidance (`fp.spacer.global`) in Z3 4.8.12 answers "sat" with solutions that do not
+/// (tests/equiv's loop_change_beyond_bound came out EQUIVALENT with it), so a solver's word
+/// alone is not taken.
+fn check_solution(m: &Model, checks: &[(Vec<Bool>, Bool)], timeout_ms: u64) -> HornAnswer {
+    let s = Solver::new();
+    let mut p = Params::new();
+    p.set_u32("timeout", timeout_ms.clamp(1000, u32::MAX as u64) as u32);
+    s.set_params(&p);
+    for (k, (premises, conclusion)) in checks.iter().enumerate() {
+        let interpret = |b: &Bool| m.eval(b, false);
+        let (Some(premises), Some(conclusion)) =
+            (premises.iter().map(interpret).collect::<Option<Vec<Bool>>>(), interpret(conclusion))
+        else {
+            return HornAnswer::Unknown(format!("no interpretation of rule {k}'s predicates in the solution"));
+        };
+        s.push();
+        s.assert(Bool::and(&premises));
+        s.assert(conclusion.not());
+        let r = s.check();
+        s.pop(1);
+        if r != SatResult::Unsat {
+            return HornAnswer::Unknown(format!("the solution the Horn solver returned does not satisfy rule {k}"));
+        }
+    }
+    HornAnswer::Holds
 }
 
 fn apply(decl: &FuncDecl, args: &[H], lookup: &dyn Fn(u32) -> Int) -> Bool {

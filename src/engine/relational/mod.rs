@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use crate::ir::fingerprint::base_name;
 use crate::ir::{FuncId, Program};
-use crate::smt::horn::HornAnswer;
+use crate::smt::horn::{Horn, HornAnswer};
 use paths::Version;
 
 /// What the relational proof attempt found.
@@ -97,7 +97,7 @@ fn prove(pair: &Pair, timeout: Duration) -> Relational {
             Err(e) => return Relational::NotProved(e),
         };
         let params: &[(&str, u32)] = if style.plain_interpolation { &[("fp.spacer.iuc", 0)] } else { &[] };
-        match horn.solve(ms, params) {
+        match solve_alone(&horn, ms, params) {
             HornAnswer::Holds => return Relational::Proved,
             HornAnswer::Fails if !style.strict => {
                 return Relational::NotProved("the Horn solver found a pair of runs with different results (beyond the bound, or from nondeterministic values)".into())
@@ -107,6 +107,21 @@ fn prove(pair: &Pair, timeout: Duration) -> Relational {
         }
     }
     Relational::NotProved(last)
+}
+
+/// Solves on a thread of its own: Z3's context is per thread, and Spacer's search depends on
+/// what the context already holds (the bounded attempt before it stops at a time limit, so
+/// at a different point each run): a fresh context gives the same answer for the same
+/// encoding from run to run.
+fn solve_alone(horn: &Horn, ms: u64, params: &[(&str, u32)]) -> HornAnswer {
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, || horn.solve(ms, params));
+        match worker.map(|w| w.join()) {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(_)) => HornAnswer::Unknown("the Horn solver failed".into()),
+            Err(e) => HornAnswer::Unknown(format!("no thread for the Horn solver: {e}")),
+        }
+    })
 }
 
 /// How the product is encoded.
@@ -120,18 +135,13 @@ struct Style {
     ranges: bool,
     /// Spacer's plain interpolation (`fp.spacer.iuc=0`) instead of its default.
     plain_interpolation: bool,
-    /// Paired calls of callees with equal signatures: on equal arguments, through the pair's
-    /// summary on equal inputs (else each callee's own summary), rather than through one
-    /// summary of the pair on any two inputs (which needs invariants conditional on the
-    /// inputs' equality, harder to find).
-    same_inputs: bool,
 }
 
 const STYLES: &[Style] = &[
-    Style { strict: false, ranges: true, plain_interpolation: false, same_inputs: true },
-    Style { strict: false, ranges: true, plain_interpolation: true, same_inputs: true },
-    Style { strict: false, ranges: false, plain_interpolation: false, same_inputs: true },
-    Style { strict: true, ranges: true, plain_interpolation: false, same_inputs: true },
+    Style { strict: false, ranges: true, plain_interpolation: false },
+    Style { strict: false, ranges: true, plain_interpolation: true },
+    Style { strict: false, ranges: false, plain_interpolation: false },
+    Style { strict: true, ranges: true, plain_interpolation: false },
 ];
 
 /// `entry` and every function it reaches, cut into segments.
