@@ -383,6 +383,26 @@ mod tests {
         H::Var(i)
     }
 
+    #[test]
+    fn a_solution_that_violates_a_rule_is_not_a_proof() {
+        // a model in which inv is true everywhere (a plain solver's answer to "inv(x)")
+        let inv = FuncDecl::new("inv", &[&Sort::int()], &Sort::bool());
+        let x = Int::new_const("x");
+        let s = Solver::new();
+        let app = inv.apply(&[&x as &dyn Ast]).as_bool().expect("a predicate");
+        s.assert(&app);
+        assert_eq!(s.check(), SatResult::Sat);
+        let m = s.get_model().expect("a model");
+        let y = Int::new_const("y");
+        let inv_y = inv.apply(&[&y as &dyn Ast]).as_bool().expect("a predicate");
+        // inv(y) ∧ y < 0 → false: violated by "inv = true"
+        let query = (vec![inv_y.clone(), y.lt(Int::from_i64(0))], Bool::from_bool(false));
+        // inv(y) ∧ y < 0 ∧ y > 0 → false: holds under any interpretation
+        let vacuous = (vec![inv_y, y.lt(Int::from_i64(0)), y.gt(Int::from_i64(0))], Bool::from_bool(false));
+        assert_eq!(check_solution(&m, std::slice::from_ref(&vacuous), 5_000), HornAnswer::Holds);
+        assert!(matches!(check_solution(&m, &[vacuous, query], 5_000), HornAnswer::Unknown(_)));
+    }
+
     /// x := 0; while (x < n) x++; query x > n (n >= 0): holds (invariant x <= n).
     fn counter(bad: H) -> HornAnswer {
         let mut h = Horn::default();
