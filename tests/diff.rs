@@ -242,3 +242,32 @@ fn bad_repositories_and_revisions_are_clear_errors() {
     assert_eq!(code, 6);
     assert!(err.contains("no base revision"), "{err}");
 }
+
+#[test]
+fn per_function_settings_of_the_configuration_apply() {
+    // `added` loops min(max(n, 0), 5) times (s stays <= 10: no overflow): the run's bound 2
+    // cannot finish it (UNKNOWN, the loop needs more), its own bound 6 can (SUCCESSFUL);
+    // `clamp` changed but is skipped: not verified, so unknown with the reason, no safety
+    let r = Repo::new("per-function");
+    r.write("m.c", "int clamp(int x) { if (x > 100) return 100; return x; }\n");
+    r.write(".verdiff.yml", "unwind: 2\n");
+    r.commit("base");
+    r.write(
+        "m.c",
+        "int clamp(int x) { return x > 100 ? 100 : x; }\n\
+         int added(int n) { int s = 0; for (int i = 0; i < n && i < 5; i++) s += i; return s; }\n",
+    );
+    r.commit("change");
+    let (_, rows) = r.rows(&["--no-cache"]);
+    assert_eq!(status_of(&rows, "clamp"), ("equivalent", "-"));
+    assert_eq!(status_of(&rows, "added"), ("new", "UNKNOWN"));
+    r.write(".verdiff.yml", "unwind: 2\nfunctions:\n  added:\n    unwind: 6\n  clamp:\n    skip: true\n");
+    let (_, rows) = r.rows(&["--no-cache"]);
+    assert_eq!(status_of(&rows, "added"), ("new", "SUCCESSFUL"));
+    let clamp = rows.iter().find(|x| x.0 == "clamp").expect("a row for clamp");
+    assert_eq!((clamp.1.as_str(), clamp.2.as_str()), ("unknown", "-"));
+    assert!(clamp.3.to_string().contains("functions.<name>.skip"), "{}", clamp.3);
+    // a flag overrides the configuration for every function
+    let (_, rows) = r.rows(&["--no-cache", "--unwind", "2"]);
+    assert_eq!(status_of(&rows, "added"), ("new", "UNKNOWN"));
+}

@@ -136,6 +136,19 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         cache: cache.map(std::cell::RefCell::new),
         shard,
         harnesses: None,
+        // (flags override the configuration, per function too)
+        functions: cfg
+            .functions
+            .iter()
+            .map(|(name, f)| {
+                let s = crate::diff::FunctionSettings {
+                    unwind: f.unwind.filter(|_| !p.has("unwind")),
+                    timeout: f.timeout.filter(|_| !p.has("timeout")).map(Duration::from_secs),
+                    skip: f.skip,
+                };
+                (name.clone(), s)
+            })
+            .collect(),
     };
 
     let (base, base_how) = match p.value("base") {

@@ -111,7 +111,21 @@ pub struct DiffOptions {
     pub shard: Option<crate::run::shard::Shard>,
     /// Harnesses from the head's unit tests (functions with tests are checked through them).
     pub harnesses: Option<std::sync::Arc<crate::harness::HarnessSet>>,
+    /// Settings of single functions (`.verdiff.yml` `functions.<name>`), by name.
+    pub functions: BTreeMap<String, FunctionSettings>,
 }
+
+/// One function's own unwinding bound and time limit (instead of the run's), or that it is
+/// not to be verified.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionSettings {
+    pub unwind: Option<u32>,
+    pub timeout: Option<Duration>,
+    pub skip: bool,
+}
+
+/// The detail given for functions the configuration says not to verify.
+pub const SKIPPED: &str = "skipped by .verdiff.yml (functions.<name>.skip)";
 
 /// The reason given for functions the time budget did not reach.
 pub const OVER_BUDGET: &str = "not checked: the time budget was used up";
@@ -120,14 +134,34 @@ impl DiffOptions {
     fn over_budget(&self) -> bool {
         self.budget.is_some_and(|b| Instant::now() >= b)
     }
-    /// The deadline of one check: its time limit, cut by the budget.
-    fn deadline(&self) -> Option<Instant> {
-        let own = self.equiv.timeout.map(|t| Instant::now() + t);
+    /// The deadline of one check of `function`: its time limit, cut by the budget.
+    fn deadline(&self, function: &str) -> Option<Instant> {
+        let own = self.timeout_of(function).map(|t| Instant::now() + t);
         match (own, self.budget) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
     }
+    fn settings(&self, function: &str) -> FunctionSettings {
+        self.functions.get(function).cloned().unwrap_or_default()
+    }
+    fn timeout_of(&self, function: &str) -> Option<Duration> {
+        self.settings(function).timeout.or(self.equiv.timeout)
+    }
+    /// The equivalence options for `function` (its own bound and time limit).
+    fn equiv_of(&self, function: &str) -> EquivOptions {
+        let s = self.settings(function);
+        EquivOptions {
+            unwind: s.unwind.unwrap_or(self.equiv.unwind),
+            timeout: self.timeout_of(function),
+            ..self.equiv.clone()
+        }
+    }
+    /// The safety options for `function` (its own bound).
+    fn safety_of(&self, function: &str) -> SafetyOptions {
+        SafetyOptions { unwind: self.settings(function).unwind.unwrap_or(self.safety.unwind), ..self.safety.clone() }
+    }
+
     fn cached(&self, key: &str) -> Option<FunctionResult> {
         self.cache.as_ref()?.borrow().get(key).map(|e| e.result)
     }
@@ -183,8 +217,10 @@ fn equivalence(
     if o.over_budget() {
         return (Status::Unknown(OVER_BUDGET.into()), None);
     }
-    let mut eo = o.equiv.clone();
-    if let Some(d) = o.deadline() {
+    // (the function's own bound and time limit; the key covers them)
+    let own = o.equiv_of(b);
+    let mut eo = own.clone();
+    if let Some(d) = o.deadline(b) {
         eo.timeout = Some(d.saturating_duration_since(Instant::now()).max(std::time::Duration::from_millis(1)));
     }
     eo.files = (op.to_string(), np.to_string());
@@ -200,7 +236,7 @@ fn equivalence(
             &[
                 &verification_text(po, fa, false),
                 &verification_text(pn, fb, false),
-                &format!("{a}/{b} {}", o.equiv.key_text()),
+                &format!("{a}/{b} {}", own.key_text()),
             ],
         )
     });
@@ -298,16 +334,18 @@ fn similarity(a: &str, b: &str) -> f64 {
 /// The cache keys of `f`'s safety result (see `run`: proofs under the semantic key, the
 /// others under a key that covers locations and the time limit).
 fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
+    let name = crate::ir::fingerprint::base_name(&p.func(f).name);
+    let so = o.safety_of(name);
     let ro = crate::run::RunOptions {
         frontend: o.equiv.frontend.clone(),
-        safety: o.safety.clone(),
+        safety: so.clone(),
         jobs: 1,
         shard: None,
         deadline: None,
         harnesses: o.harnesses.clone(),
     };
-    let timeout = o.equiv.timeout.unwrap_or(std::time::Duration::from_secs(60));
-    crate::run::keys(p, f, &ro, o.safety.unwind, timeout)
+    let timeout = o.timeout_of(name).unwrap_or(std::time::Duration::from_secs(60));
+    crate::run::keys(p, f, &ro, so.unwind, timeout)
 }
 
 /// A cached safety result of `f`, if any (never verifies).
@@ -330,9 +368,10 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     let start = Instant::now();
     let rel = crate::run::relativise(root);
     let name = crate::ir::fingerprint::base_name(&p.func(f).name).to_string();
+    let so = o.safety_of(&name);
     let through = o.harnesses.as_ref().and_then(|h| {
-        let ho = crate::harness::HarnessOptions { frontend: side_options(root, o), safety: o.safety.clone() };
-        h.check_function(&name, &rel(p.file_name(p.func(f).loc)), &ho, o.deadline())
+        let ho = crate::harness::HarnessOptions { frontend: side_options(root, o), safety: so.clone() };
+        h.check_function(&name, &rel(p.file_name(p.func(f).loc)), &ho, o.deadline(&name))
     });
     // (diff lowers the changed file alone: a callee without a body that is not a library
     // function may live in another file, and assuming it away could hide what it does)
@@ -343,7 +382,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
             format!("calls `{g}`, which has no body in this file (diff checks one file at a time)"),
             vec![],
         ),
-        None => run_safety::check(p, f, &o.safety, o.deadline(), &rel),
+        None => run_safety::check(p, f, &so, o.deadline(&name), &rel),
     });
     let s = Safety { verdict: verdict.name().into(), detail, claims, cached: false };
     if o.cache.is_some() && !s.detail.starts_with(OVER_BUDGET) {
@@ -583,6 +622,8 @@ fn compare_file(
         if own_same && deep_same && a == b {
             // nothing to verify; show the safety verdict when an earlier run cached it
             r.safety = cached_safety(pn, fb, o);
+        } else if o.settings(&b).skip {
+            r.status = Status::Unknown(SKIPPED.into());
         } else {
             let (status, safety) =
                 equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, texts, (po, fa), (pn, fb), o);
@@ -598,7 +639,10 @@ fn compare_file(
         let fb = fnw[&b];
         let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
         r.norm = normal_form(pn, fb).unwrap_or_default();
-        r.safety = Some(safety(pn, fb, o, new.root));
+        r.safety = Some(match o.settings(&b).skip {
+            true => Safety { verdict: "UNKNOWN".into(), detail: SKIPPED.into(), claims: vec![], cached: false },
+            false => safety(pn, fb, o, new.root),
+        });
         r.time = start.elapsed();
         rows.push(r);
     }
