@@ -141,12 +141,10 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
             .functions
             .iter()
             .map(|(name, f)| {
-                let s = crate::diff::FunctionSettings {
-                    unwind: f.unwind.filter(|_| !p.has("unwind")),
-                    timeout: f.timeout.filter(|_| !p.has("timeout")).map(Duration::from_secs),
-                    skip: f.skip,
-                };
-                (name.clone(), s)
+                let mut f = f.clone();
+                f.unwind = f.unwind.filter(|_| !p.has("unwind"));
+                f.timeout = f.timeout.filter(|_| !p.has("timeout"));
+                (name.clone(), f)
             })
             .collect(),
     };

@@ -103,6 +103,9 @@ impl FailOn {
     }
 }
 
+/// The detail reported for a function `functions.<name>.skip` says not to verify.
+pub const SKIPPED: &str = "skipped by .verdiff.yml (functions.<name>.skip)";
+
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct FunctionConfig {

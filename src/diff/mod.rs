@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::cache::{key::key, Cache};
+use crate::config::{FunctionConfig, SKIPPED};
 use crate::equiv::{self, EquivOptions, EquivVerdict};
 use crate::frontend::{self, Source};
 use crate::ir::fingerprint::{deep_fingerprint, fingerprint, normal_form, verification_text};
@@ -111,21 +112,11 @@ pub struct DiffOptions {
     pub shard: Option<crate::run::shard::Shard>,
     /// Harnesses from the head's unit tests (functions with tests are checked through them).
     pub harnesses: Option<std::sync::Arc<crate::harness::HarnessSet>>,
-    /// Settings of single functions (`.verdiff.yml` `functions.<name>`), by name.
-    pub functions: BTreeMap<String, FunctionSettings>,
+    /// Settings of single functions (`.verdiff.yml` `functions.<name>`: own bound and time
+    /// limit, or not verified), by name; a flag given on the command line has cleared the
+    /// setting it overrides.
+    pub functions: BTreeMap<String, FunctionConfig>,
 }
-
-/// One function's own unwinding bound and time limit (instead of the run's), or that it is
-/// not to be verified.
-#[derive(Clone, Debug, Default)]
-pub struct FunctionSettings {
-    pub unwind: Option<u32>,
-    pub timeout: Option<Duration>,
-    pub skip: bool,
-}
-
-/// The detail given for functions the configuration says not to verify.
-pub const SKIPPED: &str = "skipped by .verdiff.yml (functions.<name>.skip)";
 
 /// The reason given for functions the time budget did not reach.
 pub const OVER_BUDGET: &str = "not checked: the time budget was used up";
@@ -142,24 +133,26 @@ impl DiffOptions {
             (a, b) => a.or(b),
         }
     }
-    fn settings(&self, function: &str) -> FunctionSettings {
-        self.functions.get(function).cloned().unwrap_or_default()
+    fn skipped(&self, function: &str) -> bool {
+        self.functions.get(function).is_some_and(|f| f.skip)
+    }
+    fn unwind_of(&self, function: &str) -> Option<u32> {
+        self.functions.get(function).and_then(|f| f.unwind)
     }
     fn timeout_of(&self, function: &str) -> Option<Duration> {
-        self.settings(function).timeout.or(self.equiv.timeout)
+        self.functions.get(function).and_then(|f| f.timeout).map(Duration::from_secs).or(self.equiv.timeout)
     }
     /// The equivalence options for `function` (its own bound and time limit).
     fn equiv_of(&self, function: &str) -> EquivOptions {
-        let s = self.settings(function);
         EquivOptions {
-            unwind: s.unwind.unwrap_or(self.equiv.unwind),
+            unwind: self.unwind_of(function).unwrap_or(self.equiv.unwind),
             timeout: self.timeout_of(function),
             ..self.equiv.clone()
         }
     }
     /// The safety options for `function` (its own bound).
     fn safety_of(&self, function: &str) -> SafetyOptions {
-        SafetyOptions { unwind: self.settings(function).unwind.unwrap_or(self.safety.unwind), ..self.safety.clone() }
+        SafetyOptions { unwind: self.unwind_of(function).unwrap_or(self.safety.unwind), ..self.safety.clone() }
     }
 
     fn cached(&self, key: &str) -> Option<FunctionResult> {
@@ -622,7 +615,7 @@ fn compare_file(
         if own_same && deep_same && a == b {
             // nothing to verify; show the safety verdict when an earlier run cached it
             r.safety = cached_safety(pn, fb, o);
-        } else if o.settings(&b).skip {
+        } else if o.skipped(&b) {
             r.status = Status::Unknown(SKIPPED.into());
         } else {
             let (status, safety) =
@@ -639,7 +632,7 @@ fn compare_file(
         let fb = fnw[&b];
         let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
         r.norm = normal_form(pn, fb).unwrap_or_default();
-        r.safety = Some(match o.settings(&b).skip {
+        r.safety = Some(match o.skipped(&b) {
             true => Safety { verdict: "UNKNOWN".into(), detail: SKIPPED.into(), claims: vec![], cached: false },
             false => safety(pn, fb, o, new.root),
         });

@@ -186,6 +186,9 @@ fn defined_names(p: &Program, tag: &str) -> frontend::Namespace {
     }
 }
 
+/// How a note saying why the relational proof gave no answer for every bound begins.
+const NO_UNBOUNDED_PROOF: &str = "no proof for every number of loop iterations and recursive calls";
+
 /// Checks `function` of the old sources against `new_function` of the new sources.
 pub fn check_sources(
     old: &[Source],
@@ -274,9 +277,7 @@ pub fn check_preprocessed(
     let open = matches!(r.verdict, EquivVerdict::EquivalentUpTo(_))
         || (matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous);
     if let (true, Some(why)) = (open, &outside) {
-        r.notes.push(format!(
-            "no proof for every number of loop iterations and recursive calls: outside the relational fragment: {why}"
-        ));
+        r.notes.push(format!("{NO_UNBOUNDED_PROOF}: outside the relational fragment: {why}"));
     }
     if let (true, Some(pair)) = (open, &pair) {
         // (without a time limit: 30 s for the relational proof)
@@ -288,9 +289,7 @@ pub fn check_preprocessed(
                 proved.time = start.elapsed();
                 return Ok(proved);
             }
-            engine::relational::Relational::NotProved(why) => {
-                r.notes.push(format!("no proof for every number of loop iterations and recursive calls: {why}"))
-            }
+            engine::relational::Relational::NotProved(why) => r.notes.push(format!("{NO_UNBOUNDED_PROOF}: {why}")),
         }
         // an answer left open in half the time gets the rest (a difference may need it)
         if halved.is_some() && matches!(r.verdict, EquivVerdict::Unknown(_)) && !r.vacuous {
@@ -325,7 +324,7 @@ pub fn check_preprocessed(
                 let mut again = again;
                 again.notes.push(format!("bound raised from {} to {bound}", o.unwind));
                 // (why no unbounded proof was found still holds)
-                again.notes.extend(r.notes.iter().filter(|n| n.starts_with("no proof for every")).cloned());
+                again.notes.extend(r.notes.iter().filter(|n| n.starts_with(NO_UNBOUNDED_PROOF)).cloned());
                 r = again;
             }
         }

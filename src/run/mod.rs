@@ -212,7 +212,7 @@ pub fn run(
                         change: String::new(),
                         change_detail: String::new(),
                         safety: Some(Safety::Unknown),
-                        detail: "skipped by .verdiff.yml (functions.<name>.skip)".into(),
+                        detail: crate::config::SKIPPED.into(),
                         claims: vec![],
                         seconds: 0.0,
                         cached: false,

@@ -237,8 +237,7 @@ impl Horn {
         self.preds.len() - 1
     }
 
-    /// Asks Spacer (Z3's CHC engine) with a time limit and Z3 parameters (`fp.spacer.…`).
-    /// Solves the system within `timeout_ms`, with extra Spacer options (`fp.spacer.iuc = 0`):
+    /// Asks Spacer (Z3's CHC engine) with a time limit and Z3 parameters (`fp.spacer.…`);
     /// `Holds` only with a solution checked rule by rule.
     pub fn solve(&self, timeout_ms: u64, params: &[(&str, u32)]) -> HornAnswer {
         let Some(solver) = Solver::new_for_logic("HORN") else {
