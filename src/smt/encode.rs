@@ -111,14 +111,26 @@ impl Smt {
             let c = self.c();
             args[1] = wrap(&self.ctx, unsafe { Z3_mk_fpa_neg(c, args[1].get_z3_ast()) });
         }
-        if name == "add" || name == "mul" {
-            // commutative in IEEE 754 (one NaN, as everywhere in verdiff)
+        let commutative = name == "add" || name == "mul";
+        if commutative {
+            // commutative in IEEE 754 (one NaN, as everywhere in verdiff): one operand order
+            // for the same two terms, ...
             let c = self.c();
             args.sort_by_key(|a| unsafe { Z3_get_ast_id(c, a.get_z3_ast()) });
         }
         let f = self.float_func(name, rm, args.len(), &s.sort(t).clone());
         let refs: Vec<&dyn Ast> = args.iter().map(|d| d as &dyn Ast).collect();
         let r = self.float_funcs[&f].apply(&refs);
+        if commutative && args[0].get_z3_ast() != args[1].get_z3_ast() {
+            // ... and the fact itself, for operands that are equal without being the same
+            // term: the old version's `p * v1` and the new one's `v2 * p` with v1 = v2 only in
+            // the solver (e.g. two calls of a library function on equal arguments) would be
+            // ordered by term number differently, and nothing would make them equal
+            let swapped = self.float_funcs[&f].apply(&[&args[1] as &dyn Ast, &args[0] as &dyn Ast]);
+            let c = self.c();
+            let fact = wrap(&self.ctx, unsafe { Z3_mk_eq(c, r.get_z3_ast(), swapped.get_z3_ast()) });
+            self.float_facts.push(fact);
+        }
         // a NaN operand makes the result NaN (IEEE 754 §6.2), which spurious models otherwise
         // exploit first
         let c = self.c();
@@ -512,6 +524,18 @@ impl Smt {
     /// result simplified by Z3 first: constant float arithmetic folds away instead of being
     /// bit-blasted (incremental solving does no such preprocessing).
     pub fn assert_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &z3::Model) {
+        let Some(r) = self.with_fixed(s, t, fixed, model) else {
+            self.interrupted_assert = true;
+            return;
+        };
+        if let Some(b) = r.as_bool() {
+            self.solver.assert(&b);
+        }
+    }
+
+    /// `t` with the terms `fixed` replaced by their values in `model`, simplified by Z3 (None
+    /// when the simplification was interrupted at the time limit).
+    fn with_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &z3::Model) -> Option<Dynamic> {
         let d = self.encode(s, t);
         let mut from = Vec::new();
         let mut to = Vec::new();
@@ -527,15 +551,39 @@ impl Smt {
         let ta: Vec<Z3_ast> = to.iter().map(|x| x.get_z3_ast()).collect();
         let sub =
             wrap(&self.ctx, unsafe { Z3_substitute(c, d.get_z3_ast(), fa.len() as u32, fa.as_ptr(), ta.as_ptr()) });
-        let solver = &self.solver;
-        let (simple, interrupted) = self.guarded(|| {
-            let r = wrap(&self.ctx, unsafe { Z3_simplify(c, sub.get_z3_ast()) });
-            if let Some(b) = r.as_bool() {
-                solver.assert(&b);
+        let (r, interrupted) = self.guarded(|| wrap(&self.ctx, unsafe { Z3_simplify(c, sub.get_z3_ast()) }));
+        (!interrupted).then_some(r)
+    }
+
+    /// Whether `t` holds, with the terms `fixed` at their values in `model`, for every value
+    /// of the floats left free in it that satisfies `assumed`, by interval arithmetic
+    /// ([`super::interval`]): true only when proved; false also when undecided.
+    pub fn holds_for_every_value(
+        &mut self,
+        s: &TermStore,
+        t: T,
+        assumed: &[T],
+        fixed: &[T],
+        model: &z3::Model,
+    ) -> bool {
+        let mut facts = Vec::new();
+        for &a in assumed {
+            match self.with_fixed(s, a, fixed, model) {
+                Some(f) => facts.push(f),
+                None => return false,
             }
-        });
-        let () = simple;
-        self.interrupted_assert |= interrupted;
+        }
+        let Some(goal) = self.with_fixed(s, t, fixed, model) else { return false };
+        if let Some(p) = std::env::var_os("VERDIFF_INTERVAL_DUMP") {
+            let text: Vec<String> = facts.iter().map(|f| format!("(assume {f})")).collect();
+            let _ = std::fs::write(p, format!("{}\n(goal {goal})\n", text.join("\n")));
+        }
+        let raw: Vec<Z3_ast> = facts.iter().map(|f| f.get_z3_ast()).collect();
+        // SAFETY: the context and every AST (held by `facts` and `goal`) outlive `iv`
+        unsafe {
+            let mut iv = super::interval::Intervals::new(self.c(), &raw);
+            iv.holds(goal.get_z3_ast()) == Some(true)
+        }
     }
 
     /// The SMT-LIB text of the current assertions.
@@ -573,6 +621,31 @@ mod tests {
         let y = s.fp_arith(Op::FpAdd(Rm::Rne), ba, na);
         let mut smt = Smt::new(Some(10_000)).abstract_float_arithmetic();
         assert_eq!(can_differ(&mut smt, &mut s, x, y), Answer::Unsat);
+    }
+
+    #[test]
+    fn abstraction_knows_commutativity_of_operands_equal_only_in_the_solver() {
+        // c * a and b * c with a = b asserted (as two calls of a library function on equal
+        // arguments give): the operands are different terms, so ordering them by term number
+        // alone cannot make the products one term; the commutativity fact must
+        let mut s = TermStore::new();
+        let a = s.fresh_symbol("a", Sort::Fp(8, 24));
+        let c = s.fresh_symbol("c", Sort::Fp(8, 24));
+        let b = s.fresh_symbol("b", Sort::Fp(8, 24));
+        for op in [Op::FpMul(Rm::Rne), Op::FpAdd(Rm::Rne)] {
+            let ca = s.fp_arith(op.clone(), c, a);
+            let bc = s.fp_arith(op, b, c);
+            let mut smt = Smt::new(Some(10_000)).abstract_float_arithmetic();
+            // encoded in the order a, c, b, so that c's Z3 number lies between the others'
+            for x in [a, c, b] {
+                let nan = s.fp_class(Op::FpIsNan, x);
+                let number = s.not(nan);
+                smt.assert(&s, number);
+            }
+            let same = s.eq(a, b);
+            smt.assert(&s, same);
+            assert_eq!(can_differ(&mut smt, &mut s, ca, bc), Answer::Unsat);
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 mod encode;
 pub mod horn;
+mod interval;
 mod model;
 
 pub use encode::Smt;

@@ -109,6 +109,7 @@ impl Symex<'_> {
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],
+            guard_len: st.guard.conj.len(),
         });
         let params = fun.params.clone();
         for (i, &pv) in params.iter().enumerate() {

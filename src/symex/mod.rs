@@ -157,6 +157,10 @@ pub struct Output {
     /// Symbols of approximated library results, and the functions they come from.
     pub approx_symbols: Vec<u32>,
     pub approx_funcs: BTreeSet<String>,
+    /// What the library models assume of those results (a range, not NaN, equal results for
+    /// equal arguments), each under the path taken inside the model: true of every result the
+    /// real function can give (see engine::bmc's robustness check).
+    pub approx_facts: Vec<T>,
     /// Facts about the memory layout that hold on every path (asserted by the engine).
     pub axioms: Vec<T>,
 }
@@ -235,6 +239,7 @@ pub struct Symex<'p> {
     /// Symbols standing for values library models only approximate.
     approx_symbols: Vec<u32>,
     approx_funcs: BTreeSet<String>,
+    approx_facts: Vec<T>,
     axioms: Vec<T>,
     /// Product programs: the state both versions start from.
     snapshot: Option<product::Snapshot>,
@@ -300,6 +305,7 @@ impl<'p> Symex<'p> {
             exposed: Vec::new(),
             approx_symbols: Vec::new(),
             approx_funcs: BTreeSet::new(),
+            approx_facts: Vec::new(),
             axioms: Vec::new(),
             snapshot: None,
         };
@@ -352,6 +358,7 @@ impl<'p> Symex<'p> {
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],
+            guard_len: 0,
         };
         st.frames.push(init_frame);
         let mut entry_pending = Some(entry);
@@ -446,6 +453,7 @@ impl<'p> Symex<'p> {
             objects: self.objects.iter().map(|o| o.name.clone()).collect(),
             approx_symbols: self.approx_symbols,
             approx_funcs: self.approx_funcs,
+            approx_facts: self.approx_facts,
             axioms: self.axioms,
         }
     }
@@ -514,6 +522,7 @@ impl<'p> Symex<'p> {
             }
             InstrKind::Assume(c) => {
                 let c = self.eval_cond(st, c, loc);
+                self.note_approx_fact(st, c);
                 st.guard.add(&mut self.s, c);
                 st.top_mut().pc += 1;
             }
@@ -861,16 +870,52 @@ impl<'p> Symex<'p> {
         self.s.apply(f, args)
     }
 
+    /// `c` under the path taken inside the outermost library model of the call stack, up to
+    /// the guard's `upto`-th conjunct: (conditions of that path) → c.
+    pub(crate) fn under_model_path(&mut self, st: &State, upto: usize, c: T) -> T {
+        let base =
+            st.frames.iter().find(|fr| fr.func.is_some_and(|f| self.p.func(f).model)).map_or(0, |fr| fr.guard_len);
+        let upto = upto.min(st.guard.conj.len());
+        let path = self.s.and_n(&st.guard.conj[base.min(upto)..upto]);
+        self.s.implies(path, c)
+    }
+
     /// Constrains `v` to equal `key(args)` on this path (symbolic mode only: a replay takes
-    /// `v` from a model that satisfies the tie).
-    pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) {
+    /// `v` from a model that satisfies the tie); returns the equation.
+    pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) -> Option<T> {
         if self.is_concrete() {
-            return;
+            return None;
         }
         let range = self.s.sort(v).clone();
         let app = self.apply_uf(key, name, args, range);
         let same = self.s.eq(v, app);
         st.guard.add(&mut self.s, same);
+        Some(same)
+    }
+
+    /// A library model's assumption about an approximated result (in the model's own code,
+    /// about one of its symbols) is kept apart as well, under the path taken inside the model
+    /// (`log` assumes a positive result for x > 1 and a negative one otherwise): it holds of
+    /// every result the real function can give, so a robustness check may assume it.
+    fn note_approx_fact(&mut self, st: &State, c: T) {
+        let in_model = st.top().func.is_some_and(|f| self.p.func(f).model);
+        if !in_model || self.approx_symbols.is_empty() || self.is_concrete() {
+            return;
+        }
+        let (mut stack, mut seen) = (vec![c], std::collections::HashSet::new());
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let crate::term::Op::Sym(id) = self.s.op(x) {
+                if self.approx_symbols.contains(id) {
+                    let fact = self.under_model_path(st, st.guard.conj.len(), c);
+                    self.approx_facts.push(fact);
+                    return;
+                }
+            }
+            stack.extend_from_slice(self.s.args(x));
+        }
     }
 
     fn record(&mut self, st: &State, loc: Loc, step: Step) {

@@ -85,7 +85,12 @@ impl Symex<'_> {
                 if n.starts_with("__verdiff_approx_fn") && !vals.is_empty() {
                     // equal arguments give equal results: tie the value to an uninterpreted
                     // function of the library function's arguments
-                    self.tie_to_uf(st, v, &format!("approx:{lib}:{n}"), &format!("{lib}!approx"), vals);
+                    let before = st.guard.conj.len();
+                    let tie = self.tie_to_uf(st, v, &format!("approx:{lib}:{n}"), &format!("{lib}!approx"), vals);
+                    if let Some(tie) = tie {
+                        let fact = self.under_model_path(st, before, tie);
+                        self.approx_facts.push(fact);
+                    }
                 }
                 self.approx_funcs.insert(format!("results of {lib}"));
                 if let Some(l) = lhs {

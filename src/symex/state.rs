@@ -68,6 +68,9 @@ pub struct Frame {
     pub via_backedge: Option<usize>,
     /// Objects (numbers) of memory-resident locals allocated in this frame.
     pub objects: Vec<u32>,
+    /// The number of conjuncts the guard had when the frame was entered: the conjuncts after
+    /// them are the path taken inside the call.
+    pub guard_len: usize,
 }
 
 #[derive(Clone, Debug)]

@@ -1,0 +1,644 @@
+//! Interval evaluation of a small Z3 formula whose free values are floats known only to lie in a
+//! range: "is this formula true for every such value?" without bit-blasting a float operation.
+//!
+//! Used by the robustness check of a counterexample that depends on approximated library results
+//! (engine::bmc): with every other input fixed and the formula simplified, what is left is a few
+//! IEEE operations on the unknown results, e.g. `1.0 - 0.8 * s * c != x0` for `s = sin(...)` in
+//! [-1, 1]. Z3 bit-blasts the multiplications and often does not finish; intervals decide it at
+//! once when the difference is not a matter of the last bits.
+//!
+//! Soundness rests on one fact: IEEE 754 round-to-nearest is monotone. For x in [a, b] and
+//! y in [c, d], `fl(x + y)` lies in [fl(a + c), fl(b + d)], and `fl(x * y)`, `fl(x / y)` between
+//! the smallest and largest rounded corner (the exact result over a box is extreme at a corner,
+//! and rounding keeps the order). So the bounds are computed with the machine's own IEEE
+//! arithmetic, for the float formats Rust has (binary32 and binary64); anything else, another
+//! rounding mode, or an operation not listed here is "unknown", which never proves anything.
+
+use std::collections::{HashMap, HashSet};
+
+use z3_sys::*;
+
+extern "C" {
+    /// `Z3_get_decl_kind` answering a number: z3-sys's enumeration is generated from a newer Z3
+    /// than the system's 4.8.12 and lacks kinds it returns (its `Z3_OP_UNINTERPRETED` is 45101),
+    /// and a value outside a Rust enumeration is undefined behaviour.
+    #[link_name = "Z3_get_decl_kind"]
+    fn decl_kind_number(c: Z3_context, d: Z3_func_decl) -> u32;
+}
+
+/// The kinds evaluated here (numbered alike in z3-sys and every Z3 since 4.8: the basic block
+/// from 256, the floating-point block from 0xb000).
+const KINDS: [DeclKind; 30] = {
+    use DeclKind as K;
+    [
+        K::True,
+        K::False,
+        K::Eq,
+        K::Ite,
+        K::And,
+        K::Or,
+        K::Not,
+        K::Implies,
+        K::FpaRmNearestTiesToEven,
+        K::FpaNum,
+        K::FpaPlusInf,
+        K::FpaMinusInf,
+        K::FpaNan,
+        K::FpaPlusZero,
+        K::FpaMinusZero,
+        K::FpaAdd,
+        K::FpaSub,
+        K::FpaNeg,
+        K::FpaMul,
+        K::FpaDiv,
+        K::FpaAbs,
+        K::FpaSqrt,
+        K::FpaEq,
+        K::FpaLt,
+        K::FpaGt,
+        K::FpaLe,
+        K::FpaGe,
+        K::FpaIsNan,
+        K::FpaIsInf,
+        K::FpaIsZero,
+    ]
+};
+
+/// A set of floats of one format: the numbers in [lo, hi] (if `num`), and NaN (if `nan`).
+/// `point`: exactly the value lo (bit for bit: the sign of a zero is known).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Fset {
+    lo: f64,
+    hi: f64,
+    num: bool,
+    nan: bool,
+    point: bool,
+    /// binary32 (computed in f32) or binary64
+    single: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Val {
+    Bool(Option<bool>),
+    Float(Fset),
+    Unknown,
+}
+
+impl Fset {
+    fn any(single: bool) -> Fset {
+        Fset { lo: f64::NEG_INFINITY, hi: f64::INFINITY, num: true, nan: true, point: false, single }
+    }
+    fn exact(x: f64, single: bool) -> Fset {
+        if x.is_nan() {
+            Fset { lo: 0.0, hi: 0.0, num: false, nan: true, point: false, single }
+        } else {
+            Fset { lo: x, hi: x, num: true, nan: false, point: true, single }
+        }
+    }
+    fn range(lo: f64, hi: f64, nan: bool, single: bool) -> Fset {
+        if lo.is_nan() || hi.is_nan() {
+            return Fset::any(single);
+        }
+        Fset { lo, hi, num: true, nan, point: false, single }
+    }
+    fn round(&self, x: f64) -> f64 {
+        if self.single {
+            x as f32 as f64
+        } else {
+            x
+        }
+    }
+    fn contains_zero(&self) -> bool {
+        self.num && self.lo <= 0.0 && self.hi >= 0.0
+    }
+    fn contains(&self, x: f64) -> bool {
+        self.num && self.lo <= x && x <= self.hi
+    }
+    /// Numbers of both sets can be equal.
+    fn meets(&self, o: &Fset) -> bool {
+        self.num && o.num && self.lo <= o.hi && o.lo <= self.hi
+    }
+    fn hull(&self, o: &Fset) -> Fset {
+        if self.point && o.point && self.lo.to_bits() == o.lo.to_bits() && self.nan == o.nan {
+            return *self;
+        }
+        let (lo, hi, num) = match (self.num, o.num) {
+            (true, true) => (self.lo.min(o.lo), self.hi.max(o.hi), true),
+            (true, false) => (self.lo, self.hi, true),
+            (false, true) => (o.lo, o.hi, true),
+            (false, false) => (0.0, 0.0, false),
+        };
+        Fset { lo, hi, num, nan: self.nan || o.nan, point: false, single: self.single }
+    }
+}
+
+/// The rounded result of `op` on two numbers in the set's format.
+fn apply(single: bool, op: DeclKind, x: f64, y: f64) -> f64 {
+    if single {
+        let (a, b) = (x as f32, y as f32);
+        (match op {
+            DeclKind::FpaAdd => a + b,
+            DeclKind::FpaSub => a - b,
+            DeclKind::FpaMul => a * b,
+            _ => a / b,
+        }) as f64
+    } else {
+        match op {
+            DeclKind::FpaAdd => x + y,
+            DeclKind::FpaSub => x - y,
+            DeclKind::FpaMul => x * y,
+            _ => x / y,
+        }
+    }
+}
+
+fn neg(a: Fset) -> Fset {
+    Fset { lo: -a.hi, hi: -a.lo, ..a }
+}
+
+/// `a op b` for op in + - * / (round to nearest, ties to even).
+fn arith(op: DeclKind, a: Fset, b: Fset) -> Fset {
+    let single = a.single;
+    if !a.num || !b.num {
+        return Fset::exact(f64::NAN, single);
+    }
+    if a.point && b.point && !a.nan && !b.nan {
+        return Fset::exact(apply(single, op, a.lo, b.lo), single);
+    }
+    let nan = a.nan || b.nan;
+    if op == DeclKind::FpaSub {
+        return arith(DeclKind::FpaAdd, a, neg(b));
+    }
+    if op == DeclKind::FpaDiv && b.contains_zero() {
+        // a pole (or 0/0): any result
+        return Fset::any(single);
+    }
+    let corners: Vec<f64> = match op {
+        DeclKind::FpaAdd => vec![apply(single, op, a.lo, b.lo), apply(single, op, a.hi, b.hi)],
+        _ => [(a.lo, b.lo), (a.lo, b.hi), (a.hi, b.lo), (a.hi, b.hi)]
+            .iter()
+            .map(|&(x, y)| apply(single, op, x, y))
+            .collect(),
+    };
+    if corners.iter().any(|c| c.is_nan())
+        || (op == DeclKind::FpaAdd
+            && (a.contains(f64::INFINITY) && b.contains(f64::NEG_INFINITY)
+                || a.contains(f64::NEG_INFINITY) && b.contains(f64::INFINITY)))
+        || (op == DeclKind::FpaMul
+            && (a.contains_zero() && (b.lo.is_infinite() || b.hi.is_infinite())
+                || b.contains_zero() && (a.lo.is_infinite() || a.hi.is_infinite())))
+        || (op == DeclKind::FpaDiv
+            && (a.lo.is_infinite() || a.hi.is_infinite())
+            && (b.lo.is_infinite() || b.hi.is_infinite()))
+    {
+        // inf - inf, 0 * inf, inf / inf inside the box: NaN possible, bounds not monotone
+        return Fset::any(single);
+    }
+    let lo = corners.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = corners.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Fset::range(lo, hi, nan, single)
+}
+
+fn sqrt(a: Fset) -> Fset {
+    let single = a.single;
+    if !a.num {
+        return a;
+    }
+    if a.point && !a.nan {
+        return Fset::exact(a.round(a.lo.sqrt()), single);
+    }
+    if a.lo < 0.0 {
+        // negative numbers give NaN; keep it simple
+        return Fset::any(single);
+    }
+    Fset::range(a.round(a.lo.sqrt()), a.round(a.hi.sqrt()), a.nan, single)
+}
+
+fn abs(a: Fset) -> Fset {
+    if a.point {
+        return Fset::exact(a.lo.abs(), a.single);
+    }
+    if a.lo >= 0.0 {
+        a
+    } else if a.hi <= 0.0 {
+        neg(a)
+    } else {
+        Fset { lo: 0.0, hi: (-a.lo).max(a.hi), ..a }
+    }
+}
+
+/// IEEE comparison (false when either side is NaN): `lt` strict or not.
+fn less(a: Fset, b: Fset, strict: bool) -> Option<bool> {
+    if !a.num || !b.num {
+        return Some(false);
+    }
+    let always = if strict { a.hi < b.lo } else { a.hi <= b.lo };
+    let never = if strict { a.lo >= b.hi } else { a.lo > b.hi };
+    if always && !a.nan && !b.nan {
+        Some(true)
+    } else if never {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn ieee_eq(a: Fset, b: Fset) -> Option<bool> {
+    if !a.meets(&b) {
+        return Some(false);
+    }
+    if a.point && b.point && !a.nan && !b.nan {
+        return Some(a.lo == b.lo);
+    }
+    None
+}
+
+/// SMT equality of floats: NaN equals NaN, +0 and -0 differ.
+fn same(a: Fset, b: Fset) -> Option<bool> {
+    if a.point && b.point && !a.nan && !b.nan {
+        return Some(a.lo.to_bits() == b.lo.to_bits());
+    }
+    if !a.num && !b.num {
+        return Some(true);
+    }
+    if !(a.meets(&b) || (a.nan && b.nan)) {
+        return Some(false);
+    }
+    None
+}
+
+fn and3(vals: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    let mut all = Some(true);
+    for v in vals {
+        match v {
+            Some(false) => return Some(false),
+            None => all = None,
+            Some(true) => {}
+        }
+    }
+    all
+}
+
+/// Evaluates Z3 formulas over float constants with known ranges.
+pub(crate) struct Intervals {
+    ctx: Z3_context,
+    /// Conjuncts assumed true (by AST id).
+    assumed: HashSet<u32>,
+    /// Ranges of float constants (by AST id).
+    ranges: HashMap<u32, Fset>,
+    memo: HashMap<u32, Val>,
+    /// The assumptions exclude each other (nothing follows from them).
+    contradictory: bool,
+}
+
+impl Intervals {
+    /// `assumed`: formulas taken as true. What they say is propagated as far as it is
+    /// decided: a conjunction assumes its parts, an implication its conclusion once its premise
+    /// holds, a disjunction the one disjunct that can still hold; an assumed atom that compares
+    /// a float constant with a number, or says it is not NaN, narrows that constant's range.
+    ///
+    /// # Safety
+    /// `ctx` and every AST must be alive for the whole use of the value.
+    pub(crate) unsafe fn new(ctx: Z3_context, assumed: &[Z3_ast]) -> Intervals {
+        let mut me = Intervals {
+            ctx,
+            assumed: HashSet::new(),
+            ranges: HashMap::new(),
+            memo: HashMap::new(),
+            contradictory: false,
+        };
+        let mut pending: Vec<Z3_ast> = assumed.to_vec();
+        loop {
+            let mut progress = false;
+            let mut open = Vec::new();
+            while let Some(a) = pending.pop() {
+                let args = me.args(a);
+                match me.kind(a) {
+                    Some(DeclKind::And) => pending.extend(args),
+                    Some(DeclKind::Implies) if args.len() == 2 => match me.bool_of(args[0]) {
+                        Some(true) => pending.push(args[1]),
+                        Some(false) => {}
+                        None => open.push(a),
+                    },
+                    Some(DeclKind::Or) => {
+                        let live: Vec<Z3_ast> = args.into_iter().filter(|&x| me.bool_of(x) != Some(false)).collect();
+                        match live.as_slice() {
+                            [] => me.contradictory = true,
+                            [one] => pending.push(*one),
+                            _ => open.push(a),
+                        }
+                    }
+                    _ => {
+                        me.assumed.insert(Z3_get_ast_id(ctx, a));
+                        me.narrow(a);
+                        me.memo.clear();
+                        progress = true;
+                    }
+                }
+            }
+            if !progress || open.is_empty() {
+                return me;
+            }
+            pending = open;
+        }
+    }
+
+    /// The kind of an application among [`KINDS`]; None for any other term.
+    unsafe fn kind(&self, a: Z3_ast) -> Option<DeclKind> {
+        if !matches!(Z3_get_ast_kind(self.ctx, a), AstKind::App | AstKind::Numeral) {
+            return None;
+        }
+        let app = Z3_to_app(self.ctx, a)?;
+        let d = Z3_get_app_decl(self.ctx, app)?;
+        let n = decl_kind_number(self.ctx, d);
+        KINDS.iter().copied().find(|k| *k as u32 == n)
+    }
+
+    unsafe fn args(&self, a: Z3_ast) -> Vec<Z3_ast> {
+        let Some(app) = Z3_to_app(self.ctx, a) else { return Vec::new() };
+        (0..Z3_get_app_num_args(self.ctx, app)).filter_map(|i| Z3_get_app_arg(self.ctx, app, i)).collect()
+    }
+
+    /// binary32 → Some(true), binary64 → Some(false), other sorts None.
+    unsafe fn format(&self, a: Z3_ast) -> Option<bool> {
+        let s = Z3_get_sort(self.ctx, a)?;
+        if Z3_get_sort_kind(self.ctx, s) != SortKind::FloatingPoint {
+            return None;
+        }
+        match (Z3_fpa_get_ebits(self.ctx, s), Z3_fpa_get_sbits(self.ctx, s)) {
+            (8, 24) => Some(true),
+            (11, 53) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// A float constant that is not a numeral (a free symbol; anything else without arguments
+    /// is "any value" too, which is what its range starts as).
+    unsafe fn is_free_float(&self, a: Z3_ast) -> bool {
+        Z3_get_ast_kind(self.ctx, a) == AstKind::App
+            && self.kind(a).is_none()
+            && self.args(a).is_empty()
+            && self.format(a).is_some()
+    }
+
+    /// The value of a float numeral.
+    unsafe fn numeral(&self, a: Z3_ast, single: bool) -> Option<f64> {
+        let bv = Z3_mk_fpa_to_ieee_bv(self.ctx, a)?;
+        let v = Z3_simplify(self.ctx, bv)?;
+        if !Z3_is_numeral_ast(self.ctx, v) {
+            return None;
+        }
+        let p = Z3_get_numeral_string(self.ctx, v);
+        if p.is_null() {
+            return None;
+        }
+        let text = std::ffi::CStr::from_ptr(p).to_str().ok()?;
+        let bits: u64 = text.parse().ok()?;
+        Some(if single { f32::from_bits(u32::try_from(bits).ok()?) as f64 } else { f64::from_bits(bits) })
+    }
+
+    unsafe fn narrow(&mut self, a: Z3_ast) {
+        let Some(k) = self.kind(a) else { return };
+        let args = self.args(a);
+        if k == DeclKind::Not {
+            if args.len() == 1 && self.kind(args[0]) == Some(DeclKind::FpaIsNan) {
+                let x = self.args(args[0]);
+                if x.len() == 1 && self.is_free_float(x[0]) {
+                    let r = self.range_of(x[0]);
+                    self.set_range(x[0], Fset { nan: false, ..r });
+                }
+            }
+            return;
+        }
+        let (lower, x, c) = match (k, args.as_slice()) {
+            (DeclKind::FpaLe | DeclKind::FpaLt, [x, c]) if self.is_free_float(*x) => (false, *x, *c),
+            (DeclKind::FpaGe | DeclKind::FpaGt, [c, x]) if self.is_free_float(*x) => (false, *x, *c),
+            (DeclKind::FpaGe | DeclKind::FpaGt, [x, c]) if self.is_free_float(*x) => (true, *x, *c),
+            (DeclKind::FpaLe | DeclKind::FpaLt, [c, x]) if self.is_free_float(*x) => (true, *x, *c),
+            _ => return,
+        };
+        let Val::Float(cv) = self.eval(c) else { return };
+        if !cv.point || cv.nan {
+            return;
+        }
+        // a comparison that holds rules NaN out
+        let r = self.range_of(x);
+        let r = if lower {
+            Fset { lo: r.lo.max(cv.lo), nan: false, ..r }
+        } else {
+            Fset { hi: r.hi.min(cv.lo), nan: false, ..r }
+        };
+        self.set_range(x, r);
+    }
+
+    unsafe fn range_of(&self, x: Z3_ast) -> Fset {
+        let single = self.format(x).unwrap_or(false);
+        self.ranges.get(&Z3_get_ast_id(self.ctx, x)).copied().unwrap_or(Fset::any(single))
+    }
+
+    unsafe fn set_range(&mut self, x: Z3_ast, r: Fset) {
+        let r = if r.num && r.lo > r.hi { Fset { num: false, lo: 0.0, hi: 0.0, ..r } } else { r };
+        self.ranges.insert(Z3_get_ast_id(self.ctx, x), r);
+    }
+
+    /// Whether the formula holds for every value of its free floats within their ranges, given
+    /// the assumed formulas: Some(true) proved, Some(false) refuted, None undecided.
+    pub(crate) unsafe fn holds(&mut self, a: Z3_ast) -> Option<bool> {
+        if self.contradictory || self.ranges.values().any(|r| !r.num && !r.nan) {
+            // an assumption no value satisfies: nothing is proved by it
+            return None;
+        }
+        match self.eval(a) {
+            Val::Bool(b) => b,
+            _ => None,
+        }
+    }
+
+    unsafe fn eval(&mut self, a: Z3_ast) -> Val {
+        let id = Z3_get_ast_id(self.ctx, a);
+        if self.assumed.contains(&id) {
+            return Val::Bool(Some(true));
+        }
+        if let Some(v) = self.memo.get(&id) {
+            return *v;
+        }
+        let v = self.eval_node(a);
+
+        self.memo.insert(id, v);
+        v
+    }
+
+    unsafe fn bool_of(&mut self, a: Z3_ast) -> Option<bool> {
+        match self.eval(a) {
+            Val::Bool(b) => b,
+            _ => None,
+        }
+    }
+
+    unsafe fn float_of(&mut self, a: Z3_ast) -> Option<Fset> {
+        match self.eval(a) {
+            Val::Float(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    unsafe fn eval_node(&mut self, a: Z3_ast) -> Val {
+        if self.is_free_float(a) {
+            return Val::Float(self.range_of(a));
+        }
+        let Some(k) = self.kind(a) else { return Val::Unknown };
+        let args = self.args(a);
+        let single = self.format(a);
+        use DeclKind as K;
+        match k {
+            K::True => Val::Bool(Some(true)),
+            K::False => Val::Bool(Some(false)),
+            K::Not => Val::Bool(args.first().and_then(|&x| self.bool_of(x)).map(|b| !b)),
+            K::And => {
+                let vals: Vec<Option<bool>> = args.iter().map(|&x| self.bool_of(x)).collect();
+                Val::Bool(and3(vals.into_iter()))
+            }
+            K::Or => {
+                let vals: Vec<Option<bool>> = args.iter().map(|&x| self.bool_of(x).map(|b| !b)).collect();
+                Val::Bool(and3(vals.into_iter()).map(|b| !b))
+            }
+            K::Implies if args.len() == 2 => {
+                let (p, q) = (self.bool_of(args[0]), self.bool_of(args[1]));
+                Val::Bool(match (p, q) {
+                    (Some(false), _) | (_, Some(true)) => Some(true),
+                    (Some(true), Some(false)) => Some(false),
+                    _ => None,
+                })
+            }
+            K::Ite if args.len() == 3 => match self.bool_of(args[0]) {
+                Some(true) => self.eval(args[1]),
+                Some(false) => self.eval(args[2]),
+                None => match (self.eval(args[1]), self.eval(args[2])) {
+                    (Val::Float(x), Val::Float(y)) => Val::Float(x.hull(&y)),
+                    (Val::Bool(x), Val::Bool(y)) if x == y => Val::Bool(x),
+                    (Val::Bool(_), Val::Bool(_)) => Val::Bool(None),
+                    _ => Val::Unknown,
+                },
+            },
+            K::Eq if args.len() == 2 => match (self.eval(args[0]), self.eval(args[1])) {
+                (Val::Float(x), Val::Float(y)) => Val::Bool(same(x, y)),
+                (Val::Bool(Some(x)), Val::Bool(Some(y))) => Val::Bool(Some(x == y)),
+                (Val::Bool(_), Val::Bool(_)) => Val::Bool(None),
+                _ => Val::Unknown,
+            },
+            K::FpaNum | K::FpaPlusInf | K::FpaMinusInf | K::FpaPlusZero | K::FpaMinusZero => {
+                match single.and_then(|s| self.numeral(a, s).map(|x| (s, x))) {
+                    Some((s, x)) => Val::Float(Fset::exact(x, s)),
+                    None => Val::Unknown,
+                }
+            }
+            K::FpaNan => single.map_or(Val::Unknown, |s| Val::Float(Fset::exact(f64::NAN, s))),
+
+            K::FpaNeg | K::FpaAbs | K::FpaSqrt => {
+                let x = if k == K::FpaSqrt {
+                    if args.len() != 2 || self.kind(args[0]) != Some(K::FpaRmNearestTiesToEven) {
+                        return Val::Unknown;
+                    }
+                    args[1]
+                } else {
+                    args[0]
+                };
+                match self.float_of(x) {
+                    Some(f) => Val::Float(match k {
+                        K::FpaNeg => neg(f),
+                        K::FpaAbs => abs(f),
+                        _ => sqrt(f),
+                    }),
+                    None => Val::Unknown,
+                }
+            }
+            K::FpaAdd | K::FpaSub | K::FpaMul | K::FpaDiv if args.len() == 3 => {
+                if self.kind(args[0]) != Some(K::FpaRmNearestTiesToEven) {
+                    return Val::Unknown;
+                }
+                match (self.float_of(args[1]), self.float_of(args[2])) {
+                    (Some(x), Some(y)) if x.single == y.single => Val::Float(arith(k, x, y)),
+                    _ => Val::Unknown,
+                }
+            }
+            K::FpaEq | K::FpaLt | K::FpaLe | K::FpaGt | K::FpaGe if args.len() == 2 => {
+                let (Some(x), Some(y)) = (self.float_of(args[0]), self.float_of(args[1])) else {
+                    return Val::Bool(None);
+                };
+                Val::Bool(match k {
+                    K::FpaEq => ieee_eq(x, y),
+                    K::FpaLt => less(x, y, true),
+                    K::FpaLe => less(x, y, false),
+                    K::FpaGt => less(y, x, true),
+                    _ => less(y, x, false),
+                })
+            }
+            K::FpaIsNan if args.len() == 1 => match self.float_of(args[0]) {
+                Some(f) if !f.nan => Val::Bool(Some(false)),
+                Some(f) if !f.num => Val::Bool(Some(true)),
+                _ => Val::Bool(None),
+            },
+            K::FpaIsInf if args.len() == 1 => match self.float_of(args[0]) {
+                Some(f) if !f.nan && f.lo.is_finite() && f.hi.is_finite() => Val::Bool(Some(false)),
+                Some(f) if !f.nan && f.point => Val::Bool(Some(f.lo.is_infinite())),
+                _ => Val::Bool(None),
+            },
+            K::FpaIsZero if args.len() == 1 => match self.float_of(args[0]) {
+                Some(f) if !f.nan && !f.contains_zero() => Val::Bool(Some(false)),
+                Some(f) if !f.nan && f.point => Val::Bool(Some(f.lo == 0.0)),
+                _ => Val::Bool(None),
+            },
+            _ if Z3_get_sort(self.ctx, a).is_some_and(|s| Z3_get_sort_kind(self.ctx, s) == SortKind::Bool) => {
+                Val::Bool(None)
+            }
+            _ => Val::Unknown,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(lo: f64, hi: f64) -> Fset {
+        Fset::range(lo, hi, false, false)
+    }
+
+    #[test]
+    fn products_over_a_box_are_bounded_by_rounded_corners() {
+        let x = arith(DeclKind::FpaMul, r(-1.0, 1.0), Fset::exact(0.8, false));
+        assert_eq!((x.lo, x.hi), (-0.8, 0.8));
+        // 0.1 + 0.2 rounds to 0.30000000000000004: the bounds are the machine's, not the reals'
+        let y = arith(DeclKind::FpaAdd, r(0.1, 0.1), r(0.2, 0.2));
+        assert!(y.contains(0.1 + 0.2) && !y.contains(0.3));
+    }
+
+    #[test]
+    fn nan_and_poles_give_any_value() {
+        assert_eq!(arith(DeclKind::FpaDiv, Fset::exact(1.0, false), r(-1.0, 1.0)), Fset::any(false));
+        let inf = r(0.0, f64::INFINITY);
+        assert_eq!(arith(DeclKind::FpaMul, inf, r(0.0, 1.0)), Fset::any(false));
+        let ninf = r(f64::NEG_INFINITY, 0.0);
+        assert_eq!(arith(DeclKind::FpaAdd, inf, ninf), Fset::any(false));
+        assert!(arith(DeclKind::FpaAdd, Fset::exact(f64::NAN, false), r(0.0, 1.0)).nan);
+    }
+
+    #[test]
+    fn comparisons_decide_only_what_holds_for_every_value() {
+        assert_eq!(less(r(0.0, 1.0), r(2.0, 3.0), true), Some(true));
+        assert_eq!(less(r(0.0, 2.0), r(2.0, 3.0), true), None);
+        assert_eq!(less(r(0.0, 2.0), r(2.0, 3.0), false), Some(true));
+        assert_eq!(less(Fset::range(0.0, 1.0, true, false), r(2.0, 3.0), true), None);
+        assert_eq!(ieee_eq(r(0.0, 1.0), r(2.0, 3.0)), Some(false));
+        assert_eq!(ieee_eq(Fset::exact(0.0, false), Fset::exact(-0.0, false)), Some(true));
+        assert_eq!(same(Fset::exact(0.0, false), Fset::exact(-0.0, false)), Some(false));
+        assert_eq!(same(Fset::exact(f64::NAN, false), Fset::exact(f64::NAN, false)), Some(true));
+    }
+
+    #[test]
+    fn binary32_rounds_in_its_own_format() {
+        let third = arith(DeclKind::FpaDiv, Fset::exact(1.0, true), Fset::exact(3.0, true));
+        assert!(third.point && third.lo == (1.0f32 / 3.0f32) as f64);
+        assert_ne!(third.lo, 1.0 / 3.0);
+    }
+}
