@@ -648,6 +648,56 @@ mod tests {
         }
     }
 
+    /// `log`'s model for an input x: (x > 1 → r > 0) and (x <= 1 → r < 0), with x fixed by a
+    /// model to `x0`; whether `goal(r)` holds for every r those assumptions allow.
+    fn holds_for_every_log_result(x0: f64, goal: impl Fn(&mut TermStore, T) -> T) -> bool {
+        let mut s = TermStore::new();
+        let x = s.fresh_symbol("x", Sort::Fp(11, 53));
+        let r = s.fresh_symbol("r", Sort::Fp(11, 53));
+        let (zero, one, x0t) = (s.fp_f64(0.0), s.fp_f64(1.0), s.fp_f64(x0));
+        let above = s.fp_cmp(Op::FpLt, one, x);
+        let below = s.not(above);
+        let pos = s.fp_cmp(Op::FpLt, zero, r);
+        let neg = s.fp_cmp(Op::FpLt, r, zero);
+        let facts = [s.implies(above, pos), s.implies(below, neg)];
+        let mut smt = Smt::new(Some(10_000));
+        let fix = s.eq(x, x0t);
+        smt.assert(&s, fix);
+        assert_eq!(smt.check(&s, &[]), Answer::Sat);
+        let model = smt.model().expect("a model");
+        let g = goal(&mut s, r);
+        smt.holds_for_every_value(&s, g, &facts, &[x], &model)
+    }
+
+    #[test]
+    fn intervals_decide_for_every_value_the_assumptions_allow() {
+        // x = 2: r > 0, so 1 + r/4 * 0.5 lies in (1, inf] and is never 0.5
+        let far = |s: &mut TermStore, r: T| {
+            let (one, q, half) = (s.fp_f64(1.0), s.fp_f64(0.25), s.fp_f64(0.5));
+            let rq = s.fp_arith(Op::FpMul(Rm::Rne), r, q);
+            let rqh = s.fp_arith(Op::FpMul(Rm::Rne), rq, half);
+            let v = s.fp_arith(Op::FpAdd(Rm::Rne), one, rqh);
+            let same = s.fp_cmp(Op::FpEq, v, half);
+            s.not(same)
+        };
+        assert!(holds_for_every_log_result(2.0, far));
+        // x = 0.5: r < 0, and 1 + r/8 can be 0.5 (r = -4): undecided, never "holds"
+        assert!(!holds_for_every_log_result(0.5, far));
+        // r > 1 is not implied by r > 0
+        let above_one = |s: &mut TermStore, r: T| {
+            let one = s.fp_f64(1.0);
+            s.fp_cmp(Op::FpLt, one, r)
+        };
+        assert!(!holds_for_every_log_result(2.0, above_one));
+        // the branch not taken assumes nothing: for x = 2, r < 0 is not a fact
+        let negative = |s: &mut TermStore, r: T| {
+            let zero = s.fp_f64(0.0);
+            s.fp_cmp(Op::FpLt, r, zero)
+        };
+        assert!(!holds_for_every_log_result(2.0, negative));
+        assert!(holds_for_every_log_result(0.5, negative));
+    }
+
     #[test]
     fn abstraction_over_approximates_and_exact_arithmetic_decides() {
         // x * 2 and x + x are the same IEEE value (both round the exact 2x), which the
