@@ -676,10 +676,12 @@ fn robust(
         .then(|| solver(&sh.store, sh.axioms, remaining_ms(pass.deadline).map(|ms| ms.min(ROBUST_MS_ABSTRACT)), false));
     let fixed = candidate_inputs(sh, approx);
     let smt = exact.as_mut().unwrap_or(&mut sh.smt);
+    // what the library models assume of their results holds of every real result
+    let allowed = sh.store.and_n(pass.approx_facts);
     // interval arithmetic first: the usual question (is `c - k * sin(x) != y` for every sine in
     // [-1, 1]?) takes it no time and a bit-blasting solver seconds or more
     let t0 = Instant::now();
-    let by_intervals = smt.holds_for_every_value(&sh.store, v, pass.approx_facts, &fixed, &model);
+    let by_intervals = smt.holds_for_every_value(&sh.store, v, allowed, &fixed, &model);
     if std::env::var_os("VERDIFF_DEBUG").is_some() {
         eprintln!("robustness by intervals: {by_intervals} in {:?}", t0.elapsed());
     }
@@ -688,10 +690,8 @@ fn robust(
         return Ok(());
     }
     smt.push();
-    // some values the library models allow that avoid the violation? (what the models assume
-    // of their results holds of every real result)
+    // some values the library models allow that avoid the violation?
     let nv = sh.store.not(v);
-    let allowed = sh.store.and_n(pass.approx_facts);
     let avoided = sh.store.and(nv, allowed);
     smt.assert_fixed(&sh.store, avoided, &fixed, &model);
     let t0 = Instant::now();

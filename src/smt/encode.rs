@@ -558,30 +558,15 @@ impl Smt {
     /// Whether `t` holds, with the terms `fixed` at their values in `model`, for every value
     /// of the floats left free in it that satisfies `assumed`, by interval arithmetic
     /// ([`super::interval`]): true only when proved; false also when undecided.
-    pub fn holds_for_every_value(
-        &mut self,
-        s: &TermStore,
-        t: T,
-        assumed: &[T],
-        fixed: &[T],
-        model: &z3::Model,
-    ) -> bool {
-        let mut facts = Vec::new();
-        for &a in assumed {
-            match self.with_fixed(s, a, fixed, model) {
-                Some(f) => facts.push(f),
-                None => return false,
-            }
-        }
+    pub fn holds_for_every_value(&mut self, s: &TermStore, t: T, assumed: T, fixed: &[T], model: &z3::Model) -> bool {
+        let Some(facts) = self.with_fixed(s, assumed, fixed, model) else { return false };
         let Some(goal) = self.with_fixed(s, t, fixed, model) else { return false };
         if let Some(p) = std::env::var_os("VERDIFF_INTERVAL_DUMP") {
-            let text: Vec<String> = facts.iter().map(|f| format!("(assume {f})")).collect();
-            let _ = std::fs::write(p, format!("{}\n(goal {goal})\n", text.join("\n")));
+            let _ = std::fs::write(p, format!("(assume {facts})\n(goal {goal})\n"));
         }
-        let raw: Vec<Z3_ast> = facts.iter().map(|f| f.get_z3_ast()).collect();
-        // SAFETY: the context and every AST (held by `facts` and `goal`) outlive `iv`
+        // SAFETY: the context and both ASTs (held by `facts` and `goal`) outlive `iv`
         unsafe {
-            let mut iv = super::interval::Intervals::new(self.c(), &raw);
+            let mut iv = super::interval::Intervals::new(self.c(), &[facts.get_z3_ast()]);
             iv.holds(goal.get_z3_ast()) == Some(true)
         }
     }
@@ -659,14 +644,15 @@ mod tests {
         let below = s.not(above);
         let pos = s.fp_cmp(Op::FpLt, zero, r);
         let neg = s.fp_cmp(Op::FpLt, r, zero);
-        let facts = [s.implies(above, pos), s.implies(below, neg)];
+        let (f1, f2) = (s.implies(above, pos), s.implies(below, neg));
+        let facts = s.and(f1, f2);
         let mut smt = Smt::new(Some(10_000));
         let fix = s.eq(x, x0t);
         smt.assert(&s, fix);
         assert_eq!(smt.check(&s, &[]), Answer::Sat);
         let model = smt.model().expect("a model");
         let g = goal(&mut s, r);
-        smt.holds_for_every_value(&s, g, &facts, &[x], &model)
+        smt.holds_for_every_value(&s, g, facts, &[x], &model)
     }
 
     #[test]
