@@ -174,6 +174,14 @@ impl Symex<'_> {
     /// The end of a function body: locals die, the return value goes to the caller.
     pub(crate) fn function_end(&mut self, st: &mut State) {
         let Some(fr) = st.frames.pop() else { return };
+        if fr.func.is_some_and(|f| self.p.func(f).model) {
+            // the path conditions a library model added (its branches on the argument,
+            // their merge, its assumptions about the result) do not decide how often a loop of
+            // the caller runs: see `assumed`
+            let from = fr.guard_len.min(st.guard.conj.len());
+            let added: Vec<_> = st.guard.conj[from..].to_vec();
+            self.note_model_path(&added);
+        }
         for o in &fr.objects {
             let ot = self.s.bv_u(self.obj_bits, *o as u128);
             self.set_alive(st, ot, false);

@@ -240,6 +240,15 @@ pub struct Symex<'p> {
     approx_symbols: Vec<u32>,
     approx_funcs: BTreeSet<String>,
     approx_facts: Vec<T>,
+    /// Conjuncts of path conditions that came from assumptions or from inside library models
+    /// (not from branches of the program): an iteration that adds only these still has
+    /// concrete control (a call of `exp` inside a loop of a fixed number of iterations: the
+    /// model branches on a symbolic argument and assumes things about its result, but no path
+    /// leaves the loop there).
+    assumed: std::collections::HashSet<T>,
+    /// Applications of uninterpreted functions → the symbol that stands for them (see
+    /// `shared_result`).
+    approx_shared: HashMap<T, T>,
     axioms: Vec<T>,
     /// Product programs: the state both versions start from.
     snapshot: Option<product::Snapshot>,
@@ -306,6 +315,8 @@ impl<'p> Symex<'p> {
             approx_symbols: Vec::new(),
             approx_funcs: BTreeSet::new(),
             approx_facts: Vec::new(),
+            assumed: Default::default(),
+            approx_shared: HashMap::new(),
             axioms: Vec::new(),
             snapshot: None,
         };
@@ -523,6 +534,7 @@ impl<'p> Symex<'p> {
             InstrKind::Assume(c) => {
                 let c = self.eval_cond(st, c, loc);
                 self.note_approx_fact(st, c);
+                self.note_assumed(c);
                 st.guard.add(&mut self.s, c);
                 st.top_mut().pc += 1;
             }
@@ -631,7 +643,7 @@ impl<'p> Symex<'p> {
             }
         };
         let guard = st.guard.term(&mut self.s);
-        if self.s.is_false(guard) || self.s.is_true(cond) {
+        if self.s.is_false(guard) || self.s.is_true(cond) || self.implied_by_guard(st, cond) {
             // recorded as a claim that holds here
             let t = self.s.tru();
             self.instances.push(Instance { claim: id, guard: t, cond: t });
@@ -681,8 +693,11 @@ impl<'p> Symex<'p> {
         let in_model = func.is_some_and(|f| self.p.func(f).model);
         let bound =
             if in_model { None } else { func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind) };
-        // did this iteration add a path condition? (see SymexOptions::follow_concrete_loops)
-        let seen = (st.guard.conj.len(), st.guard.conj.last().copied());
+        // did this iteration add a path condition — other than assumptions, which end the
+        // paths they exclude but do not decide how many iterations the others run? (see
+        // SymexOptions::follow_concrete_loops)
+        let branched: Vec<T> = st.guard.conj.iter().copied().filter(|c| !self.assumed.contains(c)).collect();
+        let seen = (branched.len(), branched.last().copied());
         let concrete = self.s.is_true(c) && st.top().loop_guards.get(&pc) == Some(&seen);
         st.top_mut().loop_guards.insert(pc, seen);
         let stop = match bound {
@@ -881,16 +896,38 @@ impl<'p> Symex<'p> {
     }
 
     /// Constrains `v` to equal `key(args)` on this path (symbolic mode only: a replay takes
-    /// `v` from a model that satisfies the tie); returns the equation.
-    pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) -> Option<T> {
+    /// `v` from a model that satisfies the tie); returns the equation and the application.
+    pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) -> Option<(T, T)> {
         if self.is_concrete() {
             return None;
         }
         let range = self.s.sort(v).clone();
         let app = self.apply_uf(key, name, args, range);
         let same = self.s.eq(v, app);
+        self.note_assumed(same);
         st.guard.add(&mut self.s, same);
-        Some(same)
+        Some((same, app))
+    }
+
+    /// The symbol that stands for the application `app` of an uninterpreted function (an
+    /// approximated library function, an unspecified conversion) from now on: the first
+    /// symbol tied to it, also tied to it on this path (a later call on the same argument
+    /// terms — the new version's `exp(a)` after the old version's — then gives the same term,
+    /// so equal computations on both sides stay one term instead of two that only the solver
+    /// can show equal). `v` is this call's own symbol: it is kept equal to the shared one, so
+    /// a replay, which reads `v` from the model, sees the same value.
+    pub(crate) fn shared_result(&mut self, st: &mut State, v: T, app: T) -> (T, Option<T>) {
+        let first = *self.approx_shared.entry(app).or_insert(v);
+        if first == v {
+            return (v, None);
+        }
+        let tie = self.s.eq(first, app);
+        self.note_assumed(tie);
+        st.guard.add(&mut self.s, tie);
+        let same = self.s.eq(v, first);
+        self.note_assumed(same);
+        st.guard.add(&mut self.s, same);
+        (first, Some(tie))
     }
 
     /// A library model's assumption about an approximated result (in the model's own code,
@@ -915,6 +952,87 @@ impl<'p> Symex<'p> {
                 }
             }
             stack.extend_from_slice(self.s.args(x));
+        }
+    }
+
+    /// Whether every conjunct of `c` follows from the path condition by unit propagation:
+    /// its conjuncts are known, and a disjunction all of whose disjuncts but one contradict a
+    /// known literal adds that one's conjuncts. In a product program this is the new
+    /// version's check of an operation the old version, on the same terms and the same
+    /// branch, already assumed defined: merging the old version's branches turned its
+    /// assumptions into a disjunction, which the new version's branch condition selects.
+    fn implied_by_guard(&self, st: &State, c: T) -> bool {
+        use crate::term::Op;
+        let s = &self.s;
+        let parts: Vec<T> = if let Op::And = s.op(c) { s.args(c).to_vec() } else { vec![c] };
+        if parts.iter().all(|p| st.guard.conj.contains(p)) {
+            return true;
+        }
+        if self.o.product.is_none() {
+            return false;
+        }
+        let mut known: std::collections::HashSet<T> = Default::default();
+        let mut negated: std::collections::HashSet<T> = Default::default();
+        let mut ors: Vec<T> = Vec::new();
+        let add = |t: T, known: &mut std::collections::HashSet<T>, negated: &mut std::collections::HashSet<T>| {
+            if let Op::Not = s.op(t) {
+                negated.insert(s.args(t)[0]);
+            }
+            known.insert(t);
+        };
+        for &g in &st.guard.conj {
+            match s.op(g) {
+                Op::Or => ors.push(g),
+                Op::And => s.args(g).iter().for_each(|&x| add(x, &mut known, &mut negated)),
+                _ => add(g, &mut known, &mut negated),
+            }
+        }
+        let contradicted = |d: T, known: &std::collections::HashSet<T>, negated: &std::collections::HashSet<T>| {
+            let lits: &[T] = if let Op::And = s.op(d) { s.args(d) } else { std::slice::from_ref(&d) };
+            lits.iter().any(|&x| negated.contains(&x) || matches!(s.op(x), Op::Not if known.contains(&s.args(x)[0])))
+        };
+        loop {
+            let mut changed = false;
+            let mut i = 0;
+            while i < ors.len() {
+                let alive: Vec<T> =
+                    s.args(ors[i]).iter().copied().filter(|&d| !contradicted(d, &known, &negated)).collect();
+                if alive.is_empty() {
+                    // the path condition is contradictory
+                    return true;
+                }
+                if alive.len() == 1 {
+                    ors.swap_remove(i);
+                    let d = alive[0];
+                    match s.op(d) {
+                        Op::And => s.args(d).iter().for_each(|&x| add(x, &mut known, &mut negated)),
+                        Op::Or => ors.push(d),
+                        _ => add(d, &mut known, &mut negated),
+                    }
+                    changed = true;
+                } else {
+                    i += 1;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        parts.iter().all(|p| known.contains(p))
+    }
+
+    /// Remembers path conditions a library model added (see `assumed`).
+    pub(crate) fn note_model_path(&mut self, conjuncts: &[T]) {
+        self.assumed.extend(conjuncts.iter().copied());
+    }
+
+    /// Remembers the conjuncts of an assumption (see `assumed`).
+    fn note_assumed(&mut self, c: T) {
+        if let crate::term::Op::And = self.s.op(c) {
+            let parts = self.s.args(c).to_vec();
+            self.assumed.extend(parts);
+        } else {
+            self.assumed.insert(c);
         }
     }
 

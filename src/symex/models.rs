@@ -77,7 +77,7 @@ impl Symex<'_> {
             n if n.starts_with("__verdiff_approx_") => {
                 // a value a library model cannot compute exactly: an input the engine treats
                 // specially (a violation that depends on it is not a proven counterexample)
-                let v = self.nondet_of(st, &ret_ty, "approx");
+                let mut v = self.nondet_of(st, &ret_ty, "approx");
                 let mut syms = Vec::new();
                 collect_symbols(&self.s, v, &mut syms);
                 self.approx_symbols.extend(syms);
@@ -87,9 +87,15 @@ impl Symex<'_> {
                     // function of the library function's arguments
                     let before = st.guard.conj.len();
                     let tie = self.tie_to_uf(st, v, &format!("approx:{lib}:{n}"), &format!("{lib}!approx"), vals);
-                    if let Some(tie) = tie {
+                    if let Some((tie, app)) = tie {
                         let fact = self.under_model_path(st, before, tie);
                         self.approx_facts.push(fact);
+                        let (shared, also) = self.shared_result(st, v, app);
+                        if let Some(tie) = also {
+                            let fact = self.under_model_path(st, before, tie);
+                            self.approx_facts.push(fact);
+                        }
+                        v = shared;
                     }
                 }
                 self.approx_funcs.insert(format!("results of {lib}"));

@@ -108,6 +108,63 @@ impl State {
 }
 
 /// Merges `b` into `a` (both at the same frame and pc). Either may be dead.
+/// A condition that selects path a's values when merging paths a and b, smaller than all of
+/// a's own conditions (`only_a`): the branch literals that tell the paths apart. Values merged
+/// after the same branches are then the same term whatever else each path assumed (the old
+/// version of a product program assumes its operations defined, the new one checks them).
+/// Sound because the condition holds on path a and fails on path b:
+/// - a conjunct x of a whose negation is a conjunct of b (the usual single branch) decides;
+/// - a disjunction of a (paths merged before) each of whose disjuncts contains a literal that
+///   some conjunct of b negates: the conjunction S of those conjuncts of b holds on b and
+///   fails on every case of a, so ¬S decides (and the other way round).
+fn deciding(s: &mut TermStore, only_a: &[T], only_b: &[T]) -> Option<T> {
+    let set_b: std::collections::HashSet<T> = only_b.iter().copied().collect();
+    for &x in only_a {
+        let nx = s.not(x);
+        if set_b.contains(&nx) {
+            return Some(x);
+        }
+    }
+    let set_a: std::collections::HashSet<T> = only_a.iter().copied().collect();
+    for &y in only_b {
+        let ny = s.not(y);
+        if set_a.contains(&ny) {
+            return Some(ny);
+        }
+    }
+    // S: conjuncts of `other` negating a literal in every disjunct of a disjunction in `one`
+    let separating = |s: &mut TermStore, one: &[T], other: &std::collections::HashSet<T>, order: &[T]| {
+        for &c in one {
+            if !matches!(s.op(c), crate::term::Op::Or) {
+                continue;
+            }
+            let mut picked: Vec<T> = Vec::new();
+            let disjuncts = s.args(c).to_vec();
+            let all = disjuncts.iter().all(|&d| {
+                let lits: Vec<T> = if matches!(s.op(d), crate::term::Op::And) { s.args(d).to_vec() } else { vec![d] };
+                lits.iter().any(|&l| {
+                    let nl = s.not(l);
+                    if other.contains(&nl) {
+                        picked.push(nl);
+                        true
+                    } else {
+                        false
+                    }
+                })
+            });
+            if all {
+                let sel: Vec<T> = order.iter().copied().filter(|x| picked.contains(x)).collect();
+                return Some(s.and_n(&sel));
+            }
+        }
+        None
+    };
+    if let Some(sb) = separating(s, only_a, &set_b, only_b) {
+        return Some(s.not(sb));
+    }
+    separating(s, only_b, &set_a, only_a)
+}
+
 pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) -> bool) -> State {
     if !b.live {
         return a;
@@ -132,7 +189,7 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     let either = s.or(rest_a, rest_b);
     let mut guard = Guard { conj: common };
     guard.add(s, either);
-    let cond = rest_a;
+    let cond = deciding(s, &only_a, &only_b).unwrap_or(rest_a);
 
     let mut regs = a.regs.clone();
     for (key, vb) in &b.regs {
