@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::replay::{replay, Replayed, Solving};
+use super::replay::{replay, replay_host_library, Replayed, Solving};
 use super::result::{ClaimResult, Report, RunStats, Status, Timings, Trace, Verdict};
 use super::EngineOptions;
 use crate::ir::{ClaimKind, FuncId, Program};
@@ -484,7 +484,14 @@ fn solve(
                     let mut spurious = false;
                     for &i in &todo {
                         let t_rep = Instant::now();
-                        let r = replay(pass.p, pass.entry, pass.so, shared.clone(), pass.keys[i]);
+                        let mut r = replay(pass.p, pass.entry, pass.so, shared.clone(), pass.keys[i]);
+                        if matches!(r, Replayed::NotConfirmed(_))
+                            && viol[i].is_some_and(|v| depends_on(&shared.borrow().store, v, pass.approx))
+                        {
+                            // the inputs may be right and only the library results the model
+                            // picked impossible for them: the host's results instead
+                            r = replay_host_library(pass.p, pass.entry, pass.so, shared.clone(), pass.keys[i]);
+                        }
                         timings.replay += t_rep.elapsed();
                         match r {
                             Replayed::Confirmed(_) if o.reachability_only => {
@@ -636,6 +643,24 @@ fn profile_claims(shared: &Rc<RefCell<Solving>>, viol: &[Option<T>], claims: &[C
 /// A violation found with approximated library results (e.g. `cos`) is a real counterexample
 /// only if it happens whatever values those results have: with every other input fixed to the
 /// counterexample's values, no choice of the approximated ones may avoid it.
+/// Whether `v` mentions one of the symbols `approx`.
+fn depends_on(s: &crate::term::TermStore, v: T, approx: &std::collections::HashSet<u32>) -> bool {
+    let mut stack = vec![v];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if let crate::term::Op::Sym(id) = s.op(x) {
+            if approx.contains(id) {
+                return true;
+            }
+        }
+        stack.extend_from_slice(s.args(x));
+    }
+    false
+}
+
 fn robust(
     shared: &Rc<RefCell<Solving>>,
     viol: Option<T>,
@@ -649,22 +674,7 @@ fn robust(
     }
     let mut sh = shared.borrow_mut();
     let sh = &mut *sh;
-    let depends = {
-        let mut stack = vec![v];
-        let mut seen = std::collections::HashSet::new();
-        let mut found = false;
-        while let Some(x) = stack.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            if let crate::term::Op::Sym(id) = sh.store.op(x) {
-                found |= approx.contains(id);
-            }
-            stack.extend_from_slice(sh.store.args(x));
-        }
-        found
-    };
-    if !depends {
+    if !depends_on(&sh.store, v, approx) {
         return Ok(());
     }
     let Some(model) = sh.model.take() else { return Err("no model".into()) };

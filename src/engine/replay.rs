@@ -23,6 +23,8 @@ pub struct Solving {
 
 struct ModelOracle {
     shared: Rc<RefCell<Solving>>,
+    /// Approximated library results from the host's libm instead of the model.
+    host_library: bool,
 }
 
 impl InputOracle for ModelOracle {
@@ -51,6 +53,42 @@ impl InputOracle for ModelOracle {
         let model = sh.model.as_ref()?;
         sh.smt.value(&mut sh.store, model, t)
     }
+
+    fn library_result(&mut self, lib: &str, args: &[f64]) -> Option<f64> {
+        if !self.host_library {
+            return None;
+        }
+        host_library(lib, args)
+    }
+}
+
+/// The host's result of a C library function that verdiff's models only approximate (one
+/// value the real function may have: the robustness check decides whether the difference
+/// holds for every value the model allows).
+fn host_library(lib: &str, args: &[f64]) -> Option<f64> {
+    let r = match (lib, args) {
+        ("sin", [x]) => x.sin(),
+        ("cos", [x]) => x.cos(),
+        ("tan", [x]) => x.tan(),
+        ("asin", [x]) => x.asin(),
+        ("acos", [x]) => x.acos(),
+        ("atan", [x]) => x.atan(),
+        ("atan2", [y, x]) => y.atan2(*x),
+        ("sinh", [x]) => x.sinh(),
+        ("cosh", [x]) => x.cosh(),
+        ("tanh", [x]) => x.tanh(),
+        ("exp", [x]) => x.exp(),
+        ("exp2", [x]) => x.exp2(),
+        ("log", [x]) => x.ln(),
+        ("log2", [x]) => x.log2(),
+        ("log10", [x]) => x.log10(),
+        ("pow", [x, y]) => x.powf(*y),
+        ("cbrt", [x]) => x.cbrt(),
+        ("hypot", [x, y]) => x.hypot(*y),
+        ("fmod", [x, y]) => x % y,
+        _ => return None,
+    };
+    Some(r)
 }
 
 pub enum Replayed {
@@ -81,7 +119,22 @@ pub fn replay(
     shared: Rc<RefCell<Solving>>,
     target: ClaimKey,
 ) -> Replayed {
-    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared })), target)
+    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared, host_library: false })), target)
+}
+
+/// Replays the counterexample of the solver's current model, with the host's results for
+/// approximated library functions instead of the model's: in an abstract model `x2 / x1` may
+/// be positive where the real quotient is negative, and the `atan` result the model picked
+/// then has the wrong sign, so the `atan` model discards the replayed path although the
+/// candidate's inputs are right.
+pub fn replay_host_library(
+    p: &Program,
+    entry: FuncId,
+    opts: &SymexOptions,
+    shared: Rc<RefCell<Solving>>,
+    target: ClaimKey,
+) -> Replayed {
+    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared, host_library: true })), target)
 }
 
 /// Runs the program concretely with every input zero: whether that violates `target`.

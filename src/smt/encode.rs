@@ -685,6 +685,41 @@ mod tests {
     }
 
     #[test]
+    fn intervals_read_negated_disjunctions_among_the_assumptions() {
+        // exp's model as C code leaves it: (x > 1 → ¬(¬(0 <= r) ∨ isNaN(r))) written as
+        // ¬(x > 1) ∨ ¬(¬(0 <= r) ∨ isNaN(r)): for x = 2, r >= 0, so 1 + r is never 0.5
+        let mut s = TermStore::new();
+        let x = s.fresh_symbol("x", Sort::Fp(11, 53));
+        let r = s.fresh_symbol("r", Sort::Fp(11, 53));
+        let (zero, one, half, two) = (s.fp_f64(0.0), s.fp_f64(1.0), s.fp_f64(0.5), s.fp_f64(2.0));
+        let above = s.fp_cmp(Op::FpLt, one, x);
+        let le = s.fp_cmp(Op::FpLe, zero, r);
+        let nle = s.not(le);
+        let nan = s.fp_class(Op::FpIsNan, r);
+        let bad = s.or(nle, nan);
+        let good = s.not(bad);
+        let not_above = s.not(above);
+        let fact = s.or(not_above, good);
+        let one_r = s.fp_arith(Op::FpAdd(Rm::Rne), one, r);
+        let same = s.fp_cmp(Op::FpEq, one_r, half);
+        let goal = s.not(same);
+        let holds = |s: &mut TermStore, x0: T, fact: T| {
+            let mut smt = Smt::new(Some(10_000));
+            let fix = s.eq(x, x0);
+            smt.assert(s, fix);
+            assert_eq!(smt.check(s, &[]), Answer::Sat);
+            let model = smt.model().expect("a model");
+            smt.holds_for_every_value(s, goal, fact, &[x], &model)
+        };
+        assert!(holds(&mut s, two, fact));
+        // for x = 0.5 the fact says nothing about r (r = -0.5 gives 0.5)
+        assert!(!holds(&mut s, half, fact));
+        // and r < 0 or NaN allows 0.5 too
+        let other = s.or(not_above, bad);
+        assert!(!holds(&mut s, two, other));
+    }
+
+    #[test]
     fn abstraction_over_approximates_and_exact_arithmetic_decides() {
         // x * 2 and x + x are the same IEEE value (both round the exact 2x), which the
         // abstraction cannot know: it finds a (spurious) difference, exact reasoning none

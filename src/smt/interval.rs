@@ -282,8 +282,10 @@ fn and3(vals: impl Iterator<Item = Option<bool>>) -> Option<bool> {
 /// Evaluates Z3 formulas over float constants with known ranges.
 pub(crate) struct Intervals {
     ctx: Z3_context,
-    /// Conjuncts assumed true (by AST id).
+    /// Atoms assumed true (by AST id).
     assumed: HashSet<u32>,
+    /// Atoms assumed false (by AST id).
+    refuted: HashSet<u32>,
     /// Ranges of float constants (by AST id).
     ranges: HashMap<u32, Fset>,
     memo: HashMap<u32, Val>,
@@ -294,7 +296,8 @@ pub(crate) struct Intervals {
 impl Intervals {
     /// `assumed`: formulas taken as true. What they say is propagated as far as it is
     /// decided: a conjunction assumes its parts, an implication its conclusion once its premise
-    /// holds, a disjunction the one disjunct that can still hold; an assumed atom that compares
+    /// holds, a disjunction the one disjunct that can still hold, and negations the same way
+    /// (a negated disjunction assumes every part false); an assumed atom that compares
     /// a float constant with a number, or says it is not NaN, narrows that constant's range.
     ///
     /// # Safety
@@ -303,34 +306,53 @@ impl Intervals {
         let mut me = Intervals {
             ctx,
             assumed: HashSet::new(),
+            refuted: HashSet::new(),
             ranges: HashMap::new(),
             memo: HashMap::new(),
             contradictory: false,
         };
-        let mut pending: Vec<Z3_ast> = assumed.to_vec();
+        // (formula, whether it is assumed true — or false)
+        let mut pending: Vec<(Z3_ast, bool)> = assumed.iter().map(|&a| (a, true)).collect();
         loop {
             let mut progress = false;
             let mut open = Vec::new();
-            while let Some(a) = pending.pop() {
+            while let Some((a, holds)) = pending.pop() {
                 let args = me.args(a);
-                match me.kind(a) {
-                    Some(DeclKind::And) => pending.extend(args),
-                    Some(DeclKind::Implies) if args.len() == 2 => match me.bool_of(args[0]) {
-                        Some(true) => pending.push(args[1]),
+                match (me.kind(a), holds) {
+                    (Some(DeclKind::And), true) | (Some(DeclKind::Or), false) => {
+                        pending.extend(args.into_iter().map(|x| (x, holds)))
+                    }
+                    (Some(DeclKind::Not), false) if args.len() == 1 => pending.push((args[0], true)),
+                    (Some(DeclKind::Implies), false) if args.len() == 2 => {
+                        pending.push((args[0], true));
+                        pending.push((args[1], false));
+                    }
+                    (Some(DeclKind::Implies), true) if args.len() == 2 => match me.bool_of(args[0]) {
+                        Some(true) => pending.push((args[1], true)),
                         Some(false) => {}
-                        None => open.push(a),
+                        None => open.push((a, holds)),
                     },
-                    Some(DeclKind::Or) => {
-                        let live: Vec<Z3_ast> = args.into_iter().filter(|&x| me.bool_of(x) != Some(false)).collect();
+                    // a disjunction, or a negated conjunction: the one part that can still
+                    // hold (fail) does
+                    (Some(DeclKind::Or), true) | (Some(DeclKind::And), false) => {
+                        let live: Vec<Z3_ast> = args.into_iter().filter(|&x| me.bool_of(x) != Some(!holds)).collect();
                         match live.as_slice() {
                             [] => me.contradictory = true,
-                            [one] => pending.push(*one),
-                            _ => open.push(a),
+                            [one] => pending.push((*one, holds)),
+                            _ => open.push((a, holds)),
                         }
                     }
-                    _ => {
+                    (_, true) => {
                         me.assumed.insert(Z3_get_ast_id(ctx, a));
                         me.narrow(a);
+                        if me.kind(a) == Some(DeclKind::Not) && args.len() == 1 {
+                            pending.push((args[0], false));
+                        }
+                        me.memo.clear();
+                        progress = true;
+                    }
+                    (_, false) => {
+                        me.refuted.insert(Z3_get_ast_id(ctx, a));
                         me.memo.clear();
                         progress = true;
                     }
@@ -458,6 +480,9 @@ impl Intervals {
         let id = Z3_get_ast_id(self.ctx, a);
         if self.assumed.contains(&id) {
             return Val::Bool(Some(true));
+        }
+        if self.refuted.contains(&id) {
+            return Val::Bool(Some(false));
         }
         if let Some(v) = self.memo.get(&id) {
             return *v;

@@ -171,6 +171,11 @@ pub trait InputOracle {
     fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits>;
     /// Bits of an element of an array input at constant indices.
     fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits>;
+    /// The result a replay takes for an approximated library function (`lib` on the double
+    /// arguments `args`) instead of the input's value; None: the input's value.
+    fn library_result(&mut self, _lib: &str, _args: &[f64]) -> Option<f64> {
+        None
+    }
 }
 
 /// Asks whether a path condition is satisfiable (None: unknown).
@@ -346,6 +351,21 @@ impl<'p> Symex<'p> {
 
     fn is_concrete(&self) -> bool {
         self.concrete.is_some()
+    }
+
+    /// In a replay: the oracle's result for an approximated library function on constant
+    /// double arguments, as a double constant.
+    fn library_result(&mut self, lib: &str, args: &[T]) -> Option<T> {
+        let oracle = self.concrete.clone()?;
+        let mut xs = Vec::new();
+        for &a in args {
+            if self.s.sort(a) != &Sort::Fp(11, 53) {
+                return None;
+            }
+            xs.push(f64::from_bits(self.s.as_fp(a)?.to_u64()?));
+        }
+        let r = oracle.borrow_mut().library_result(lib, &xs)?;
+        Some(self.s.fp_f64(r))
     }
 
     /// Runs `entry` (after the static initialiser).
@@ -819,6 +839,7 @@ impl<'p> Symex<'p> {
             }
         }
         let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
+
         self.inputs.insert(key, t);
         t
     }
@@ -915,7 +936,8 @@ impl<'p> Symex<'p> {
     /// terms — the new version's `exp(a)` after the old version's — then gives the same term,
     /// so equal computations on both sides stay one term instead of two that only the solver
     /// can show equal). `v` is this call's own symbol: it is kept equal to the shared one, so
-    /// a replay, which reads `v` from the model, sees the same value.
+    /// a replay, which reads `v` from the model, sees the same value. Returns the symbol and,
+    /// when it is an earlier one, the equations this path adds (facts about the results).
     pub(crate) fn shared_result(&mut self, st: &mut State, v: T, app: T) -> (T, Option<T>) {
         let first = *self.approx_shared.entry(app).or_insert(v);
         if first == v {
@@ -927,7 +949,8 @@ impl<'p> Symex<'p> {
         let same = self.s.eq(v, first);
         self.note_assumed(same);
         st.guard.add(&mut self.s, same);
-        (first, Some(tie))
+        let both = self.s.and(tie, same);
+        (first, Some(both))
     }
 
     /// A library model's assumption about an approximated result (in the model's own code,
@@ -968,7 +991,7 @@ impl<'p> Symex<'p> {
         if parts.iter().all(|p| st.guard.conj.contains(p)) {
             return true;
         }
-        if self.o.product.is_none() {
+        if self.o.product.is_none() || self.is_concrete() {
             return false;
         }
         let mut known: std::collections::HashSet<T> = Default::default();

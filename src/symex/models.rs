@@ -82,6 +82,10 @@ impl Symex<'_> {
                 collect_symbols(&self.s, v, &mut syms);
                 self.approx_symbols.extend(syms);
                 let lib = self.library_function(st, &fun.name);
+                if let Some(r) = self.library_result(&lib, vals) {
+                    // (a replay with the host's results; the input above keeps its key)
+                    v = r;
+                }
                 if n.starts_with("__verdiff_approx_fn") && !vals.is_empty() {
                     // equal arguments give equal results: tie the value to an uninterpreted
                     // function of the library function's arguments

@@ -311,4 +311,41 @@ mod tests {
         // c or !c is true: the merged guard keeps exactly the shared conditions
         assert_eq!(m.guard.conj, vec![p, q]);
     }
+
+    #[test]
+    fn a_join_selects_by_branch_literals_not_by_what_a_path_assumed() {
+        // an if / else-if / else whose first two paths assumed something (u, w: the old
+        // version's undefined-behaviour checks): [a, u], [!a, b, w], [!a, !b]. The values
+        // must be selected by a and b alone, as in a version without the assumptions.
+        let mut s = TermStore::new();
+        let (a, b, u, w) = (
+            s.fresh_symbol("a", Sort::Bool),
+            s.fresh_symbol("b", Sort::Bool),
+            s.fresh_symbol("u", Sort::Bool),
+            s.fresh_symbol("w", Sort::Bool),
+        );
+        let (x, y, z) =
+            (s.fresh_symbol("x", Sort::Bv(8)), s.fresh_symbol("y", Sort::Bv(8)), s.fresh_symbol("z", Sort::Bv(8)));
+        let (na, nb) = (s.not(a), s.not(b));
+        let p1 = state(&mut s, vec![a, u], x);
+        let p2 = state(&mut s, vec![na, b, w], y);
+        let p3 = state(&mut s, vec![na, nb], z);
+        let first = merge(&mut s, p3, p1, &|_| false);
+        // [!a, !b] against [a, u]: a literal and its negation decide
+        assert_eq!(first.regs[&(VarId(0), 0)], s.ite(na, z, x));
+        let m = merge(&mut s, first, p2, &|_| false);
+        // the merged path is one disjunction ((!a & !b) | (a & u)); each case contradicts a
+        // conjunct of the third path (b, !a): together they select it
+        let third = s.and_n(&[na, b]);
+        let not_third = s.not(third);
+        let merged_first = s.ite(na, z, x);
+        assert_eq!(m.regs[&(VarId(0), 0)], s.ite(not_third, merged_first, y));
+        // the same join without the assumptions gives the same value term
+        let q1 = state(&mut s, vec![a], x);
+        let q2 = state(&mut s, vec![na, b], y);
+        let q3 = state(&mut s, vec![na, nb], z);
+        let f2 = merge(&mut s, q3, q1, &|_| false);
+        let m2 = merge(&mut s, f2, q2, &|_| false);
+        assert_eq!(m2.regs[&(VarId(0), 0)], m.regs[&(VarId(0), 0)]);
+    }
 }

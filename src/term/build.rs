@@ -222,11 +222,13 @@ impl TermStore {
             }
             Sort::Array(..) => {}
         }
-        // eq(ite(c, k1, k2), k3) with constants
+        // eq(ite(c, k1, k2), k3) with constants — or with one branch constant, which makes the
+        // comparison with that branch a constant too (a C condition `r >= 0 && !neg(r)`
+        // compared with 0 becomes the conditions themselves, which interval reasoning reads)
         for (x, y) in [(a, b), (b, a)] {
             if let Op::Ite = self.op(x) {
                 let (c, t, e) = (self.arg(x, 0), self.arg(x, 1), self.arg(x, 2));
-                if self.is_const(y) && self.is_const(t) && self.is_const(e) {
+                if self.is_const(y) && (self.is_const(t) || self.is_const(e)) {
                     let et = self.eq(t, y);
                     let ee = self.eq(e, y);
                     return self.ite(c, et, ee);
