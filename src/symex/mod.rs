@@ -839,7 +839,6 @@ impl<'p> Symex<'p> {
             }
         }
         let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
-
         self.inputs.insert(key, t);
         t
     }

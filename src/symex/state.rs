@@ -107,7 +107,6 @@ impl State {
     }
 }
 
-/// Merges `b` into `a` (both at the same frame and pc). Either may be dead.
 /// A condition that selects path a's values when merging paths a and b, smaller than all of
 /// a's own conditions (`only_a`): the branch literals that tell the paths apart. Values merged
 /// after the same branches are then the same term whatever else each path assumed (the old
@@ -165,6 +164,7 @@ fn deciding(s: &mut TermStore, only_a: &[T], only_b: &[T]) -> Option<T> {
     separating(s, only_b, &set_a, only_a)
 }
 
+/// Merges `b` into `a` (both at the same frame and pc). Either may be dead.
 pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) -> bool) -> State {
     if !b.live {
         return a;

@@ -181,9 +181,9 @@ impl Symex<'_> {
     }
 
     /// Float to integer: truncation toward zero; NaN, infinities and out-of-range values give
-    /// an unspecified value, as C leaves them undefined (and ESBMC does not check explicit
-    /// casts): an input that depends only on the converted value, as with every real
-    /// implementation (x86 gives INT_MIN, ARM saturates) — so in a product program both
+    /// an unspecified value (a fresh input), as C leaves them undefined and ESBMC does not
+    /// check explicit casts. In a product program the value depends only on the converted
+    /// value, as with every real implementation (x86 gives INT_MIN, ARM saturates): both
     /// versions converting the same value get the same result.
     fn float_to_int(&mut self, st: &mut State, v: T, w: u32, signed: bool, _loc: Loc) -> T {
         let r = self.s.fp_to_bv(Rm::Rtz, v, w, signed);
@@ -195,9 +195,11 @@ impl Symex<'_> {
             return r;
         }
         let mut unspecified = self.input(st, Sort::Bv(w), "unspecified_conversion");
-        let key = format!("conversion:{w}:{signed}");
-        if let Some((_, app)) = self.tie_to_uf(st, unspecified, &key, "unspecified_conversion", &[v]) {
-            unspecified = self.shared_result(st, unspecified, app).0;
+        if self.o.product.is_some() {
+            let key = format!("conversion:{w}:{signed}");
+            if let Some((_, app)) = self.tie_to_uf(st, unspecified, &key, "unspecified_conversion", &[v]) {
+                unspecified = self.shared_result(st, unspecified, app).0;
+            }
         }
         self.s.ite(in_range, r, unspecified)
     }
