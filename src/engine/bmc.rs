@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::replay::{replay, replay_host_library, Replayed, Solving};
+use super::replay::{replay, LibraryResults, Replayed, Solving};
 use super::result::{ClaimResult, Report, RunStats, Status, Timings, Trace, Verdict};
 use super::EngineOptions;
 use crate::ir::{ClaimKind, FuncId, Program};
@@ -484,13 +484,14 @@ fn solve(
                     let mut spurious = false;
                     for &i in &todo {
                         let t_rep = Instant::now();
-                        let mut r = replay(pass.p, pass.entry, pass.so, shared.clone(), pass.keys[i]);
+                        let (p, e, so, key) = (pass.p, pass.entry, pass.so, pass.keys[i]);
+                        let mut r = replay(p, e, so, shared.clone(), key, LibraryResults::Model);
                         if matches!(r, Replayed::NotConfirmed(_))
                             && viol[i].is_some_and(|v| depends_on(&shared.borrow().store, v, pass.approx))
                         {
                             // the inputs may be right and only the library results the model
                             // picked impossible for them: the host's results instead
-                            r = replay_host_library(pass.p, pass.entry, pass.so, shared.clone(), pass.keys[i]);
+                            r = replay(p, e, so, shared.clone(), key, LibraryResults::Host);
                         }
                         timings.replay += t_rep.elapsed();
                         match r {

@@ -111,6 +111,17 @@ impl InputOracle for ZeroOracle {
     }
 }
 
+/// Where a replay takes the results of approximated library functions from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LibraryResults {
+    /// The solver's model, like every other input.
+    Model,
+    /// The host's libm: in an abstract model `x2 / x1` may be positive where the real quotient
+    /// is negative, and the `atan` result the model picked then has the wrong sign, so the
+    /// `atan` model discards the replayed path although the candidate's inputs are right.
+    Host,
+}
+
 /// Replays the counterexample of the solver's current model.
 pub fn replay(
     p: &Program,
@@ -118,23 +129,10 @@ pub fn replay(
     opts: &SymexOptions,
     shared: Rc<RefCell<Solving>>,
     target: ClaimKey,
+    library: LibraryResults,
 ) -> Replayed {
-    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared, host_library: false })), target)
-}
-
-/// Replays the counterexample of the solver's current model, with the host's results for
-/// approximated library functions instead of the model's: in an abstract model `x2 / x1` may
-/// be positive where the real quotient is negative, and the `atan` result the model picked
-/// then has the wrong sign, so the `atan` model discards the replayed path although the
-/// candidate's inputs are right.
-pub fn replay_host_library(
-    p: &Program,
-    entry: FuncId,
-    opts: &SymexOptions,
-    shared: Rc<RefCell<Solving>>,
-    target: ClaimKey,
-) -> Replayed {
-    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared, host_library: true })), target)
+    let host_library = library == LibraryResults::Host;
+    replay_with(p, entry, opts, Rc::new(RefCell::new(ModelOracle { shared, host_library })), target)
 }
 
 /// Runs the program concretely with every input zero: whether that violates `target`.

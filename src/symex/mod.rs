@@ -716,8 +716,8 @@ impl<'p> Symex<'p> {
         // did this iteration add a path condition — other than assumptions, which end the
         // paths they exclude but do not decide how many iterations the others run? (see
         // SymexOptions::follow_concrete_loops)
-        let branched: Vec<T> = st.guard.conj.iter().copied().filter(|c| !self.assumed.contains(c)).collect();
-        let seen = (branched.len(), branched.last().copied());
+        let branched = st.guard.conj.iter().copied().filter(|c| !self.assumed.contains(c));
+        let seen = branched.fold((0, None), |(n, _), c| (n + 1, Some(c)));
         let concrete = self.s.is_true(c) && st.top().loop_guards.get(&pc) == Some(&seen);
         st.top_mut().loop_guards.insert(pc, seen);
         let stop = match bound {
