@@ -253,6 +253,10 @@ const ABSTRACT_SECONDS_UNLIMITED: u64 = 60;
 const ROBUST_MS_ABSTRACT: u64 = 2_000;
 /// Candidate counterexamples of the float abstraction tried before the exact encoding takes over.
 const ABSTRACT_CANDIDATES: u32 = 8;
+/// Solver time for the model of one probe ([`probe_literals`]), whose inputs are all fixed.
+const PROBE_MS: u64 = 2_000;
+/// Time for the concrete runs of all probes together.
+const PROBE_RUNS_MS: u64 = 3_000;
 
 /// A solver holding the axioms every path satisfies; `abstract_floats`: see
 /// [`Smt::abstract_float_arithmetic`].
@@ -340,6 +344,8 @@ fn solve(
     // (NaN, infinities, huge magnitudes) make spurious models of the abstraction cheap
     let mut prefer: Option<T> =
         if pass.abstracted { moderate_inputs(&mut shared.borrow_mut(), pass.approx) } else { None };
+    // before those, in equivalence checking: inputs on which a concrete run already shows a
+    // difference (a probe), tried one after the other, each on its own
     for phase in 0..2 {
         let mut remaining: Vec<usize> = (0..claims.len())
             .filter(|&i| {
@@ -348,15 +354,58 @@ fn solve(
                     && ((pass.kinds[i] == ClaimKind::Unwinding) == (phase == 1))
             })
             .collect();
+        let mut probes = if phase == 0 && pass.abstracted && pass.so.product.is_some() && !remaining.is_empty() {
+            let keys: Vec<_> = remaining.iter().map(|&i| pass.keys[i]).collect();
+            probe_inputs(pass, &mut shared.borrow_mut(), &keys)
+        } else {
+            Vec::new()
+        };
+        probes.reverse();
+        let mut probe = probes.pop();
         // inputs excluded in this pass after their candidate did not replay (abstract pass)
         let mut excluded: Vec<T> = Vec::new();
         while !remaining.is_empty() {
             match remaining_ms(pass.deadline) {
                 Some(1) if pass.abstracted => return Outcome::Open,
+                
                 Some(ms) => shared.borrow_mut().smt.set_timeout(ms),
                 None => {}
             }
-            let answer = {
+            let chosen = if probe.is_some() { None } else { prefer };
+            let mut probe_violates: Option<Vec<usize>> = None;
+            let answer = if let Some(pairs) = &probe {
+                // a solver of its own, exact, with the inputs substituted: what is left is the
+                // library results and whatever the inputs do not fix
+                let mut sh = shared.borrow_mut();
+                let sh = &mut *sh;
+                let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
+                let goal = sh.store.or_n(&vs);
+                let t_solve = Instant::now();
+                let mut smt = solver(&sh.store, sh.axioms, remaining_ms(pass.deadline).map(|ms| ms.min(PROBE_MS)), false);
+                smt.assert_with_values(&sh.store, goal, pairs);
+                let a = smt.check(&sh.store, &[]);
+                timings.solve += t_solve.elapsed();
+                stats.solver_calls += 1;
+                if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                    eprintln!("probe check: {a:?} in {:?}", t_solve.elapsed());
+                }
+                if a == Answer::Sat {
+                    sh.model = smt.model();
+                    let model = sh.model.take();
+                    probe_violates = Some(
+                        remaining
+                            .iter()
+                            .copied()
+                            .filter(|&i| {
+                                let (Some(v), Some(m)) = (viol[i], &model) else { return false };
+                                smt.value(&mut sh.store, m, v).is_some_and(|b| !b.is_zero())
+                            })
+                            .collect(),
+                    );
+                    sh.model = model;
+                }
+                a
+            } else {
                 let mut sh = shared.borrow_mut();
                 let sh = &mut *sh;
                 let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
@@ -369,7 +418,7 @@ fn solve(
                 let t_solve = Instant::now();
                 let mut lits = vec![act];
                 lits.extend_from_slice(&excluded);
-                lits.extend(prefer);
+                lits.extend(chosen);
                 let a = sh.smt.check(&sh.store, &lits);
                 timings.solve += t_solve.elapsed();
                 if std::env::var_os("VERDIFF_DEBUG").is_some() {
@@ -393,6 +442,9 @@ fn solve(
                 a
             };
             match answer {
+                // the probe's difference is not one the formula has (e.g. another claim was
+                // violated first), or too hard to model: the next probe
+                Answer::Unsat | Answer::Unknown(_) if probe.is_some() => probe = probes.pop(),
                 // no moderate candidate: look among all inputs
                 Answer::Unsat if prefer.is_some() => prefer = None,
                 // with inputs excluded, UNSAT says nothing about those inputs
@@ -429,7 +481,14 @@ fn solve(
                 }
                 Answer::Sat => {
                     // which claims does this model violate?
-                    let mut violated = violated_by_model(shared, &remaining, viol);
+                    let mut violated = match probe_violates.take() {
+                        Some(v) => v,
+                        None => violated_by_model(shared, &remaining, viol),
+                    };
+                    if violated.is_empty() && probe.is_some() {
+                        probe = probes.pop();
+                        continue;
+                    }
                     if violated.is_empty() {
                         // Z3's evaluation of the model disagrees with its answer (seen with
                         // array lambdas): ask for each claim's violation on its own and take
@@ -450,14 +509,14 @@ fn solve(
                             stats.solver_calls += 1;
                             let mut lits = vec![act];
                             lits.extend_from_slice(&excluded);
-                            lits.extend(prefer);
+                            lits.extend(chosen);
                             match sh.smt.check(&sh.store, &lits) {
                                 Answer::Sat => {
                                     sh.model = sh.smt.model();
                                     violated.push(i);
                                     break;
                                 }
-                                Answer::Unsat if excluded.is_empty() && prefer.is_none() => holds.push(i),
+                                Answer::Unsat if excluded.is_empty() && chosen.is_none() => holds.push(i),
                                 Answer::Unsat | Answer::Unknown(_) => {}
                             }
                         }
@@ -517,7 +576,10 @@ fn solve(
                             }
                         }
                     }
-                    if spurious {
+                    if spurious && probe.is_some() {
+                        // (a probe is not one of the candidates counted below)
+                        probe = probes.pop();
+                    } else if spurious {
                         // another candidate elsewhere in the input space, a few times
                         candidates += 1;
                         if candidates >= ABSTRACT_CANDIDATES {
@@ -596,6 +658,54 @@ fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) ->
     let imp = sh.store.implies(lit, all);
     sh.smt.assert(&sh.store, imp);
     Some(lit)
+}
+
+/// The probe patterns ([`super::replay::probe`]) whose concrete run, with the host's library
+/// results, violates one of the claims `keys`, in pattern order: each as the scalar inputs'
+/// symbols paired with their constants.
+fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) -> Vec<Vec<(T, T)>> {
+    use super::replay::{probe, probe_value, PROBES};
+    let mut names: Vec<String> = sh.inputs.keys().cloned().collect();
+    names.sort();
+    names.retain(|n| {
+        let t = sh.inputs[n];
+        let approx = matches!(sh.store.op(t), crate::term::Op::Sym(id) if pass.approx.contains(id));
+        !approx && !sh.store.sort(t).is_array()
+    });
+    let budget = Instant::now() + std::time::Duration::from_millis(PROBE_RUNS_MS);
+    let mut so = pass.so.clone();
+    so.deadline = Some(pass.deadline.map_or(budget, |d| d.min(budget)));
+    let mut lits = Vec::new();
+    for pattern in 0..PROBES {
+        if Instant::now() >= budget {
+            break;
+        }
+        let Some(found) = probe(pass.p, pass.entry, &so, pattern, &names) else { continue };
+        if !keys.contains(&found.claim) {
+            continue;
+        }
+        let mut fixed = Vec::new();
+        for (i, n) in names.iter().enumerate() {
+            let t = sh.inputs[n];
+            let sort = sh.store.sort(t).clone();
+            let Some(c) = probe_value(pattern, i, &sort).and_then(|b| sh.store.constant(&sort, b)) else { continue };
+            fixed.push((t, c));
+        }
+        // the library results too, at the host's values: with every operand fixed the formula
+        // folds to constants (the robustness check frees them again)
+        for (key, r) in &found.library {
+            let Some(&t) = sh.inputs.get(key) else { continue };
+            if sh.store.sort(t) == &crate::term::Sort::Fp(11, 53) {
+                let c = sh.store.fp_f64(*r);
+                fixed.push((t, c));
+            }
+        }
+        lits.push(fixed);
+    }
+    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+        eprintln!("probes with a difference: {} of {PROBES}", lits.len());
+    }
+    lits
 }
 
 /// An assumption literal that excludes the current model's values of the scalar inputs

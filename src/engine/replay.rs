@@ -111,6 +111,83 @@ impl InputOracle for ZeroOracle {
     }
 }
 
+/// The input patterns [`probe`] tries: every input the same small value, then inputs told apart.
+pub const PROBES: usize = 8;
+
+/// The value of input number `index` (in name order) of sort `sort` in probe `pattern`:
+/// 0, 1, -1, 2, 10 and -7 for every input, then 1, 2, 3, ... and the same downwards (inputs
+/// that differ). None for sorts a probe leaves alone (x87 extended, arrays: zero elements).
+pub fn probe_value(pattern: usize, index: usize, sort: &Sort) -> Option<Bits> {
+    let n = index as i64;
+    let v: i64 = match pattern {
+        0 => 0,
+        1 => 1,
+        2 => -1,
+        3 => 2,
+        4 => 10,
+        5 => -7,
+        6 => n + 1,
+        _ => 3 - n,
+    };
+    match sort {
+        Sort::Bool => Some(Bits::from_u128(1, (v & 1) as u128)),
+        Sort::Bv(w) => Some(Bits::from_i128(*w, v as i128)),
+        Sort::Fp(11, 53) => Some(Bits::from_u128(64, (v as f64).to_bits() as u128)),
+        Sort::Fp(8, 24) => Some(Bits::from_u128(32, (v as f32).to_bits() as u128)),
+        _ => None,
+    }
+}
+
+/// Inputs from a probe pattern ([`probe_value`]), library results from the host's libm.
+struct ProbeOracle {
+    pattern: usize,
+    /// Each input's position in name order.
+    index: std::collections::HashMap<String, usize>,
+    /// The input asked for last (an approximated result is asked for just before its value).
+    last_key: String,
+    /// The host's library results the run took, by input key.
+    library: Vec<(String, f64)>,
+}
+
+impl InputOracle for ProbeOracle {
+    fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        self.last_key = key.to_string();
+        let i = self.index.get(key).copied().unwrap_or(0);
+        probe_value(self.pattern, i, sort).or_else(|| sort.scalar_width().map(Bits::zero))
+    }
+
+    fn element(&mut self, _key: &str, _indices: &[Bits], elem: &Sort) -> Option<Bits> {
+        elem.scalar_width().map(Bits::zero)
+    }
+
+    fn library_result(&mut self, lib: &str, args: &[f64]) -> Option<f64> {
+        let r = host_library(lib, args)?;
+        self.library.push((self.last_key.clone(), r));
+        Some(r)
+    }
+}
+
+/// What a probe run found: the claim it violated first, and the host's results of the
+/// approximated library calls on the way (by input key).
+pub struct Probed {
+    pub claim: ClaimKey,
+    pub library: Vec<(String, f64)>,
+}
+
+/// Runs the program concretely on probe `pattern` over the inputs `names` (in name order),
+/// with the host's library results. A cheap way to find a candidate before asking the
+/// solver: the caller still has the solver produce a model with these inputs, replays it and
+/// checks it robust, as for any other candidate.
+pub fn probe(p: &Program, entry: FuncId, opts: &SymexOptions, pattern: usize, names: &[String]) -> Option<Probed> {
+    let index = names.iter().enumerate().map(|(i, n)| (n.clone(), i)).collect();
+    let oracle = Rc::new(RefCell::new(ProbeOracle { pattern, index, last_key: String::new(), library: Vec::new() }));
+    let sx = Symex::new(p, opts.clone()).concrete(oracle.clone(), None);
+    let out = sx.run(entry, &mut |_, _| None).ok()?;
+    let claim = out.claims.get(out.violated?)?.key;
+    let library = std::mem::take(&mut oracle.borrow_mut().library);
+    Some(Probed { claim, library })
+}
+
 /// Where a replay takes the results of approximated library functions from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LibraryResults {

@@ -533,6 +533,29 @@ impl Smt {
         }
     }
 
+    /// Asserts `t` with each term `pairs[i].0` replaced by the constant `pairs[i].1` and the
+    /// result simplified by Z3 first (constant float arithmetic folds instead of being
+    /// bit-blasted), and the equations themselves, so that a model gives the terms those values.
+    pub fn assert_with_values(&mut self, s: &TermStore, t: T, pairs: &[(T, T)]) {
+        let from: Vec<Dynamic> = pairs.iter().map(|p| self.encode(s, p.0)).collect();
+        let to: Vec<Dynamic> = pairs.iter().map(|p| self.encode(s, p.1)).collect();
+        let d = self.encode(s, t);
+        let Some(r) = self.substituted(d, &from, &to) else {
+            self.interrupted_assert = true;
+            return;
+        };
+        if let Some(b) = r.as_bool() {
+            self.solver.assert(&b);
+        }
+        let c = self.c();
+        for (a, b) in from.iter().zip(&to) {
+            let eq = wrap(&self.ctx, unsafe { Z3_mk_eq(c, a.get_z3_ast(), b.get_z3_ast()) });
+            if let Some(e) = eq.as_bool() {
+                self.solver.assert(&e);
+            }
+        }
+    }
+
     /// `t` with the terms `fixed` replaced by their values in `model`, simplified by Z3 (None
     /// when the simplification was interrupted at the time limit).
     fn with_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &z3::Model) -> Option<Dynamic> {
@@ -546,6 +569,12 @@ impl Smt {
                 to.push(v);
             }
         }
+        self.substituted(d, &from, &to)
+    }
+
+    /// `d` with `from[i]` replaced by `to[i]`, simplified by Z3 (None when the simplification
+    /// was interrupted at the time limit).
+    fn substituted(&mut self, d: Dynamic, from: &[Dynamic], to: &[Dynamic]) -> Option<Dynamic> {
         let c = self.c();
         let fa: Vec<Z3_ast> = from.iter().map(|x| x.get_z3_ast()).collect();
         let ta: Vec<Z3_ast> = to.iter().map(|x| x.get_z3_ast()).collect();

@@ -172,7 +172,8 @@ pub trait InputOracle {
     /// Bits of an element of an array input at constant indices.
     fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits>;
     /// The result a replay takes for an approximated library function (`lib` on the double
-    /// arguments `args`) instead of the input's value; None: the input's value.
+    /// arguments `args`) instead of the input's value; None: the input's value. Asked right
+    /// after [`InputOracle::scalar`] was asked for that input's value.
     fn library_result(&mut self, _lib: &str, _args: &[f64]) -> Option<f64> {
         None
     }

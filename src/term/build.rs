@@ -976,8 +976,33 @@ impl TermStore {
                 }
             }
         }
+        if let Some(r) = self.fp_identity(op.clone(), a, b) {
+            return r;
+        }
         let s = self.fp_unary_sort(a);
         self.intern(op, &[a, b], s)
+    }
+
+    /// IEEE identities that hold for every operand, NaN, infinities and signed zeros included:
+    /// x * 1 = 1 * x = x / 1 = x and x * -1 = -1 * x = x / -1 = -x (exact, so in every rounding
+    /// mode), x + -0 = -0 + x = x - +0 = x (except when rounding toward -inf, where
+    /// +0 + -0 = -0). x + +0 is not x (-0 + +0 = +0).
+    fn fp_identity(&mut self, op: Op, a: T, b: T) -> Option<T> {
+        let value = |t: T, s: &Self| s.fconst(t).map(float::as_f64);
+        let (ca, cb) = (value(a, self), value(b, self));
+        let is = |c: Option<f64>, v: f64| c.is_some_and(|x| x == v && x.is_sign_negative() == v.is_sign_negative());
+        match op {
+            Op::FpMul(_) if is(cb, 1.0) => Some(a),
+            Op::FpMul(_) if is(ca, 1.0) => Some(b),
+            Op::FpDiv(_) if is(cb, 1.0) => Some(a),
+            Op::FpMul(_) if is(cb, -1.0) => Some(self.fp_neg(a)),
+            Op::FpMul(_) if is(ca, -1.0) => Some(self.fp_neg(b)),
+            Op::FpDiv(_) if is(cb, -1.0) => Some(self.fp_neg(a)),
+            Op::FpAdd(rm) if rm != Rm::Rtn && is(cb, -0.0) => Some(a),
+            Op::FpAdd(rm) if rm != Rm::Rtn && is(ca, -0.0) => Some(b),
+            Op::FpSub(rm) if rm != Rm::Rtn && is(cb, 0.0) => Some(a),
+            _ => None,
+        }
     }
 
     pub fn fp_rem(&mut self, a: T, b: T) -> T {
@@ -1395,6 +1420,44 @@ impl TermStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn float_identities_hold_for_every_special_operand_and_no_others_are_taken() {
+        let mut s = TermStore::new();
+        let x = s.fresh_symbol("x", Sort::Fp(11, 53));
+        let one = s.fp_f64(1.0);
+        let minus_one = s.fp_f64(-1.0);
+        let minus_zero = s.fp_f64(-0.0);
+        let zero = s.fp_f64(0.0);
+        let neg_x = s.fp_neg(x);
+        assert_eq!(s.fp_arith(Op::FpMul(Rm::Rne), one, x), x);
+        assert_eq!(s.fp_arith(Op::FpDiv(Rm::Rtz), x, one), x);
+        assert_eq!(s.fp_arith(Op::FpMul(Rm::Rne), x, minus_one), neg_x);
+        assert_eq!(s.fp_arith(Op::FpAdd(Rm::Rne), minus_zero, x), x);
+        assert_eq!(s.fp_arith(Op::FpSub(Rm::Rne), x, zero), x);
+        // -0 + +0 = +0, and +0 + -0 = -0 when rounding toward -inf: not identities.
+        assert_ne!(s.fp_arith(Op::FpAdd(Rm::Rne), x, zero), x);
+        assert_ne!(s.fp_arith(Op::FpAdd(Rm::Rtn), x, minus_zero), x);
+        assert_ne!(s.fp_arith(Op::FpDiv(Rm::Rne), one, x), x);
+        // The rules agree with IEEE arithmetic on the operands where identities usually break.
+        for v in [f64::NAN, -0.0, 0.0, f64::INFINITY, f64::NEG_INFINITY, 5e-324, -1.5] {
+            let c = s.fp_f64(v);
+            let cases = [
+                (v * 1.0, Op::FpMul(Rm::Rne), c, one),
+                (v / -1.0, Op::FpDiv(Rm::Rne), c, minus_one),
+                (v + -0.0, Op::FpAdd(Rm::Rne), c, minus_zero),
+                (v - 0.0, Op::FpSub(Rm::Rne), c, zero),
+            ];
+            for (want, op, a, b) in cases {
+                let folded = s.fp_arith(op.clone(), a, b);
+                let sym = s.fp_arith(op, x, b);
+                let got = if sym == x { c } else { s.fp_neg(c) };
+                let want = s.fp_f64(want);
+                assert_eq!(folded, want, "{v} {b:?}");
+                assert_eq!(got, want, "{v} {b:?} through the identity");
+            }
+        }
+    }
 
     #[test]
     fn constants_fold_through_every_layer() {

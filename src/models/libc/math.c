@@ -395,6 +395,17 @@ double exp(double x)
     return x;
   r = __vd_any1(x);
   __ESBMC_assume(r >= 0 && !__vd_neg(r));
+  /* exp is increasing: the result lies between exp of the nearest of these points, each bound
+     rounded outwards far beyond glibc's error (below one ulp); no overflow below
+     ln(DBL_MAX) = 709.7827..., no underflow to 0 above -745.13... */
+  __ESBMC_assume(x > 0 || r <= 1.0);
+  __ESBMC_assume(x < 0 || r >= 1.0);
+  __ESBMC_assume(x > 1 || r <= 2.71828182846);
+  __ESBMC_assume(x < -1 || r >= 0.367879441171);
+  __ESBMC_assume(x > 10 || r <= 22026.4658);
+  __ESBMC_assume(x < -10 || r >= 4.5399e-5);
+  __ESBMC_assume(x >= 709.78 || r < __builtin_inf());
+  __ESBMC_assume(x <= -745.0 || r > 0);
   return r;
 }
 
