@@ -253,10 +253,12 @@ const ABSTRACT_SECONDS_UNLIMITED: u64 = 60;
 const ROBUST_MS_ABSTRACT: u64 = 2_000;
 /// Candidate counterexamples of the float abstraction tried before the exact encoding takes over.
 const ABSTRACT_CANDIDATES: u32 = 8;
-/// Solver time for the model of one probe ([`probe_literals`]), whose inputs are all fixed.
-const PROBE_MS: u64 = 2_000;
+/// Solver time for the model of one probe ([`probe_inputs`]), whose inputs are all fixed.
+const PROBE_MS: u64 = 1_000;
 /// Time for the concrete runs of all probes together.
 const PROBE_RUNS_MS: u64 = 3_000;
+/// Time for the solver's models of all probes together.
+const PROBES_SOLVING_MS: u64 = 4_000;
 
 /// A solver holding the axioms every path satisfies; `abstract_floats`: see
 /// [`Smt::abstract_float_arithmetic`].
@@ -362,28 +364,41 @@ fn solve(
         };
         probes.reverse();
         let mut probe = probes.pop();
+        let probes_until = Instant::now() + std::time::Duration::from_millis(PROBES_SOLVING_MS);
         // inputs excluded in this pass after their candidate did not replay (abstract pass)
         let mut excluded: Vec<T> = Vec::new();
         while !remaining.is_empty() {
             match remaining_ms(pass.deadline) {
                 Some(1) if pass.abstracted => return Outcome::Open,
-                
+
                 Some(ms) => shared.borrow_mut().smt.set_timeout(ms),
                 None => {}
+            }
+            if probe.is_some() && Instant::now() >= probes_until {
+                probes.clear();
+                probe = None;
             }
             let chosen = if probe.is_some() { None } else { prefer };
             let mut probe_violates: Option<Vec<usize>> = None;
             let answer = if let Some(pairs) = &probe {
-                // a solver of its own, exact, with the inputs substituted: what is left is the
-                // library results and whatever the inputs do not fix
+                // a solver of its own, exact, with every value the probe run took substituted:
+                // the formula folds to (nearly) constants
                 let mut sh = shared.borrow_mut();
                 let sh = &mut *sh;
                 let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
                 let goal = sh.store.or_n(&vs);
                 let t_solve = Instant::now();
-                let mut smt = solver(&sh.store, sh.axioms, remaining_ms(pass.deadline).map(|ms| ms.min(PROBE_MS)), false);
+                let ms = remaining_ms(pass.deadline).map(|ms| ms.min(PROBE_MS));
+                let mut smt = solver(&sh.store, sh.axioms, ms, false);
                 smt.assert_with_values(&sh.store, goal, pairs);
-                let a = smt.check(&sh.store, &[]);
+                let mut a = smt.check(&sh.store, &[]);
+                if matches!(a, Answer::Unknown(_)) {
+                    // arithmetic on values no probe fixes (results of shared callees) left for
+                    // bit-blasting: the abstraction instead, whose model the replay decides
+                    smt = solver(&sh.store, sh.axioms, ms, true);
+                    smt.assert_with_values(&sh.store, goal, pairs);
+                    a = smt.check(&sh.store, &[]);
+                }
                 timings.solve += t_solve.elapsed();
                 stats.solver_calls += 1;
                 if std::env::var_os("VERDIFF_DEBUG").is_some() {
@@ -664,7 +679,7 @@ fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) ->
 /// results, violates one of the claims `keys`, in pattern order: each as the scalar inputs'
 /// symbols paired with their constants.
 fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) -> Vec<Vec<(T, T)>> {
-    use super::replay::{probe, probe_value, PROBES};
+    use super::replay::{probe, PROBES};
     let mut names: Vec<String> = sh.inputs.keys().cloned().collect();
     names.sort();
     names.retain(|n| {
@@ -684,22 +699,17 @@ fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) 
         if !keys.contains(&found.claim) {
             continue;
         }
-        let mut fixed = Vec::new();
-        for (i, n) in names.iter().enumerate() {
-            let t = sh.inputs[n];
-            let sort = sh.store.sort(t).clone();
-            let Some(c) = probe_value(pattern, i, &sort).and_then(|b| sh.store.constant(&sort, b)) else { continue };
-            fixed.push((t, c));
-        }
-        // the library results too, at the host's values: with every operand fixed the formula
-        // folds to constants (the robustness check frees them again)
-        for (key, r) in &found.library {
+        // every value the run took, library results at the host's values included: with every
+        // operand fixed the formula folds to constants (the robustness check frees the
+        // library results again)
+        let mut at: std::collections::BTreeMap<&str, T> = std::collections::BTreeMap::new();
+        for (key, bits) in &found.values {
             let Some(&t) = sh.inputs.get(key) else { continue };
-            if sh.store.sort(t) == &crate::term::Sort::Fp(11, 53) {
-                let c = sh.store.fp_f64(*r);
-                fixed.push((t, c));
-            }
+            let sort = sh.store.sort(t).clone();
+            let Some(c) = sh.store.constant(&sort, bits.clone()) else { continue };
+            at.insert(key, c);
         }
+        let fixed: Vec<(T, T)> = at.into_iter().map(|(k, c)| (sh.inputs[k], c)).collect();
         lits.push(fixed);
     }
     if std::env::var_os("VERDIFF_DEBUG").is_some() {

@@ -117,7 +117,7 @@ pub const PROBES: usize = 8;
 /// The value of input number `index` (in name order) of sort `sort` in probe `pattern`:
 /// 0, 1, -1, 2, 10 and -7 for every input, then 1, 2, 3, ... and the same downwards (inputs
 /// that differ). None for sorts a probe leaves alone (x87 extended, arrays: zero elements).
-pub fn probe_value(pattern: usize, index: usize, sort: &Sort) -> Option<Bits> {
+fn probe_value(pattern: usize, index: usize, sort: &Sort) -> Option<Bits> {
     let n = index as i64;
     let v: i64 = match pattern {
         0 => 0,
@@ -143,17 +143,17 @@ struct ProbeOracle {
     pattern: usize,
     /// Each input's position in name order.
     index: std::collections::HashMap<String, usize>,
-    /// The input asked for last (an approximated result is asked for just before its value).
-    last_key: String,
-    /// The host's library results the run took, by input key.
-    library: Vec<(String, f64)>,
+    /// Every scalar value the run took, by input key, in order (an approximated library
+    /// result is asked for just before the host's value replaces it).
+    values: Vec<(String, Bits)>,
 }
 
 impl InputOracle for ProbeOracle {
     fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
-        self.last_key = key.to_string();
         let i = self.index.get(key).copied().unwrap_or(0);
-        probe_value(self.pattern, i, sort).or_else(|| sort.scalar_width().map(Bits::zero))
+        let v = probe_value(self.pattern, i, sort).or_else(|| sort.scalar_width().map(Bits::zero))?;
+        self.values.push((key.to_string(), v.clone()));
+        Some(v)
     }
 
     fn element(&mut self, _key: &str, _indices: &[Bits], elem: &Sort) -> Option<Bits> {
@@ -162,16 +162,18 @@ impl InputOracle for ProbeOracle {
 
     fn library_result(&mut self, lib: &str, args: &[f64]) -> Option<f64> {
         let r = host_library(lib, args)?;
-        self.library.push((self.last_key.clone(), r));
+        if let Some(last) = self.values.last_mut() {
+            last.1 = Bits::from_u128(64, r.to_bits() as u128);
+        }
         Some(r)
     }
 }
 
-/// What a probe run found: the claim it violated first, and the host's results of the
-/// approximated library calls on the way (by input key).
+/// What a probe run found: the claim it violated first, and every scalar value it took by
+/// input key (inputs, the host's library results, results of shared callees and externals).
 pub struct Probed {
     pub claim: ClaimKey,
-    pub library: Vec<(String, f64)>,
+    pub values: Vec<(String, Bits)>,
 }
 
 /// Runs the program concretely on probe `pattern` over the inputs `names` (in name order),
@@ -180,12 +182,12 @@ pub struct Probed {
 /// checks it robust, as for any other candidate.
 pub fn probe(p: &Program, entry: FuncId, opts: &SymexOptions, pattern: usize, names: &[String]) -> Option<Probed> {
     let index = names.iter().enumerate().map(|(i, n)| (n.clone(), i)).collect();
-    let oracle = Rc::new(RefCell::new(ProbeOracle { pattern, index, last_key: String::new(), library: Vec::new() }));
+    let oracle = Rc::new(RefCell::new(ProbeOracle { pattern, index, values: Vec::new() }));
     let sx = Symex::new(p, opts.clone()).concrete(oracle.clone(), None);
     let out = sx.run(entry, &mut |_, _| None).ok()?;
     let claim = out.claims.get(out.violated?)?.key;
-    let library = std::mem::take(&mut oracle.borrow_mut().library);
-    Some(Probed { claim, library })
+    let values = std::mem::take(&mut oracle.borrow_mut().values);
+    Some(Probed { claim, values })
 }
 
 /// Where a replay takes the results of approximated library functions from.
