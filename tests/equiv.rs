@@ -121,6 +121,34 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
 }
 
 #[test]
+fn reported_input_is_the_entry_parameter() {
+    // input_name_shadowed: the callee's own `a` is set to the input + 1; the report must give
+    // the entry's `a`, from which the old output is 2 * (a + 1) and the new one that + 1
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
+    let json = std::env::temp_dir().join(format!("verdiff-equiv-shadow-{}.json", std::process::id()));
+    let (code, out) = run(&[
+        "equiv",
+        dir.join("input_name_shadowed.old.c").to_str().unwrap_or(""),
+        dir.join("input_name_shadowed.new.c").to_str().unwrap_or(""),
+        "--function",
+        "f",
+        "--json",
+        json.to_str().unwrap_or(""),
+    ]);
+    assert_eq!(code, 10, "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
+    let _ = std::fs::remove_file(&json);
+    let d = &v["difference"];
+    assert_eq!(d["inputs"][0]["name"], "a", "{out}");
+    let num = |x: &serde_json::Value| x.as_str().and_then(|s| s.parse::<i64>().ok()).expect("an integer");
+    let a = num(&d["inputs"][0]["value"]);
+    assert_eq!(num(&d["outputs"][0]["old"]), 2 * (a + 1), "{out}");
+    assert_eq!(num(&d["outputs"][0]["new"]), 2 * (a + 1) + 1, "{out}");
+    assert!(d["unit_test"].as_str().is_some_and(|t| t.contains(&format!("a = {a};"))), "{out}");
+}
+
+#[test]
 fn loops_proved_for_every_trip_count_say_termination_is_not_compared() {
     // loop_nonterminating_new: the new version loops forever when t <= 0 < c, where the old
     // one returns 0; on every other input both return max(c, 0) (worked out in its header)

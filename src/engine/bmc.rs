@@ -834,6 +834,9 @@ fn robust(
             if pass.abstracted { "exact" } else { "same solver" },
             t0.elapsed()
         );
+        if let (Some(path), Some(m)) = (std::env::var_os("VERDIFF_DEBUG_MODEL"), smt.model()) {
+            let _ = std::fs::write(path, format!("{m}\n{}", smt.to_smt2()));
+        }
     }
     smt.pop();
     sh.model = Some(model);

@@ -6,7 +6,10 @@
 //! dereference or address-of, no access to globals or static locals, no exit, no external
 //! calls, and every callee they reach is pure too. Such a function's result depends only on
 //! its arguments, so one uninterpreted function stands for it in both versions. Everything
-//! else (side effects on globals or memory) is inlined.
+//! else (side effects on globals or memory) is inlined. Library functions count as pure when
+//! verdiff computes them as IEEE operations ([`PURE_NATIVE`]: sqrt, fabs, rounding, ...).
+//! Modelled ones (sin, exp, ...) are not: their models' bounds on the result are what makes a
+//! difference robust (docs/equivalence.md), and an uninterpreted caller would drop them.
 //!
 //! A callee is shared when its deep fingerprint (its body and everything it calls, normalised)
 //! is the same in both versions. The compared function itself, when pure and recursive, has
@@ -33,18 +36,59 @@ pub fn is_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool
     r
 }
 
+/// Library functions without a body that verdiff computes as IEEE operations of their
+/// arguments (also with the `f`/`l` suffixes and the `__builtin_` prefix), and the values
+/// library models ask for (`__verdiff_approx_fn_*`: uninterpreted functions of the arguments;
+/// only reached from models, which are not abstracted themselves).
+const PURE_NATIVE: &[&str] = &[
+    "fabs",
+    "sqrt",
+    "floor",
+    "ceil",
+    "trunc",
+    "round",
+    "rint",
+    "nearbyint",
+    "fmin",
+    "fmax",
+    "fma",
+    "copysign",
+    "inf",
+    "nan",
+    "signbit",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "isnormal",
+    "fpclassify",
+    "huge_val",
+];
+
+fn pure_native(name: &str) -> bool {
+    if name.starts_with("__verdiff_approx_fn") {
+        return true;
+    }
+    let base = name.strip_prefix("__builtin_").unwrap_or(name);
+    PURE_NATIVE.iter().any(|&n| base == n || base.strip_prefix(n).is_some_and(|s| s == "f" || s == "l"))
+}
+
 fn check_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool {
     let fun = p.func(f);
-    let Some(body) = &fun.body else { return false };
+    let Some(body) = &fun.body else { return pure_native(&fun.name) && !fun.ty.variadic };
     if fun.model || fun.ty.variadic || !fun.ty.ret.is_arith() || !fun.ty.params.iter().all(|t| t.is_arith()) {
         return false;
     }
     let local = |v: crate::ir::VarId| matches!(p.var(v).kind, VarKind::Local(g) | VarKind::Param(g) | VarKind::Temp(g) if g == f);
+    let constant = |v: crate::ir::VarId| {
+        let var = p.var(v);
+        var.is_const && var.is_static() && !var.external && var.ty.is_arith()
+    };
     let mut ok = true;
     let mut calls = Vec::new();
     let check = |e: &Expr, ok: &mut bool| {
         e.visit(&mut |x| match &x.kind {
-            ExprKind::Var(v) if !local(*v) => *ok = false,
+            // (a constant's value is its initialiser: reading it is pure)
+            ExprKind::Var(v) if !local(*v) && !constant(*v) => *ok = false,
             ExprKind::Deref(_) | ExprKind::AddrOf(_) | ExprKind::Str(_) | ExprKind::Nondet => *ok = false,
             _ => {}
         })
@@ -59,7 +103,17 @@ fn check_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool 
                 if let Some(l) = lhs {
                     check(l, &mut ok);
                 }
-                args.iter().for_each(|a| check(a, &mut ok));
+                // (a string literal argument of a native: `__builtin_nan("")`)
+                let native = matches!(func.kind, ExprKind::Func(g) if p.func(g).body.is_none());
+                args.iter()
+                    .filter(|a| {
+                        let literal = match &a.kind {
+                            ExprKind::AddrOf(s) => matches!(s.kind, ExprKind::Str(_)),
+                            k => matches!(k, ExprKind::Str(_)),
+                        };
+                        !(native && literal)
+                    })
+                    .for_each(|a| check(a, &mut ok));
                 match func.kind {
                     ExprKind::Func(g) => calls.push(g),
                     _ => ok = false,
@@ -72,6 +126,9 @@ fn check_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool 
             _ => {}
         }
         if !ok {
+            if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                eprintln!("not pure: {} at {:?}", fun.name, ins.kind);
+            }
             return false;
         }
     }

@@ -12,6 +12,7 @@
 
 pub mod callees;
 pub mod leaves;
+pub mod loops;
 pub mod product;
 pub mod unit_test;
 
@@ -186,6 +187,9 @@ fn defined_names(p: &Program, tag: &str) -> frontend::Namespace {
     }
 }
 
+/// How the note naming the loops compared as functions of their inputs begins.
+const SHARED_LOOPS: &str = "loops identical in both versions compared as functions of the values they read";
+
 /// How a note saying why the relational proof gave no answer for every bound begins.
 const NO_UNBOUNDED_PROOF: &str = "no proof for every number of loop iterations and recursive calls";
 
@@ -242,7 +246,8 @@ pub fn check_preprocessed(
     let prog = frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), o.frontend.target)?;
     let attempt = |opts: &EquivOptions| -> Result<EquivResult, FrontendError> {
         let mut r = check_program(prog.clone(), function, new_function, opts, start, opts.abstract_callees);
-        if opts.abstract_callees && !r.abstracted.is_empty() {
+        let shared_loops = r.notes.iter().any(|n| n.starts_with(SHARED_LOOPS));
+        if opts.abstract_callees && (!r.abstracted.is_empty() || shared_loops) {
             if let EquivVerdict::Unknown(why) = r.verdict.clone() {
                 let again = check_program(prog.clone(), function, new_function, opts, start, false);
 
@@ -425,10 +430,14 @@ pub fn check_program(
     };
     // (before the old version's claims become assumptions: shared callees have equal IR)
     if abstract_callees {
+        let shared_loops = loops::outline_shared_loops(&mut prog, old_f, new_f);
         res.abstracted = callees::abstract_callees(&mut prog, old_f, new_f, &mut product.hooks)
             .into_iter()
-            .filter(|n| !n.starts_with("__"))
+            .filter(|n| !n.starts_with("__") && !n.contains("$loop"))
             .collect();
+        if !shared_loops.is_empty() {
+            res.notes.push(format!("{SHARED_LOOPS}: {}", shared_loops.join(", ")));
+        }
     }
     undefined_behaviour_as_assumptions(&mut prog);
     let so = SymexOptions {
@@ -442,7 +451,20 @@ pub fn check_program(
     };
     let eo = EngineOptions {
         symex: so,
-        deadline: o.timeout.map(|t| start + t),
+        deadline: o.timeout.map(|t| {
+            let end = start + t;
+            // with something abstracted, an open answer is tried again with everything
+            // inlined (see `attempt`): that attempt keeps half the time (a difference the
+            // abstraction cannot confirm, e.g. one that needs a callee's library-result
+            // bounds, is often quick to find inlined)
+            if abstract_callees && (!res.abstracted.is_empty() || res.notes.iter().any(|n| n.starts_with(SHARED_LOOPS)))
+            {
+                let now = Instant::now();
+                now + end.saturating_duration_since(now) / 2
+            } else {
+                end
+            }
+        }),
         float_abstraction: true,
         ..EngineOptions::default()
     };
@@ -457,15 +479,21 @@ pub fn check_program(
             return res;
         };
         let mut values: std::collections::HashMap<String, String> = Default::default();
+        // the harness's own assignments: an input's name may also be a callee's variable
+        // (`idum` of the entry and of its callee), whose later values are not the input
+        let mut in_harness: std::collections::HashMap<String, String> = Default::default();
         for s in &trace.steps {
             if let TraceEvent::Assign { lhs, value } = &s.event {
                 values.insert(lhs.clone(), value.text.clone());
+                if s.function == product::HARNESS {
+                    in_harness.entry(lhs.clone()).or_insert_with(|| value.text.clone());
+                }
             }
         }
         let inputs: Vec<(String, String)> = product
             .inputs
             .iter()
-            .map(|i| (i.lhs.clone(), values.get(&i.lhs).cloned().unwrap_or_else(|| "?".into())))
+            .map(|i| (i.lhs.clone(), in_harness.get(&i.lhs).cloned().unwrap_or_else(|| "?".into())))
             .collect();
         let mut outputs = Vec::new();
         if c.function != product::HARNESS {
@@ -510,7 +538,7 @@ pub fn check_program(
                 new: "?".into(),
             });
         }
-        let unit_test = unit_test::render(&prog, function, new_function, &o.files, &product, &values, &outputs);
+        let unit_test = unit_test::render(&prog, function, new_function, &o.files, &product, &in_harness, &outputs);
         res.verdict = EquivVerdict::NotEquivalent(Box::new(Difference { inputs, outputs, unit_test }));
         return res;
     }

@@ -184,7 +184,11 @@ impl Symex<'_> {
     /// an unspecified value (a fresh input), as C leaves them undefined and ESBMC does not
     /// check explicit casts. In a product program the value depends only on the converted
     /// value, as with every real implementation (x86 gives INT_MIN, ARM saturates): both
-    /// versions converting the same value get the same result.
+    /// versions converting the same value get the same result. That result is then indeterminate
+    /// like an approximated library result: a difference some platform's result avoids is not
+    /// a proven difference (engine::bmc's robustness check leaves it free, with the ties as
+    /// facts: fixing the symbol but not the function would let the check avoid a difference
+    /// by contradicting the tie, i.e. by declaring the path infeasible).
     fn float_to_int(&mut self, st: &mut State, v: T, w: u32, signed: bool, _loc: Loc) -> T {
         let r = self.s.fp_to_bv(Rm::Rtz, v, w, signed);
         if self.s.is_const(r) {
@@ -197,8 +201,17 @@ impl Symex<'_> {
         let mut unspecified = self.input(st, Sort::Bv(w), "unspecified_conversion");
         if self.o.product.is_some() {
             let key = format!("conversion:{w}:{signed}");
-            if let Some((_, app)) = self.tie_to_uf(st, unspecified, &key, "unspecified_conversion", &[v]) {
-                unspecified = self.shared_result(st, unspecified, app).0;
+            let mut syms = Vec::new();
+            super::models::collect_symbols(&self.s, unspecified, &mut syms);
+            if let Some((tie, app)) = self.tie_to_uf(st, unspecified, &key, "unspecified_conversion", &[v]) {
+                self.approx_symbols.extend(syms);
+                self.approx_facts.push(tie);
+                self.approx_funcs.insert("float-to-integer conversions (their result when out of range)".into());
+                let (shared, also) = self.shared_result(st, unspecified, app);
+                unspecified = shared;
+                if let Some(ties) = also {
+                    self.approx_facts.push(ties);
+                }
             }
         }
         self.s.ite(in_range, r, unspecified)
