@@ -116,10 +116,7 @@ fn outline_pair(p: &mut Program, old_f: FuncId, new_f: FuncId) -> Vec<String> {
     let mut places = Vec::new();
     let mut olds: Vec<Option<Outlined>> = olds.into_iter().map(Some).collect();
     let mut news: Vec<Option<Outlined>> = news.into_iter().map(Some).collect();
-    // (rewritten from the last region backwards: instruction indices stay valid)
-    pairs.sort_by_key(|&(i, _)| std::cmp::Reverse(olds[i].as_ref().map_or(0, |o| o.region.head)));
-    let mut new_order: Vec<(usize, usize)> = pairs.clone();
-    new_order.sort_by_key(|&(_, j)| std::cmp::Reverse(news[j].as_ref().map_or(0, |n| n.region.head)));
+
     for &(i, j) in &pairs {
         let (Some(o), Some(n)) = (olds[i].as_ref(), news[j].as_ref()) else { continue };
         // the new side's parts take the old side's names (the stubs pair by name)
@@ -130,16 +127,10 @@ fn outline_pair(p: &mut Program, old_f: FuncId, new_f: FuncId) -> Vec<String> {
         let loc = p.func(old_f).body.as_ref().and_then(|b| b.get(o.region.head)).map(|i| i.loc);
         places.push(format!("{base}: loop at line {}", loc.map_or(0, |l| l.line)));
     }
-    for (i, _) in &pairs {
-        if let Some(o) = olds[*i].take() {
-            call_instead(p, &o);
-        }
-    }
-    for (_, j) in &new_order {
-        if let Some(n) = news[*j].take() {
-            call_instead(p, &n);
-        }
-    }
+    let old_loops: Vec<Outlined> = pairs.iter().filter_map(|(i, _)| olds[*i].take()).collect();
+    let new_loops: Vec<Outlined> = pairs.iter().filter_map(|(_, j)| news[*j].take()).collect();
+    calls_instead(p, old_f, &old_loops);
+    calls_instead(p, new_f, &new_loops);
     places.sort();
     places
 }
@@ -610,12 +601,31 @@ fn rename_vars(k: &mut InstrKind, map: &HashMap<VarId, VarId>) {
     }
 }
 
-/// Replaces the loop in its function by calls of its outlined parts.
-fn call_instead(p: &mut Program, o: &Outlined) {
+/// Replaces the outlined loops of one function by calls of their parts, in one rewrite (jump
+/// targets of one loop may lie past another).
+fn calls_instead(p: &mut Program, f: FuncId, loops: &[Outlined]) {
+    let blocks: Vec<(usize, usize, Vec<Instr>)> =
+        loops.iter().map(|o| (o.region.head, o.region.end, calls_of(p, o))).collect();
+    let Some(body) = p.funcs[f.0 as usize].body.take() else { return };
+    let mut index = 0usize;
+    let new_body = rewrite(body, |_| {
+        let i = index;
+        index += 1;
+        match blocks.iter().find(|(h, e, _)| (*h..=*e).contains(&i)) {
+            Some((h, _, block)) if *h == i => (vec![], Some(block.clone())),
+            Some(_) => (vec![], Some(vec![])),
+            None => (vec![], None),
+        }
+    });
+    p.funcs[f.0 as usize].body = Some(new_body);
+}
+
+/// The calls of `o`'s parts that replace its loop, then the jumps to where the loop was left
+/// (targets as [`original`] instruction numbers).
+fn calls_of(p: &mut Program, o: &Outlined) -> Vec<Instr> {
     let f = o.func;
     let r = &o.region;
-    let Some(body) = p.funcs[f.0 as usize].body.take() else { return };
-    let loc = body.get(r.head).map_or(Loc::default(), |i| i.loc);
+    let loc = p.func(f).body.as_ref().and_then(|b| b.get(r.head)).map_or(Loc::default(), |i| i.loc);
     let int = p.target.int_t();
     let temp = |p: &mut Program, name: &str, ty: Type| -> VarId {
         let id = VarId(p.vars.len() as u32);
@@ -691,18 +701,5 @@ fn call_instead(p: &mut Program, o: &Outlined) {
         }
         None => block.push(leave(0)),
     }
-    let (head, end) = (r.head, r.end);
-    let mut index = 0usize;
-    let new_body = rewrite(body, |_| {
-        let i = index;
-        index += 1;
-        if i == head {
-            (vec![], Some(block.clone()))
-        } else if i > head && i <= end {
-            (vec![], Some(vec![]))
-        } else {
-            (vec![], None)
-        }
-    });
-    p.funcs[f.0 as usize].body = Some(new_body);
+    block
 }
