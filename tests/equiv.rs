@@ -91,26 +91,29 @@ fn equivalence_pairs_give_the_expected_verdicts() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// `verdiff equiv` on the pair `tests/equiv/{name}.{old,new}.c` with `--json` and `flags`:
+/// exit status, text output and the JSON document.
+fn equiv_json(name: &str, function: &str, flags: &[&str]) -> (i32, String, serde_json::Value) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
+    let json = std::env::temp_dir().join(format!("verdiff-equiv-{name}-{}.json", std::process::id()));
+    let (old, new) = (dir.join(format!("{name}.old.c")), dir.join(format!("{name}.new.c")));
+    let mut args = vec!["equiv", old.to_str().unwrap_or(""), new.to_str().unwrap_or(""), "--function", function];
+    args.extend_from_slice(flags);
+    args.extend(["--json", json.to_str().unwrap_or("")]);
+    let (code, out) = run(&args);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
+    let _ = std::fs::remove_file(&json);
+    (code, out, v)
+}
+
 #[test]
 fn distinguishing_input_and_outputs_are_reported_and_replayed() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
-    let json = std::env::temp_dir().join(format!("verdiff-equiv-{}.json", std::process::id()));
-    let (code, out) = run(&[
-        "equiv",
-        dir.join("threshold_changed.old.c").to_str().unwrap_or(""),
-        dir.join("threshold_changed.new.c").to_str().unwrap_or(""),
-        "--function",
-        "alarm",
-        "--json",
-        json.to_str().unwrap_or(""),
-    ]);
+    let (code, out, v) = equiv_json("threshold_changed", "alarm", &[]);
     assert_eq!(code, 10, "{out}");
     // alarm(100) is the only input on which `level >= 100` and `level > 100` differ
     assert!(out.contains("level = 100"), "{out}");
     assert!(out.contains("return value: old 1, new 0"), "{out}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
-    let _ = std::fs::remove_file(&json);
     assert_eq!(v["schema"], "verdiff.equiv/1");
     assert_eq!(v["verdict"], "not-equivalent");
     assert_eq!(v["exit_code"], 10);
@@ -124,21 +127,8 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
 fn reported_input_is_the_entry_parameter() {
     // input_name_shadowed: the callee's own `a` is set to the input + 1; the report must give
     // the entry's `a`, from which the old output is 2 * (a + 1) and the new one that + 1
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
-    let json = std::env::temp_dir().join(format!("verdiff-equiv-shadow-{}.json", std::process::id()));
-    let (code, out) = run(&[
-        "equiv",
-        dir.join("input_name_shadowed.old.c").to_str().unwrap_or(""),
-        dir.join("input_name_shadowed.new.c").to_str().unwrap_or(""),
-        "--function",
-        "f",
-        "--json",
-        json.to_str().unwrap_or(""),
-    ]);
+    let (code, out, v) = equiv_json("input_name_shadowed", "f", &[]);
     assert_eq!(code, 10, "{out}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
-    let _ = std::fs::remove_file(&json);
     let d = &v["difference"];
     assert_eq!(d["inputs"][0]["name"], "a", "{out}");
     let num = |x: &serde_json::Value| x.as_str().and_then(|s| s.parse::<i64>().ok()).expect("an integer");
@@ -152,27 +142,10 @@ fn reported_input_is_the_entry_parameter() {
 fn loops_proved_for_every_trip_count_say_termination_is_not_compared() {
     // loop_nonterminating_new: the new version loops forever when t <= 0 < c, where the old
     // one returns 0; on every other input both return max(c, 0) (worked out in its header)
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
-    let json = std::env::temp_dir().join(format!("verdiff-equiv-partial-{}.json", std::process::id()));
-    let (code, out) = run(&[
-        "equiv",
-        dir.join("loop_nonterminating_new.old.c").to_str().unwrap_or(""),
-        dir.join("loop_nonterminating_new.new.c").to_str().unwrap_or(""),
-        "--function",
-        "drain",
-        "--unwind",
-        "3",
-        "--timeout",
-        "10",
-        "--json",
-        json.to_str().unwrap_or(""),
-    ]);
+    let (code, out, v) = equiv_json("loop_nonterminating_new", "drain", &["--unwind", "3", "--timeout", "10"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("on every input on which both terminate"), "{out}");
     assert!(out.contains("bounded model checking alone: EQUIVALENT UP TO BOUND 3"), "{out}");
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
-    let _ = std::fs::remove_file(&json);
     assert_eq!(v["verdict"], "equivalent-if-terminating");
     assert_eq!(v["exit_code"], 0);
 }

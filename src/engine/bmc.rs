@@ -380,13 +380,16 @@ fn solve(
             }
             let chosen = if probe.is_some() { None } else { prefer };
             let mut probe_violates: Option<Vec<usize>> = None;
+            // some remaining claim is violated
+            let goal = {
+                let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
+                shared.borrow_mut().store.or_n(&vs)
+            };
             let answer = if let Some(pairs) = &probe {
                 // a solver of its own, exact, with every value the probe run took substituted:
                 // the formula folds to (nearly) constants
                 let mut sh = shared.borrow_mut();
                 let sh = &mut *sh;
-                let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
-                let goal = sh.store.or_n(&vs);
                 let t_solve = Instant::now();
                 let ms = remaining_ms(pass.deadline).map(|ms| ms.min(PROBE_MS));
                 let mut smt = solver(&sh.store, sh.axioms, ms, false);
@@ -423,8 +426,6 @@ fn solve(
             } else {
                 let mut sh = shared.borrow_mut();
                 let sh = &mut *sh;
-                let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
-                let goal = sh.store.or_n(&vs);
                 let act = sh.store.fresh_symbol("round", crate::term::Sort::Bool);
                 let imp = sh.store.implies(act, goal);
                 let t_enc = Instant::now();
