@@ -536,14 +536,20 @@ impl Smt {
     /// Asserts `t` with each term `pairs[i].0` replaced by the constant `pairs[i].1` and the
     /// result simplified by Z3 first (constant float arithmetic folds instead of being
     /// bit-blasted), and the equations themselves, so that a model gives the terms those values.
-    pub fn assert_with_values(&mut self, s: &TermStore, t: T, pairs: &[(T, T)]) {
+    ///
+    /// Returns false when the substituted formula still holds float arithmetic on values that
+    /// are not fixed (see [`super::interval::has_float_arithmetic`]): the caller may then prefer
+    /// a solver with the float abstraction.
+    pub fn assert_with_values(&mut self, s: &TermStore, t: T, pairs: &[(T, T)]) -> bool {
         let from: Vec<Dynamic> = pairs.iter().map(|p| self.encode(s, p.0)).collect();
         let to: Vec<Dynamic> = pairs.iter().map(|p| self.encode(s, p.1)).collect();
         let d = self.encode(s, t);
         let Some(r) = self.substituted(d, &from, &to) else {
             self.interrupted_assert = true;
-            return;
+            return false;
         };
+        // SAFETY: `r` is an AST of this context and outlives the call
+        let ground = !unsafe { super::interval::has_float_arithmetic(self.c(), r.get_z3_ast()) };
         if let Some(b) = r.as_bool() {
             self.solver.assert(&b);
         }
@@ -554,6 +560,7 @@ impl Smt {
                 self.solver.assert(&e);
             }
         }
+        ground
     }
 
     /// `t` with the terms `fixed` replaced by their values in `model`, simplified by Z3 (None

@@ -158,6 +158,28 @@ impl H {
         H::and(vec![H::le(H::Num(lo), self.clone()), H::le(self.clone(), H::Num(hi))])
     }
 
+    /// The term with each variable `v` for which `f` gives a term replaced by it, rebuilt
+    /// with the folding constructors.
+    pub fn subst(&self, f: &dyn Fn(u32) -> Option<H>) -> H {
+        let s = |x: &H| x.subst(f);
+        match self {
+            H::Num(_) | H::Bool(_) => self.clone(),
+            H::Var(v) => f(*v).unwrap_or(H::Var(*v)),
+            H::Add(xs) => xs.iter().map(s).reduce(H::add).unwrap_or(H::Num(0)),
+            H::And(xs) => H::and(xs.iter().map(s).collect()),
+            H::Or(xs) => H::or(xs.iter().map(s).collect()),
+            H::Mul(a, b) => H::mul(s(a), s(b)),
+            H::Div(a, b) => H::div(s(a), s(b)),
+            H::Mod(a, b) => H::modulo(s(a), s(b)),
+            H::Le(a, b) => H::le(s(a), s(b)),
+            H::Lt(a, b) => H::lt(s(a), s(b)),
+            H::Eq(a, b) => H::eq(s(a), s(b)),
+            H::Neg(a) => H::neg(s(a)),
+            H::Not(a) => H::not(s(a)),
+            H::Ite(c, a, b) => H::ite(s(c), s(a), s(b)),
+        }
+    }
+
     /// The term with every variable renamed by `f`.
     pub fn rename(&self, f: &dyn Fn(u32) -> u32) -> H {
         let r = |x: &H| Box::new(x.rename(f));
@@ -310,8 +332,13 @@ impl Horn {
 /// global guidance (`fp.spacer.global`) in Z3 4.8.12 answers "sat" with solutions that do not
 /// (tests/equiv's loop_change_beyond_bound came out EQUIVALENT with it), so a solver's word
 /// alone is not taken.
+///
+/// Spacer's interpretations may hold existential quantifiers (over values it did not
+/// project away); negated in a conclusion they become universal ones, which plain SMT may
+/// leave unknown. The check therefore eliminates them first (Z3's `qe`: quantifier
+/// elimination for linear integer arithmetic, an equivalence) and then solves.
 fn check_solution(m: &Model, checks: &[(Vec<Bool>, Bool)], timeout_ms: u64) -> HornAnswer {
-    let s = Solver::new();
+    let s = z3::Tactic::new("qe").and_then(&z3::Tactic::new("smt")).solver();
     let mut p = Params::new();
     p.set_u32("timeout", timeout_ms.clamp(1000, u32::MAX as u64) as u32);
     s.set_params(&p);
@@ -328,7 +355,8 @@ fn check_solution(m: &Model, checks: &[(Vec<Bool>, Bool)], timeout_ms: u64) -> H
         let r = s.check();
         s.pop(1);
         if r != SatResult::Unsat {
-            return HornAnswer::Unknown(format!("the solution the Horn solver returned does not satisfy rule {k}"));
+            let how = if r == SatResult::Sat { "does not satisfy" } else { "could not be checked against" };
+            return HornAnswer::Unknown(format!("the solution the Horn solver returned {how} rule {k}"));
         }
     }
     HornAnswer::Holds

@@ -621,6 +621,32 @@ impl Intervals {
     }
 }
 
+/// Whether the (simplified) formula `a` still holds float arithmetic: Z3's simplifier folds an
+/// operation on numerals, so one that is left has an operand that is not a value, and Z3
+/// bit-blasts it (an unrolled loop of square roots on such values can take Z3 far past its
+/// time limit, which it does not check while bit-blasting).
+///
+/// # Safety
+/// `a` must be an AST of the live context `ctx`.
+pub(crate) unsafe fn has_float_arithmetic(ctx: Z3_context, a: Z3_ast) -> bool {
+    use DeclKind as K;
+    let arith = [K::FpaAdd, K::FpaSub, K::FpaMul, K::FpaDiv, K::FpaSqrt, K::FpaFma, K::FpaRem, K::FpaRoundToIntegral]
+        .map(|k| k as u32);
+    let mut seen = HashSet::new();
+    let mut work = vec![a];
+    while let Some(t) = work.pop() {
+        if !seen.insert(Z3_get_ast_id(ctx, t)) || Z3_get_ast_kind(ctx, t) != AstKind::App {
+            continue;
+        }
+        let Some(app) = Z3_to_app(ctx, t) else { continue };
+        if Z3_get_app_decl(ctx, app).is_some_and(|d| arith.contains(&decl_kind_number(ctx, d))) {
+            return true;
+        }
+        work.extend((0..Z3_get_app_num_args(ctx, app)).filter_map(|i| Z3_get_app_arg(ctx, app, i)));
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

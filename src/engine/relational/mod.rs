@@ -19,6 +19,7 @@
 
 mod paths;
 mod product;
+mod unroll;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
@@ -41,6 +42,7 @@ const MAX_FUNCTIONS: usize = 32;
 
 /// Two versions cut into segments, ready for the proof: the compared functions and every
 /// function they reach, each cut into segments.
+#[derive(Clone)]
 pub struct Pair {
     top: (FuncId, FuncId),
     old: BTreeMap<FuncId, Version>,
@@ -76,6 +78,17 @@ impl Pair {
         loops || recursive(&self.old) || recursive(&self.new)
     }
 
+    /// The pair with one version's compared function unrolled once ([`unroll`]): its calls
+    /// of itself inlined (None when it does not call itself, has loops, or grows too large).
+    fn unrolled(&self, old: bool) -> Option<Pair> {
+        let (f, versions) = if old { (self.top.0, &self.old) } else { (self.top.1, &self.new) };
+        let v = unroll::unroll_self_calls(versions.get(&f)?, f)?;
+        let mut pair = self.clone();
+        let side = if old { &mut pair.old } else { &mut pair.new };
+        side.insert(f, v);
+        Some(pair)
+    }
+
     /// Tries to prove that the versions return the same value, with the same undefined
     /// behaviour, on every input on which both terminate.
     pub fn prove(&self, timeout: Duration) -> Relational {
@@ -88,16 +101,25 @@ impl Pair {
 
 fn prove(pair: &Pair, timeout: Duration) -> Relational {
     // Spacer's search differs much between equivalent encodings (one finds an invariant in
-    // a second where another runs out of time), so each gets a share of the time
-    let ms = (timeout.as_millis().min(u64::MAX as u128) as u64) / STYLES.len() as u64;
+    // a second where another runs out of time), so each gets a share of the time; then the
+    // pair with one version's recursion unrolled once, in the first style
+    let unrolled: Vec<Pair> = [true, false].iter().filter_map(|&old| pair.unrolled(old)).collect();
+    let attempts: Vec<(&Pair, Style)> =
+        STYLES.iter().map(|&s| (pair, s)).chain(unrolled.iter().map(|p| (p, STYLES[0]))).collect();
+    let ms = (timeout.as_millis().min(u64::MAX as u128) as u64) / attempts.len() as u64;
     let mut last = String::new();
-    for &style in STYLES {
+    for (pair, style) in attempts {
         let horn = match product::encode(pair, style) {
             Ok(h) => h,
             Err(e) => return Relational::NotProved(e),
         };
         let params: &[(&str, u32)] = if style.plain_interpolation { &[("fp.spacer.iuc", 0)] } else { &[] };
-        match solve_alone(&horn, ms, params) {
+        let t0 = std::time::Instant::now();
+        let answer = solve_alone(&horn, ms, params);
+        if std::env::var_os("VERDIFF_DEBUG").is_some() {
+            eprintln!("relational attempt {style:?}, {} rules: {answer:?} in {:?}", horn.rules.len(), t0.elapsed());
+        }
+        match answer {
             HornAnswer::Holds => return Relational::Proved,
             HornAnswer::Fails if !style.strict => {
                 return Relational::NotProved("the Horn solver found a pair of runs with different results (beyond the bound, or from nondeterministic values)".into())

@@ -57,7 +57,7 @@ pub struct Call {
 
 /// A function cut into segments. Its state is `vars`, then the return value, then the
 /// error flag (1: the run ended in undefined behaviour).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Version {
     pub vars: Vec<VarId>,
     /// Position in `vars` of each parameter.

@@ -1,0 +1,10 @@
+int sum(int n) {
+  int r = 0;
+  if (n <= 1) {
+    r = n;
+  } else {
+    r = sum(n - 2);
+    r = n + (n - 1) + r;
+  }
+  return r;
+}
