@@ -385,7 +385,22 @@ fn solve(
                 let vs: Vec<T> = remaining.iter().filter_map(|&i| viol[i]).collect();
                 shared.borrow_mut().store.or_n(&vs)
             };
-            let answer = if let Some(pairs) = &probe {
+            if let Some(hit) = &probe {
+                // the probe's run is a replay of its own: when its difference holds for every
+                // library result the models allow, it is the counterexample, without a solver
+                if let Some(i) = confirmed_probe(pass, shared, hit, &remaining) {
+                    claims[i].status = Status::Violated;
+                    let steps = super::format::trace(pass.p, &hit.found.run, pass.off_bits);
+                    claims[i].trace = Some(Trace { steps, replayed: true });
+                    remaining.retain(|&k| claims[k].status == Status::NotChecked);
+                    if !o.multi_property {
+                        return Outcome::Stopped;
+                    }
+                    probe = probes.pop();
+                    continue;
+                }
+            }
+            let answer = if let Some(ProbeHit { fixed: pairs, .. }) = &probe {
                 // a solver of its own, exact, with every value the probe run took substituted:
                 // the formula folds to (nearly) constants
                 let mut sh = shared.borrow_mut();
@@ -680,10 +695,49 @@ fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) ->
     Some(lit)
 }
 
+/// A probe run that violates a claim: the scalar inputs' symbols paired with the constants
+/// the run took, and the run.
+struct ProbeHit {
+    fixed: Vec<(T, T)>,
+    found: super::replay::Probed,
+}
+
+/// Time for the robustness run of one probe ([`super::replay::probe_robust`]).
+const PROBE_ROBUST_MS: u64 = 2_000;
+
+/// The claim (among `remaining`) a probe's run violates, when that violation holds whatever
+/// the approximated values are (library results, the new version's uninitialised values,
+/// unspecified conversions): trivially when the run used none, otherwise by a run with them
+/// free ([`super::replay::probe_robust`]). The probe picked a value for each of them (the
+/// host's libm result, its pattern's number): one choice, not a proof.
+fn confirmed_probe(pass: &Pass, shared: &Rc<RefCell<Solving>>, hit: &ProbeHit, remaining: &[usize]) -> Option<usize> {
+    let i = remaining.iter().copied().find(|&i| pass.keys[i] == hit.found.claim)?;
+    let approx_keys: std::collections::HashSet<String> = {
+        let sh = shared.borrow();
+        sh.inputs
+            .iter()
+            .filter(|(_, &t)| matches!(sh.store.op(t), crate::term::Op::Sym(id) if pass.approx.contains(id)))
+            .map(|(k, _)| k.clone())
+            .collect()
+    };
+    let chosen = hit.found.values.iter().any(|(k, _)| approx_keys.contains(k));
+    if hit.found.run.approx_funcs.is_empty() && !chosen {
+        return Some(i);
+    }
+    let ms = remaining_ms(pass.deadline).map_or(PROBE_ROBUST_MS, |ms| ms.min(PROBE_ROBUST_MS));
+    let mut so = pass.so.clone();
+    so.deadline = Some(Instant::now() + std::time::Duration::from_millis(ms));
+    let t0 = Instant::now();
+    let robust = super::replay::probe_robust(pass.p, pass.entry, &so, &hit.found, &approx_keys, ms);
+    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+        eprintln!("probe robust with free library results: {robust} in {:?}", t0.elapsed());
+    }
+    robust.then_some(i)
+}
+
 /// The probe patterns ([`super::replay::probe`]) whose concrete run, with the host's library
-/// results, violates one of the claims `keys`, in pattern order: each as the scalar inputs'
-/// symbols paired with their constants.
-fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) -> Vec<Vec<(T, T)>> {
+/// results, violates one of the claims `keys`, in pattern order.
+fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) -> Vec<ProbeHit> {
     use super::replay::{probe, PROBES};
     let mut names: Vec<String> = sh.inputs.keys().cloned().collect();
     names.sort();
@@ -715,7 +769,7 @@ fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) 
             at.insert(key, c);
         }
         let fixed: Vec<(T, T)> = at.into_iter().map(|(k, c)| (sh.inputs[k], c)).collect();
-        lits.push(fixed);
+        lits.push(ProbeHit { fixed, found });
     }
     if std::env::var_os("VERDIFF_DEBUG").is_some() {
         eprintln!("probes with a difference: {} of {PROBES}", lits.len());

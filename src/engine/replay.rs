@@ -174,6 +174,8 @@ impl InputOracle for ProbeOracle {
 pub struct Probed {
     pub claim: ClaimKey,
     pub values: Vec<(String, Bits)>,
+    /// The run itself (a replay: real callees, the host's library results).
+    pub run: Box<Output>,
 }
 
 /// Runs the program concretely on probe `pattern` over the inputs `names` (in name order),
@@ -187,7 +189,88 @@ pub fn probe(p: &Program, entry: FuncId, opts: &SymexOptions, pattern: usize, na
     let out = sx.run(entry, &mut |_, _| None).ok()?;
     let claim = out.claims.get(out.violated?)?.key;
     let values = std::mem::take(&mut oracle.borrow_mut().values);
-    Some(Probed { claim, values })
+    Some(Probed { claim, values, run: Box::new(out) })
+}
+
+/// More terms than this in a probe's run with free library results: not checked.
+const MAX_ROBUST_TERMS: usize = 20_000;
+
+/// The inputs a probe took, with the results of approximated library functions left free:
+/// each is a symbol of its own (equal calls share one), with what the library models assume
+/// of it as facts.
+struct FreeLibraryOracle {
+    values: std::collections::HashMap<String, Bits>,
+    approx: std::collections::HashSet<String>,
+}
+
+impl InputOracle for FreeLibraryOracle {
+    fn scalar(&mut self, key: &str, _sort: &Sort) -> Option<Bits> {
+        if self.approx.contains(key) {
+            return None;
+        }
+        self.values.get(key).cloned()
+    }
+
+    fn element(&mut self, _key: &str, _indices: &[Bits], elem: &Sort) -> Option<Bits> {
+        elem.scalar_width().map(Bits::zero)
+    }
+}
+
+/// Whether the probe's difference holds for every result of the approximated library
+/// functions that the models allow (the host's libm is one libm; the user's may round
+/// differently): the program runs again on the probe's inputs with those results free,
+/// and interval arithmetic must show the claim violated for all of them. False when it
+/// cannot tell; true only when proved.
+pub fn probe_robust(
+    p: &Program,
+    entry: FuncId,
+    opts: &SymexOptions,
+    found: &Probed,
+    approx_keys: &std::collections::HashSet<String>,
+    timeout_ms: u64,
+) -> bool {
+    let values = found.values.iter().cloned().collect();
+    let oracle = Rc::new(RefCell::new(FreeLibraryOracle { values, approx: approx_keys.clone() }));
+    let sx = Symex::new(p, opts.clone()).concrete(oracle, Some(found.claim));
+    let debug = std::env::var_os("VERDIFF_DEBUG").is_some();
+    let mut out = match sx.run(entry, &mut |_, _| None) {
+        Ok(out) => out,
+        Err((why, _)) => {
+            if debug {
+                eprintln!("probe with free library results stopped: {why:?}");
+            }
+            return false;
+        }
+    };
+    let mut viol = Vec::new();
+    for inst in &out.instances {
+        if out.claims[inst.claim].key == found.claim {
+            let nc = out.store.not(inst.cond);
+            viol.push(out.store.and(inst.guard, nc));
+        }
+    }
+    let any = out.store.or_n(&viol);
+    // for every library result the run must reach the violation on supported code only
+    let unsupported: Vec<T> = out.unsupported.iter().map(|u| u.guard).collect();
+    let somewhere = out.store.or_n(&unsupported);
+    let nowhere = out.store.not(somewhere);
+    let any = out.store.and(any, nowhere);
+    let facts = out.store.and_n(&out.approx_facts);
+    if debug {
+        eprintln!("probe with free library results: {} terms, {} facts", out.store.len(), out.approx_facts.len());
+    }
+    if out.store.len() > MAX_ROBUST_TERMS {
+        // (branches on the free results unrolled loops to the bound: too large for Z3's
+        // simplifier, which does not stop at its time limit)
+        return false;
+    }
+    if out.store.is_false(any) {
+        if debug {
+            eprintln!("probe with free library results: no violation");
+        }
+        return false;
+    }
+    Smt::new(Some(timeout_ms)).holds_for_every_value_of(&out.store, any, facts)
 }
 
 /// Where a replay takes the results of approximated library functions from.

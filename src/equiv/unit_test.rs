@@ -25,7 +25,8 @@ fn version_names(p: &Program, tag: &str) -> Vec<String> {
                 .filter(|v| matches!(v.kind, VarKind::Global) && !v.external)
                 .filter_map(|v| v.name.strip_suffix(&suffix).map(String::from)),
         )
-        .filter(|n| n != "main")
+        // (the parts of an outlined loop, `f$loop0$1`, are verdiff's, not the sources')
+        .filter(|n| n != "main" && !n.contains("$loop") && !n.contains("$newloop"))
         .collect();
     out.sort();
     out.dedup();

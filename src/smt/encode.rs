@@ -591,6 +591,26 @@ impl Smt {
         (!interrupted).then_some(r)
     }
 
+    /// Whether `t` holds for every value of the floats free in it that satisfies `assumed`,
+    /// by interval arithmetic: true only when proved.
+    pub fn holds_for_every_value_of(&mut self, s: &TermStore, t: T, assumed: T) -> bool {
+        let (Some(facts), Some(goal)) = (self.simplified(s, assumed), self.simplified(s, t)) else { return false };
+        if let Some(p) = std::env::var_os("VERDIFF_INTERVAL_DUMP") {
+            let _ = std::fs::write(p, format!("(assume {facts})\n(goal {goal})\n"));
+        }
+        // SAFETY: the context and both ASTs (held by `facts` and `goal`) outlive `iv`
+        unsafe {
+            let mut iv = super::interval::Intervals::new(self.c(), &[facts.get_z3_ast()]);
+            iv.holds(goal.get_z3_ast()) == Some(true)
+        }
+    }
+
+    /// `t` encoded and simplified by Z3 (None when interrupted at the time limit).
+    fn simplified(&mut self, s: &TermStore, t: T) -> Option<Dynamic> {
+        let d = self.encode(s, t);
+        self.substituted(d, &[], &[])
+    }
+
     /// Whether `t` holds, with the terms `fixed` at their values in `model`, for every value
     /// of the floats left free in it that satisfies `assumed`, by interval arithmetic
     /// ([`super::interval`]): true only when proved; false also when undecided.

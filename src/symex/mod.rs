@@ -916,10 +916,11 @@ impl<'p> Symex<'p> {
         self.s.implies(path, c)
     }
 
-    /// Constrains `v` to equal `key(args)` on this path (symbolic mode only: a replay takes
-    /// `v` from a model that satisfies the tie); returns the equation and the application.
+    /// Constrains `v` to equal `key(args)` on this path (not for a value a replay took from
+    /// its oracle; a replay that leaves the value free, engine::replay::probe_robust, ties it
+    /// as symbolic execution does); returns the equation and the application.
     pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) -> Option<(T, T)> {
-        if self.is_concrete() {
+        if self.is_concrete() && self.s.is_ground(v) {
             return None;
         }
         let range = self.s.sort(v).clone();
@@ -959,7 +960,7 @@ impl<'p> Symex<'p> {
     /// every result the real function can give, so a robustness check may assume it.
     fn note_approx_fact(&mut self, st: &State, c: T) {
         let in_model = st.top().func.is_some_and(|f| self.p.func(f).model);
-        if !in_model || self.approx_symbols.is_empty() || self.is_concrete() {
+        if !in_model || self.approx_symbols.is_empty() {
             return;
         }
         let (mut stack, mut seen) = (vec![c], std::collections::HashSet::new());

@@ -1,0 +1,6 @@
+double pick(double k) {
+    double x;
+    if (k > 0)
+        x = 7.0 * k;
+    return x;
+}
