@@ -158,28 +158,6 @@ impl H {
         H::and(vec![H::le(H::Num(lo), self.clone()), H::le(self.clone(), H::Num(hi))])
     }
 
-    /// The term with each variable `v` for which `f` gives a term replaced by it, rebuilt
-    /// with the folding constructors.
-    pub fn subst(&self, f: &dyn Fn(u32) -> Option<H>) -> H {
-        let s = |x: &H| x.subst(f);
-        match self {
-            H::Num(_) | H::Bool(_) => self.clone(),
-            H::Var(v) => f(*v).unwrap_or(H::Var(*v)),
-            H::Add(xs) => xs.iter().map(s).reduce(H::add).unwrap_or(H::Num(0)),
-            H::And(xs) => H::and(xs.iter().map(s).collect()),
-            H::Or(xs) => H::or(xs.iter().map(s).collect()),
-            H::Mul(a, b) => H::mul(s(a), s(b)),
-            H::Div(a, b) => H::div(s(a), s(b)),
-            H::Mod(a, b) => H::modulo(s(a), s(b)),
-            H::Le(a, b) => H::le(s(a), s(b)),
-            H::Lt(a, b) => H::lt(s(a), s(b)),
-            H::Eq(a, b) => H::eq(s(a), s(b)),
-            H::Neg(a) => H::neg(s(a)),
-            H::Not(a) => H::not(s(a)),
-            H::Ite(c, a, b) => H::ite(s(c), s(a), s(b)),
-        }
-    }
-
     /// The term with every variable renamed by `f`.
     pub fn rename(&self, f: &dyn Fn(u32) -> u32) -> H {
         let r = |x: &H| Box::new(x.rename(f));

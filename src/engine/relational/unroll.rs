@@ -8,8 +8,6 @@
 //! is enough. Inlining a call with the callee's own segments is exact: the unrolled version
 //! has the same runs, so a proof about it is a proof about the function.
 
-use std::collections::HashMap;
-
 use super::paths::{Call, Cut, Segment, Version};
 use crate::ir::FuncId;
 use crate::smt::horn::H;
@@ -17,13 +15,13 @@ use crate::smt::horn::H;
 /// More segments than this after unrolling: not unrolled.
 const MAX_SEGMENTS: usize = 256;
 
-/// One way through a segment with its calls of `f` inlined: the guard's parts, the calls
-/// left, and the values the inlined calls' results (and error flags) stand for.
+/// One way through a segment with its calls of `f` inlined: the guard's parts (the inlined
+/// paths' guards, and equations from their parameters to the call's arguments and from the
+/// call's result and error flag to theirs) and the calls left.
 #[derive(Clone)]
 struct Way {
     guard: Vec<H>,
     calls: Vec<Call>,
-    values: HashMap<u32, H>,
 }
 
 /// `v`, the segments of `f`, with every call of `f` on a segment replaced by each of `f`'s
@@ -38,18 +36,18 @@ pub fn unroll_self_calls(v: &Version, f: FuncId) -> Option<Version> {
     let mut next = v.var_count;
     let mut segments = Vec::new();
     for s in &v.segments {
-        let mut ways = vec![Way { guard: vec![s.guard.clone()], calls: Vec::new(), values: HashMap::new() }];
+        let mut ways = vec![Way { guard: vec![s.guard.clone()], calls: Vec::new() }];
         for c in &s.calls {
             if c.callee != f {
                 ways.iter_mut().for_each(|w| w.calls.push(c.clone()));
                 continue;
             }
-            // the inlined run's variables: a block of its own for this call, except the
-            // parameters, which are the call's arguments
+            // the inlined run's variables: a block of its own for this call (equations, not
+            // substitution, tie its parameters to the arguments: Spacer found limit1's
+            // invariant with the former and not with the latter)
             let base = next;
             next = next.checked_add(v.var_count)?;
-            let args: HashMap<u32, H> = HashMap::new();
-            let inline = |h: &H| h.subst(&|x| Some(args.get(&x).cloned().unwrap_or(H::Var(base + x))));
+            let inline = |h: &H| h.rename(&|x| base + x);
             let mut expanded = Vec::new();
             for w in &ways {
                 for t in &bodies {
@@ -77,14 +75,10 @@ pub fn unroll_self_calls(v: &Version, f: FuncId) -> Option<Version> {
             }
         }
         for w in ways {
-            let value = |h: &H| h.subst(&|x| w.values.get(&x).cloned());
-            let guard = value(&H::and(w.guard.clone()));
-            if guard.is_false() {
-                continue;
+            let guard = H::and(w.guard);
+            if !guard.is_false() {
+                segments.push(Segment { from: s.from, to: s.to, guard, post: s.post.clone(), calls: w.calls });
             }
-            let calls =
-                w.calls.iter().map(|c| Call { args: c.args.iter().map(value).collect(), ..c.clone() }).collect();
-            segments.push(Segment { from: s.from, to: s.to, guard, post: s.post.iter().map(value).collect(), calls });
         }
     }
     Some(Version { segments, var_count: next, ..v.clone() })
