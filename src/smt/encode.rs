@@ -595,14 +595,7 @@ impl Smt {
     /// by interval arithmetic: true only when proved.
     pub fn holds_for_every_value_of(&mut self, s: &TermStore, t: T, assumed: T) -> bool {
         let (Some(facts), Some(goal)) = (self.simplified(s, assumed), self.simplified(s, t)) else { return false };
-        if let Some(p) = std::env::var_os("VERDIFF_INTERVAL_DUMP") {
-            let _ = std::fs::write(p, format!("(assume {facts})\n(goal {goal})\n"));
-        }
-        // SAFETY: the context and both ASTs (held by `facts` and `goal`) outlive `iv`
-        unsafe {
-            let mut iv = super::interval::Intervals::new(self.c(), &[facts.get_z3_ast()]);
-            iv.holds(goal.get_z3_ast()) == Some(true)
-        }
+        self.holds_by_intervals(facts, goal)
     }
 
     /// `t` encoded and simplified by Z3 (None when interrupted at the time limit).
@@ -617,6 +610,26 @@ impl Smt {
     pub fn holds_for_every_value(&mut self, s: &TermStore, t: T, assumed: T, fixed: &[T], model: &z3::Model) -> bool {
         let Some(facts) = self.with_fixed(s, assumed, fixed, model) else { return false };
         let Some(goal) = self.with_fixed(s, t, fixed, model) else { return false };
+        self.holds_by_intervals(facts, goal)
+    }
+
+    /// Interval evaluation of `goal` under `facts` (both simplified), after replacing each
+    /// free symbol the facts equate with another (directly, or by tying both to the same
+    /// term, as equal library calls are) by that one: intervals treat distinct symbols as
+    /// independent, and `sin(1.0)` called twice must not be two different values.
+    fn holds_by_intervals(&mut self, facts: Dynamic, goal: Dynamic) -> bool {
+        // SAFETY: `facts` is an AST of this context, alive for the call
+        let tied = unsafe { super::interval::tied_symbols(self.c(), facts.get_z3_ast()) };
+        let (facts, goal) = if tied.is_empty() {
+            (facts, goal)
+        } else {
+            let from: Vec<Dynamic> = tied.iter().map(|p| wrap(&self.ctx, Some(p.0))).collect();
+            let to: Vec<Dynamic> = tied.iter().map(|p| wrap(&self.ctx, Some(p.1))).collect();
+            match (self.substituted(facts, &from, &to), self.substituted(goal, &from, &to)) {
+                (Some(f), Some(g)) => (f, g),
+                _ => return false,
+            }
+        };
         if let Some(p) = std::env::var_os("VERDIFF_INTERVAL_DUMP") {
             let _ = std::fs::write(p, format!("(assume {facts})\n(goal {goal})\n"));
         }

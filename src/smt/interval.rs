@@ -647,6 +647,91 @@ pub(crate) unsafe fn has_float_arithmetic(ctx: Z3_context, a: Z3_ast) -> bool {
     false
 }
 
+/// The free float symbols the top-level conjuncts of `facts` equate, each paired with the
+/// one that stands for its group: `x = y` joins x and y, and `x = t`, `y = t` for the same
+/// term t (two calls of a library function on the same argument, tied to one uninterpreted
+/// application) join x and y. Substituting them is an equivalence under the facts.
+///
+/// # Safety
+/// `facts` must be an AST of the live context `ctx`; the returned ASTs live as long as it.
+pub(crate) unsafe fn tied_symbols(ctx: Z3_context, facts: Z3_ast) -> Vec<(Z3_ast, Z3_ast)> {
+    let args = |a: Z3_ast| -> Vec<Z3_ast> {
+        let Some(app) = Z3_to_app(ctx, a) else { return Vec::new() };
+        (0..Z3_get_app_num_args(ctx, app)).filter_map(|i| Z3_get_app_arg(ctx, app, i)).collect()
+    };
+    let kind = |a: Z3_ast| -> Option<u32> {
+        if Z3_get_ast_kind(ctx, a) != AstKind::App {
+            return None;
+        }
+        let app = Z3_to_app(ctx, a)?;
+        Some(decl_kind_number(ctx, Z3_get_app_decl(ctx, app)?))
+    };
+    let is_float = |a: Z3_ast| Z3_get_sort(ctx, a).is_some_and(|s| Z3_get_sort_kind(ctx, s) == SortKind::FloatingPoint);
+    // a free float symbol: an application without arguments that no operation of this
+    // module interprets (numerals, zeros, infinities, NaN are interpreted)
+    let is_symbol = |a: Z3_ast| {
+        kind(a).is_some_and(|k| KINDS.iter().all(|known| *known as u32 != k))
+            && args(a).is_empty()
+            && is_float(a)
+            && !Z3_is_numeral_ast(ctx, a)
+    };
+    let id = |a: Z3_ast| Z3_get_ast_id(ctx, a);
+    let mut conjuncts = vec![facts];
+    let mut equations = Vec::new();
+    while let Some(c) = conjuncts.pop() {
+        match kind(c) {
+            Some(k) if k == DeclKind::And as u32 => conjuncts.extend(args(c)),
+            Some(k) if k == DeclKind::Eq as u32 => {
+                if let [a, b] = args(c)[..] {
+                    equations.push((a, b));
+                }
+            }
+            _ => {}
+        }
+    }
+    // union-find over the symbols, by AST id
+    let mut parent: HashMap<u32, Z3_ast> = HashMap::new();
+    let mut symbols: Vec<Z3_ast> = Vec::new();
+    let find = |parent: &HashMap<u32, Z3_ast>, mut x: Z3_ast| {
+        while let Some(&p) = parent.get(&id(x)) {
+            x = p;
+        }
+        x
+    };
+    let join = |parent: &mut HashMap<u32, Z3_ast>, symbols: &mut Vec<Z3_ast>, x: Z3_ast, y: Z3_ast| {
+        symbols.extend([x, y]);
+        let (rx, ry) = (find(parent, x), find(parent, y));
+        if id(rx) != id(ry) {
+            parent.insert(id(ry), rx);
+        }
+    };
+    let mut by_term: HashMap<u32, Z3_ast> = HashMap::new();
+    for (a, b) in equations {
+        match (is_symbol(a), is_symbol(b)) {
+            (true, true) => join(&mut parent, &mut symbols, a, b),
+            (true, false) | (false, true) => {
+                let (x, t) = if is_symbol(a) { (a, b) } else { (b, a) };
+                match by_term.get(&id(t)) {
+                    Some(&y) => join(&mut parent, &mut symbols, y, x),
+                    None => {
+                        by_term.insert(id(t), x);
+                    }
+                }
+            }
+            (false, false) => {}
+        }
+    }
+    let mut seen = HashSet::new();
+    symbols
+        .into_iter()
+        .filter(|&x| seen.insert(id(x)))
+        .filter_map(|x| {
+            let r = find(&parent, x);
+            (id(r) != id(x)).then_some((x, r))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -691,5 +776,31 @@ mod tests {
         let third = arith(DeclKind::FpaDiv, Fset::exact(1.0, true), Fset::exact(3.0, true));
         assert!(third.point && third.lo == (1.0f32 / 3.0f32) as f64);
         assert_ne!(third.lo, 1.0 / 3.0);
+    }
+
+    #[test]
+    fn symbols_tied_to_one_term_are_one_value() {
+        use z3::ast::{Ast, Bool, Float};
+        let f = z3::FuncDecl::new("f", &[&z3::Sort::double()], &z3::Sort::double());
+        let at = |v: f64| f.apply(&[&Float::from_f64(v)]);
+        let (x, y, z) = (Float::new_const_double("x"), Float::new_const_double("y"), Float::new_const_double("z"));
+        let eq = |a: &Float, b: &z3::ast::Dynamic| z3::ast::Dynamic::from_ast(a)._eq(b);
+        // x = f(1) and y = f(1): one value; z = f(2) is another; a tie under a condition
+        // (here: negated) is no equation
+        let facts = Bool::and(&[eq(&x, &at(1.0)), eq(&y, &at(1.0)), eq(&z, &at(2.0)), eq(&z, &at(1.0)).not()]);
+        let ctx = z3::Context::thread_local();
+        // SAFETY: `facts` is alive in this thread's context for the call and the reads below
+        let tied = unsafe { tied_symbols(ctx.get_z3_context(), facts.get_z3_ast()) };
+        let names: Vec<(String, String)> = tied
+            .iter()
+            .map(|&(a, b)| unsafe {
+                let c = ctx.get_z3_context();
+                let show = |t: Z3_ast| std::ffi::CStr::from_ptr(Z3_ast_to_string(c, t)).to_string_lossy().into_owned();
+                (show(a), show(b))
+            })
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+        let (a, b) = &names[0];
+        assert!((a == "y" && b == "x") || (a == "x" && b == "y"), "{names:?}");
     }
 }
