@@ -784,7 +784,7 @@ mod tests {
         let f = z3::FuncDecl::new("f", &[&z3::Sort::double()], &z3::Sort::double());
         let at = |v: f64| f.apply(&[&Float::from_f64(v)]);
         let (x, y, z) = (Float::new_const_double("x"), Float::new_const_double("y"), Float::new_const_double("z"));
-        let eq = |a: &Float, b: &z3::ast::Dynamic| z3::ast::Dynamic::from_ast(a)._eq(b);
+        let eq = |a: &Float, b: &z3::ast::Dynamic| z3::ast::Dynamic::from_ast(a).eq(b);
         // x = f(1) and y = f(1): one value; z = f(2) is another; a tie under a condition
         // (here: negated) is no equation
         let facts = Bool::and(&[eq(&x, &at(1.0)), eq(&y, &at(1.0)), eq(&z, &at(2.0)), eq(&z, &at(1.0)).not()]);
