@@ -329,24 +329,10 @@ fn region(p: &Program, f: FuncId, head: usize, end: usize, memo: &mut HashMap<Fu
 }
 
 fn mentions(ins: &Instr, out: &mut Vec<VarId>) {
-    match &ins.kind {
-        InstrKind::Decl(v) | InstrKind::Dead(v) => out.push(*v),
-        InstrKind::Assign { lhs, rhs } => {
-            vars_of(lhs, out);
-            vars_of(rhs, out);
-        }
-        InstrKind::Call { lhs, args, .. } => {
-            if let Some(l) = lhs {
-                vars_of(l, out);
-            }
-            args.iter().for_each(|a| vars_of(a, out));
-        }
-        InstrKind::Goto { cond: Some(e), .. } | InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => {
-            vars_of(e, out)
-        }
-        InstrKind::Return(Some(e)) => vars_of(e, out),
-        _ => {}
+    if let InstrKind::Decl(v) | InstrKind::Dead(v) = ins.kind {
+        out.push(v);
     }
+    ins.kind.exprs().into_iter().for_each(|e| vars_of(e, out));
 }
 
 /// The locals whose entry values `part` reads (live at the loop head), in the order the region

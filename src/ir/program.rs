@@ -127,6 +127,20 @@ pub struct Instr {
     pub labels: Vec<String>,
 }
 
+impl InstrKind {
+    /// The expressions the instruction evaluates (assignment targets and the called function
+    /// included).
+    pub fn exprs(&self) -> Vec<&Expr> {
+        match self {
+            InstrKind::Assign { lhs, rhs } => vec![lhs, rhs],
+            InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => vec![e],
+            InstrKind::Goto { cond: Some(e), .. } | InstrKind::Return(Some(e)) => vec![e],
+            InstrKind::Call { lhs, func, args } => lhs.iter().chain(std::iter::once(func)).chain(args.iter()).collect(),
+            _ => vec![],
+        }
+    }
+}
+
 impl Instr {
     pub fn new(kind: InstrKind, loc: Loc) -> Instr {
         Instr { kind, loc, labels: Vec::new() }

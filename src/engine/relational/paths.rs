@@ -129,7 +129,7 @@ pub fn version(p: &Program, f: FuncId, old: bool, wrapv: bool) -> Result<Version
         if let InstrKind::Decl(v) = ins.kind {
             note(v, &mut vars);
         }
-        for e in exprs(&ins.kind) {
+        for e in ins.kind.exprs() {
             e.visit(&mut |x| {
                 if let ExprKind::Var(v) = x.kind {
                     note(v, &mut vars);
@@ -188,17 +188,6 @@ pub fn version(p: &Program, f: FuncId, old: bool, wrapv: bool) -> Result<Version
     })
 }
 
-/// The expressions an instruction evaluates (assignment targets included).
-fn exprs(k: &InstrKind) -> Vec<&Expr> {
-    match k {
-        InstrKind::Assign { lhs, rhs } => vec![lhs, rhs],
-        InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => vec![e],
-        InstrKind::Goto { cond: Some(e), .. } | InstrKind::Return(Some(e)) => vec![e],
-        InstrKind::Call { lhs, func, args } => lhs.iter().chain(std::iter::once(func)).chain(args.iter()).collect(),
-        _ => vec![],
-    }
-}
-
 /// Refuses a function that may read a local before assigning it (its value is indeterminate;
 /// the encoding would have to pick one).
 fn definitely_assigned(body: &[Instr], params: &[VarId], name: &str) -> Result<(), String> {
@@ -225,7 +214,7 @@ fn definitely_assigned(body: &[Instr], params: &[VarId], name: &str) -> Result<(
                 r.extend(lhs.iter().filter(|l| !matches!(l.kind, ExprKind::Var(_))));
                 r
             }
-            _ => exprs(k),
+            _ => k.exprs(),
         };
         for e in reads {
             let mut missing = None;
