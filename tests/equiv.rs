@@ -124,6 +124,26 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
 }
 
 #[test]
+fn library_accuracy_is_stated_with_the_difference() {
+    // library_accuracy_decides: the difference needs sin(1.0) > 0.8, which the model of sin
+    // ([-1, 1]) does not give and every libm within 2^-40 of the host's does
+    let (code, out, v) = equiv_json("library_accuracy_decides", "f", &[]);
+    assert_eq!(code, 10, "{out}");
+    let assumes = v["difference"]["assumes"].as_array().expect("an array");
+    assert_eq!(assumes.len(), 1, "{out}");
+    assert!(assumes[0].as_str().is_some_and(|a| a.contains("(sin)") && a.contains("2^-40")), "{out}");
+    assert!(out.contains("Assuming the math library's results (sin)"), "{out}");
+    // without the assumption the same pair is undecided, naming sin
+    let (code, out, v) = equiv_json("library_accuracy_decides", "f", &["--no-library-accuracy"]);
+    assert_eq!(code, 6, "{out}");
+    assert!(v["reason"].as_str().is_some_and(|r| r.contains("sin")), "{out}");
+    // a difference that needs no assumption lists none
+    let (code, out, v) = equiv_json("threshold_changed", "alarm", &[]);
+    assert_eq!(code, 10, "{out}");
+    assert_eq!(v["difference"]["assumes"], serde_json::json!([]), "{out}");
+}
+
+#[test]
 fn reported_input_is_the_entry_parameter() {
     // input_name_shadowed: the callee's own `a` is set to the input + 1; the report must give
     // the entry's `a`, from which the old output is 2 * (a + 1) and the new one that + 1

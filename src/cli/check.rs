@@ -37,6 +37,11 @@ pub const SPECS: &[Spec] = &[
     },
     Spec { name: "unsigned-overflow-check", arity: Arity::Flag, help: "also check unsigned wrap-around" },
     Spec { name: "no-bounds-check", arity: Arity::Flag, help: "do not check array bounds" },
+    Spec {
+        name: "no-library-accuracy",
+        arity: Arity::Flag,
+        help: "report no violation that needs math library results near the host's (UNKNOWN instead)",
+    },
     Spec { name: "no-div-by-zero-check", arity: Arity::Flag, help: "do not check division by zero" },
     Spec { name: "no-pointer-check", arity: Arity::Flag, help: "do not check pointer dereferences" },
     Spec {
@@ -259,6 +264,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         incremental: p.has("incremental-bmc"),
         max_k: num(p, "max-k-step")?.unwrap_or(50),
         deadline,
+        library_accuracy: !p.has("no-library-accuracy"),
         ..EngineOptions::default()
     };
     if p.has("show-claims") {

@@ -35,6 +35,11 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "call-limit", arity: Arity::Value, help: "most external calls per version (default 16)" },
     Spec { name: "no-abstraction", arity: Arity::Flag, help: "inline shared callees" },
     Spec { name: "fwrapv", arity: Arity::Flag, help: "signed overflow wraps around (gcc -fwrapv)" },
+    Spec {
+        name: "no-library-accuracy",
+        arity: Arity::Flag,
+        help: "show no difference that needs math library results near the host's",
+    },
     Spec { name: "timeout", arity: Arity::Value, help: "time limit per function check (default 60s, or timeout of .verdiff.yml)" },
     Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
     Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
@@ -125,6 +130,7 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     include_dirs.extend(p.include_dirs.iter().map(PathBuf::from));
     let mut safety = crate::run::safety_options(&cfg);
     safety.unwind = eo.unwind;
+    safety.library_accuracy = eo.library_accuracy;
 
     let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
     let shard = p.value("shard").map(crate::run::shard::Shard::parse).transpose().map_err(Usage)?;

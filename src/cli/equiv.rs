@@ -34,6 +34,11 @@ pub const SPECS: &[Spec] = &[
         arity: Arity::Flag,
         help: "signed overflow wraps around (as compiled with gcc -fwrapv) instead of being undefined",
     },
+    Spec {
+        name: "no-library-accuracy",
+        arity: Arity::Flag,
+        help: "show no difference that needs math library results near the host's (UNKNOWN instead)",
+    },
     Spec { name: "json", arity: Arity::Value, help: "write the result as JSON (schema verdiff.equiv/1) to this file" },
     Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
     Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
@@ -72,6 +77,7 @@ pub fn options(p: &Parsed) -> Result<EquivOptions, String> {
     o.product.call_limit = number(p, "call-limit", 16)?.clamp(1, 1024) as u32;
     o.abstract_callees = !p.has("no-abstraction");
     o.wrapv = p.has("fwrapv");
+    o.library_accuracy = !p.has("no-library-accuracy");
     o.object_bits = if model == DataModel::Ilp32 { 8 } else { 16 };
     if let Some(t) = p.value("timeout") {
         o.timeout = Some(parse_duration(t)?);

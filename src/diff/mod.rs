@@ -436,7 +436,8 @@ fn describe(d: &equiv::Difference) -> String {
         .take(3)
         .map(|o| format!("{} old {} new {}", if o.path.is_empty() { &o.output } else { &o.path }, o.old, o.new))
         .collect();
-    format!("{} → {}", inputs.join(", "), outs.join("; "))
+    let assuming = if d.assumes.is_empty() { "" } else { " (assuming the math library's accuracy)" };
+    format!("{} → {}{assuming}", inputs.join(", "), outs.join("; "))
 }
 
 /// Compares the C files of two sides. `changes` lists the changed C files; when a header

@@ -388,10 +388,10 @@ fn solve(
             if let Some(hit) = &probe {
                 // the probe's run is a replay of its own: when its difference holds for every
                 // library result the models allow, it is the counterexample, without a solver
-                if let Some(i) = confirmed_probe(pass, shared, hit, &remaining) {
+                if let Some((i, assumes)) = confirmed_probe(pass, shared, hit, &remaining) {
                     claims[i].status = Status::Violated;
                     let steps = super::format::trace(pass.p, &hit.found.run, pass.off_bits);
-                    claims[i].trace = Some(Trace { steps, replayed: true });
+                    claims[i].trace = Some(Trace { steps, replayed: true, assumes });
                     remaining.retain(|&k| claims[k].status == Status::NotChecked);
                     if !o.multi_property {
                         return Outcome::Stopped;
@@ -595,10 +595,14 @@ fn solve(
                             }
                             Replayed::Confirmed(rout) => {
                                 let steps = super::format::trace(pass.p, &rout, pass.off_bits);
-                                match robust(shared, viol[i], pass.approx, pass.approx_funcs, pass) {
-                                    Ok(()) => {
+                                let checked = match robust(shared, viol[i], pass.approx, pass.approx_funcs, pass) {
+                                    Ok(()) => Ok(Trace { steps, replayed: true, assumes: vec![] }),
+                                    Err(why) => accurate_difference(pass, shared, key).ok_or(why),
+                                };
+                                match checked {
+                                    Ok(trace) => {
                                         claims[i].status = Status::Violated;
-                                        claims[i].trace = Some(Trace { steps, replayed: true });
+                                        claims[i].trace = Some(trace);
                                     }
                                     // the abstraction's answer may be spurious: the exact pass decides
                                     Err(_) if pass.abstracted => spurious = true,
@@ -709,20 +713,19 @@ const PROBE_ROBUST_MS: u64 = 2_000;
 /// the approximated values are (library results, the new version's uninitialised values,
 /// unspecified conversions): trivially when the run used none, otherwise by a run with them
 /// free ([`super::replay::probe_robust`]). The probe picked a value for each of them (the
-/// host's libm result, its pattern's number): one choice, not a proof.
-fn confirmed_probe(pass: &Pass, shared: &Rc<RefCell<Solving>>, hit: &ProbeHit, remaining: &[usize]) -> Option<usize> {
+/// host's libm result, its pattern's number): one choice, not a proof. With the claim, what
+/// the violation assumes (the library's accuracy, when only that decides it).
+fn confirmed_probe(
+    pass: &Pass,
+    shared: &Rc<RefCell<Solving>>,
+    hit: &ProbeHit,
+    remaining: &[usize],
+) -> Option<(usize, Vec<String>)> {
     let i = remaining.iter().copied().find(|&i| pass.keys[i] == hit.found.claim)?;
-    let approx_keys: std::collections::HashSet<String> = {
-        let sh = shared.borrow();
-        sh.inputs
-            .iter()
-            .filter(|(_, &t)| matches!(sh.store.op(t), crate::term::Op::Sym(id) if pass.approx.contains(id)))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let approx_keys = approx_keys(pass, &shared.borrow());
     let chosen = hit.found.values.iter().any(|(k, _)| approx_keys.contains(k));
     if hit.found.run.approx_funcs.is_empty() && !chosen {
-        return Some(i);
+        return Some((i, vec![]));
     }
     let ms = remaining_ms(pass.deadline).map_or(PROBE_ROBUST_MS, |ms| ms.min(PROBE_ROBUST_MS));
     let mut so = pass.so.clone();
@@ -730,9 +733,64 @@ fn confirmed_probe(pass: &Pass, shared: &Rc<RefCell<Solving>>, hit: &ProbeHit, r
     let t0 = Instant::now();
     let robust = super::replay::probe_robust(pass.p, pass.entry, &so, &hit.found, &approx_keys, ms);
     if std::env::var_os("VERDIFF_DEBUG").is_some() {
-        eprintln!("probe robust with free library results: {robust} in {:?}", t0.elapsed());
+        eprintln!("probe robust with free library results: {robust:?} in {:?}", t0.elapsed());
     }
-    robust.then_some(i)
+    use super::replay::Robust;
+    match robust {
+        Robust::Yes => Some((i, vec![])),
+        Robust::AssumingAccuracy if pass.o.library_accuracy => {
+            Some((i, vec![accuracy_assumption(&hit.found.run.approx_funcs)]))
+        }
+        _ => None,
+    }
+}
+
+/// The input keys of the values verdiff leaves free in a robustness check (approximated
+/// library results, indeterminate values).
+fn approx_keys(pass: &Pass, sh: &Solving) -> std::collections::HashSet<String> {
+    sh.inputs
+        .iter()
+        .filter(|(_, &t)| matches!(sh.store.op(t), crate::term::Op::Sym(id) if pass.approx.contains(id)))
+        .map(|(k, _)| k.clone())
+        .collect()
+}
+
+/// A candidate whose difference is not shown for every library result the models allow:
+/// whether it holds for results near the host's ([`super::replay::model_robust`]), with the
+/// trace of its replay on the host's results (the one a real libm gives, not the model's
+/// picks) and the assumption it rests on.
+fn accurate_difference(pass: &Pass, shared: &Rc<RefCell<Solving>>, key: crate::symex::ClaimKey) -> Option<Trace> {
+    let Replayed::Confirmed(out) = replay(pass.p, pass.entry, pass.so, shared.clone(), key, LibraryResults::Host)
+    else {
+        return None;
+    };
+    let approx_keys = approx_keys(pass, &shared.borrow());
+    let ms = remaining_ms(pass.deadline).map_or(PROBE_ROBUST_MS, |ms| ms.min(PROBE_ROBUST_MS));
+    let mut so = pass.so.clone();
+    so.deadline = Some(Instant::now() + std::time::Duration::from_millis(ms));
+    let robust = super::replay::model_robust(pass.p, pass.entry, &so, shared.clone(), &approx_keys, key, ms);
+    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+        eprintln!("candidate robust with free library results: {robust:?}");
+    }
+    let assumes = match robust {
+        super::replay::Robust::Yes => vec![],
+        super::replay::Robust::AssumingAccuracy if pass.o.library_accuracy => {
+            vec![accuracy_assumption(&out.approx_funcs)]
+        }
+        _ => return None,
+    };
+    let steps = super::format::trace(pass.p, &out, pass.off_bits);
+    Some(Trace { steps, replayed: true, assumes })
+}
+
+/// The assumption a difference shown with [`super::replay::Robust::AssumingAccuracy`] rests
+/// on, for the user.
+fn accuracy_assumption(funcs: &std::collections::BTreeSet<String>) -> String {
+    let names: Vec<&str> = funcs.iter().map(|f| f.strip_prefix("results of ").unwrap_or(f)).collect();
+    format!(
+        "the math library's results ({}) are within a relative 2^-40 of the host's (glibc and musl are within a few units in the last place); docs/equivalence.md, \"Library accuracy\"",
+        names.join(", ")
+    )
 }
 
 /// The probe patterns ([`super::replay::probe`]) whose concrete run, with the host's library

@@ -30,6 +30,10 @@ pub struct EngineOptions {
     /// Solve first with float arithmetic abstracted as uninterpreted functions (proofs are
     /// sound, counterexamples must replay), then exactly for what that leaves open.
     pub float_abstraction: bool,
+    /// A difference that depends on approximated math library results may be shown for
+    /// results within [`replay::accuracy_bounds`] of the host's (stated with the trace,
+    /// docs/equivalence.md "Library accuracy"); false: only for every result the models allow.
+    pub library_accuracy: bool,
 }
 
 impl Default for EngineOptions {
@@ -42,6 +46,7 @@ impl Default for EngineOptions {
             deadline: None,
             reachability_only: false,
             float_abstraction: false,
+            library_accuracy: true,
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Instant;
 
 use crate::ir::{FuncId, Program};
 use crate::smt::{Answer, Smt};
@@ -195,19 +196,30 @@ pub fn probe(p: &Program, entry: FuncId, opts: &SymexOptions, pattern: usize, na
 /// More terms than this in a probe's run with free library results: not checked.
 const MAX_ROBUST_TERMS: usize = 20_000;
 
-/// The inputs a probe took, with the results of approximated library functions left free:
-/// each is a symbol of its own (equal calls share one), with what the library models assume
-/// of it as facts.
-struct FreeLibraryOracle {
-    values: std::collections::HashMap<String, Bits>,
-    approx: std::collections::HashSet<String>,
+/// How far a real math library's result on constant arguments is assumed to be from the host's,
+/// relative to it, when nothing else decides a probe's difference: 2^-40, about 4,000 units in
+/// the last place, where glibc and musl document at most a few for the functions verdiff
+/// models this way (docs/equivalence.md, "Library accuracy").
+pub const LIBRARY_ACCURACY: f64 = 1.0 / (1u64 << 40) as f64;
+
+/// The doubles a real library's result is assumed to lie between when the host's is `r`:
+/// `r` widened by [`LIBRARY_ACCURACY`] of it and by the smallest normal double (results
+/// that underflow). None for a NaN or infinite host result (the model's facts alone).
+pub fn accuracy_bounds(r: f64) -> Option<(f64, f64)> {
+    if !r.is_finite() {
+        return None;
+    }
+    let d = r.abs() * LIBRARY_ACCURACY + f64::MIN_POSITIVE;
+    Some(((r - d).next_down(), (r + d).next_up()))
 }
 
-impl InputOracle for FreeLibraryOracle {
+/// The values a probe took (array elements zero, as in the probe).
+struct ProbeValues {
+    values: std::collections::HashMap<String, Bits>,
+}
+
+impl InputOracle for ProbeValues {
     fn scalar(&mut self, key: &str, _sort: &Sort) -> Option<Bits> {
-        if self.approx.contains(key) {
-            return None;
-        }
         self.values.get(key).cloned()
     }
 
@@ -216,11 +228,51 @@ impl InputOracle for FreeLibraryOracle {
     }
 }
 
+/// The inputs of `inner` (a probe's, a solver model's), with the values in `approx` left free
+/// (results of approximated library functions, indeterminate values): each is a symbol of its
+/// own (equal library calls share one), with what the library models assume of it as facts,
+/// and the bounds [`accuracy_bounds`] of the host's result kept apart.
+struct FreeApprox {
+    inner: Rc<RefCell<dyn InputOracle>>,
+    approx: std::collections::HashSet<String>,
+}
+
+impl InputOracle for FreeApprox {
+    fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        if self.approx.contains(key) {
+            return None;
+        }
+        self.inner.borrow_mut().scalar(key, sort)
+    }
+
+    fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits> {
+        // (an uninitialised array of the new version is free element by element too)
+        if self.approx.contains(key) {
+            return None;
+        }
+        self.inner.borrow_mut().element(key, indices, elem)
+    }
+
+    fn library_bounds(&mut self, lib: &str, args: &[f64]) -> Option<(f64, f64)> {
+        accuracy_bounds(host_library(lib, args)?)
+    }
+}
+
+/// Whether a difference holds whatever the values verdiff leaves free are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Robust {
+    /// For every value the models allow.
+    Yes,
+    /// For every value the models allow with library results within [`accuracy_bounds`] of
+    /// the host's (on constant arguments), not for all of them, or not shown.
+    AssumingAccuracy,
+    /// Not shown.
+    No,
+}
+
 /// Whether the probe's difference holds for every result of the approximated library
 /// functions that the models allow (the host's libm is one libm; the user's may round
-/// differently): the program runs again on the probe's inputs with those results free,
-/// and interval arithmetic must show the claim violated for all of them. False when it
-/// cannot tell; true only when proved.
+/// differently) and every indeterminate value (see [`robust_on`]).
 pub fn probe_robust(
     p: &Program,
     entry: FuncId,
@@ -228,10 +280,43 @@ pub fn probe_robust(
     found: &Probed,
     approx_keys: &std::collections::HashSet<String>,
     timeout_ms: u64,
-) -> bool {
+) -> Robust {
     let values = found.values.iter().cloned().collect();
-    let oracle = Rc::new(RefCell::new(FreeLibraryOracle { values, approx: approx_keys.clone() }));
-    let sx = Symex::new(p, opts.clone()).concrete(oracle, Some(found.claim));
+    let inner: Rc<RefCell<dyn InputOracle>> = Rc::new(RefCell::new(ProbeValues { values }));
+    robust_on(p, entry, opts, inner, approx_keys, found.claim, timeout_ms)
+}
+
+/// The same for the solver's current model: its inputs, the values in `approx_keys` free.
+pub fn model_robust(
+    p: &Program,
+    entry: FuncId,
+    opts: &SymexOptions,
+    shared: Rc<RefCell<Solving>>,
+    approx_keys: &std::collections::HashSet<String>,
+    claim: ClaimKey,
+    timeout_ms: u64,
+) -> Robust {
+    let inner: Rc<RefCell<dyn InputOracle>> = Rc::new(RefCell::new(ModelOracle { shared, host_library: false }));
+    robust_on(p, entry, opts, inner, approx_keys, claim, timeout_ms)
+}
+
+/// Whether `claim` is violated on the inputs of `inner` for every value of the keys `approx`:
+/// the program runs again on those inputs with the approximated values free, and interval
+/// arithmetic must show the claim violated for all of them, on supported code only. When it
+/// cannot, the same with each library result on constant arguments also within
+/// [`accuracy_bounds`] of the host's. `No` when neither is shown.
+fn robust_on(
+    p: &Program,
+    entry: FuncId,
+    opts: &SymexOptions,
+    inner: Rc<RefCell<dyn InputOracle>>,
+    approx: &std::collections::HashSet<String>,
+    claim: ClaimKey,
+    timeout_ms: u64,
+) -> Robust {
+    let t0 = Instant::now();
+    let oracle = Rc::new(RefCell::new(FreeApprox { inner, approx: approx.clone() }));
+    let sx = Symex::new(p, opts.clone()).concrete(oracle, Some(claim));
     let debug = std::env::var_os("VERDIFF_DEBUG").is_some();
     let mut out = match sx.run(entry, &mut |_, _| None) {
         Ok(out) => out,
@@ -239,12 +324,12 @@ pub fn probe_robust(
             if debug {
                 eprintln!("probe with free library results stopped: {why:?}");
             }
-            return false;
+            return Robust::No;
         }
     };
     let mut viol = Vec::new();
     for inst in &out.instances {
-        if out.claims[inst.claim].key == found.claim {
+        if out.claims[inst.claim].key == claim {
             let nc = out.store.not(inst.cond);
             viol.push(out.store.and(inst.guard, nc));
         }
@@ -262,15 +347,27 @@ pub fn probe_robust(
     if out.store.len() > MAX_ROBUST_TERMS {
         // (branches on the free results unrolled loops to the bound: too large for Z3's
         // simplifier, which does not stop at its time limit)
-        return false;
+        return Robust::No;
     }
     if out.store.is_false(any) {
         if debug {
             eprintln!("probe with free library results: no violation");
         }
-        return false;
+        return Robust::No;
     }
-    Smt::new(Some(timeout_ms)).holds_for_every_value_of(&out.store, any, facts)
+    let left = |t0: Instant| timeout_ms.saturating_sub(t0.elapsed().as_millis() as u64).max(1);
+    if Smt::new(Some(left(t0) / 2)).holds_for_every_value_of(&out.store, any, facts) {
+        return Robust::Yes;
+    }
+    if out.accuracy_facts.is_empty() {
+        return Robust::No;
+    }
+    let accurate = out.store.and_n(&out.accuracy_facts);
+    let facts = out.store.and(facts, accurate);
+    if Smt::new(Some(left(t0))).holds_for_every_value_of(&out.store, any, facts) {
+        return Robust::AssumingAccuracy;
+    }
+    Robust::No
 }
 
 /// Where a replay takes the results of approximated library functions from.
@@ -352,5 +449,29 @@ fn replay_with(
             Replayed::Confirmed(Box::new(out))
         }
         _ => Replayed::NotConfirmed("the counterexample does not violate the claim when replayed".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accuracy_bounds_hold_the_host_result_and_little_else() {
+        let s = 1.0f64.sin();
+        let (lo, hi) = accuracy_bounds(s).expect("finite");
+        assert!(lo < s && s < hi);
+        // a few thousand units in the last place either way, not more
+        let ulp = s.next_up() - s;
+        assert!(s - lo > 1000.0 * ulp && hi - s > 1000.0 * ulp);
+        assert!(hi - s < s * 2.0 * LIBRARY_ACCURACY);
+        // 0.8 is far outside: a difference on `sin(1.0) > 0.8` is decided
+        assert!(lo > 0.8);
+        // a zero result may be any underflowing value, of either sign
+        let (lo, hi) = accuracy_bounds(0.0).expect("finite");
+        assert!(lo < 0.0 && hi > 0.0 && hi <= 2.0 * f64::MIN_POSITIVE);
+        // NaN and infinities: no bounds (the model's facts alone)
+        assert_eq!(accuracy_bounds(f64::NAN), None);
+        assert_eq!(accuracy_bounds(f64::INFINITY), None);
     }
 }

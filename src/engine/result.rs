@@ -69,6 +69,9 @@ pub struct Trace {
     pub steps: Vec<TraceStep>,
     /// True when the violation was confirmed by concrete replay (always, for FAILED).
     pub replayed: bool,
+    /// What the violation assumes beyond C's semantics and verdiff's models (the accuracy of
+    /// the math library, when a difference is shown for results near the host's only).
+    pub assumes: Vec<String>,
 }
 
 #[derive(Clone, Debug)]

@@ -40,6 +40,8 @@ pub struct EquivOptions {
     pub object_bits: u32,
     /// Signed overflow wraps around (gcc -fwrapv) instead of being undefined behaviour.
     pub wrapv: bool,
+    /// See [`EngineOptions::library_accuracy`].
+    pub library_accuracy: bool,
     /// How the unit test names the two source files (`#include`).
     pub files: (String, String),
     /// When a bound cuts a loop, retry with larger bounds (×4 each time, up to `max_unwind`)
@@ -65,6 +67,7 @@ impl Default for EquivOptions {
             timeout: None,
             object_bits: 16,
             wrapv: false,
+            library_accuracy: true,
             files: ("old.c".into(), "new.c".into()),
             deepen: false,
             max_unwind: 640,
@@ -109,6 +112,8 @@ pub struct Difference {
     pub outputs: Vec<OutputDiff>,
     /// A C file that calls both versions on the input.
     pub unit_test: String,
+    /// What the difference assumes beyond C's semantics (see [`engine::Trace::assumes`]).
+    pub assumes: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -466,6 +471,7 @@ pub fn check_program(
             }
         }),
         float_abstraction: true,
+        library_accuracy: o.library_accuracy,
         ..EngineOptions::default()
     };
     let report = engine::verify(&prog, product.harness, &eo);
@@ -539,7 +545,8 @@ pub fn check_program(
             });
         }
         let unit_test = unit_test::render(&prog, function, new_function, &o.files, &product, &in_harness, &outputs);
-        res.verdict = EquivVerdict::NotEquivalent(Box::new(Difference { inputs, outputs, unit_test }));
+        let assumes = trace.assumes.clone();
+        res.verdict = EquivVerdict::NotEquivalent(Box::new(Difference { inputs, outputs, unit_test, assumes }));
         return res;
     }
     if let Some((reason, file, line)) = report.unsupported.first() {

@@ -32,6 +32,9 @@ pub fn text(r: &EquivResult, files: &(String, String)) -> String {
                 let what = if o.path.is_empty() { o.output.clone() } else { o.path.clone() };
                 s.push_str(&format!("  {what}: old {}, new {}\n", o.old, o.new));
             }
+            for a in &d.assumes {
+                s.push_str(&format!("\nAssuming {a}.\n"));
+            }
             s.push_str("\nUnit test (replays the input on both versions):\n");
             s.push_str(&d.unit_test);
         }
@@ -57,6 +60,7 @@ pub fn result_json(r: &EquivResult) -> Value {
                 "inputs": d.inputs.iter().map(|(k, v)| json!({"name": k, "value": v})).collect::<Vec<_>>(),
                 "outputs": d.outputs,
                 "unit_test": d.unit_test,
+                "assumes": d.assumes,
             }),
         ),
         _ => (None, Value::Null),

@@ -66,7 +66,7 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
                         v
                     })
                     .collect();
-                json!({ "replayed": t.replayed, "steps": steps })
+                json!({ "replayed": t.replayed, "assumes": t.assumes, "steps": steps })
             });
             json!({
                 "id": c.id,

@@ -50,6 +50,9 @@ pub fn counterexample(c: &ClaimResult) -> String {
     if let Some(s) = c.reached_from() {
         let _ = writeln!(out, "  reached from file {} line {} function {}", s.file, s.line, s.function);
     }
+    for a in c.trace.iter().flat_map(|t| &t.assumes) {
+        let _ = writeln!(out, "  assuming {a}");
+    }
     out.push('\n');
     out
 }

@@ -20,6 +20,8 @@ pub struct SafetyOptions {
     pub max_terms: usize,
     /// Check every claim (all violations with their traces) instead of stopping at the first.
     pub multi_property: bool,
+    /// See [`EngineOptions::library_accuracy`].
+    pub library_accuracy: bool,
 }
 
 /// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
@@ -40,6 +42,7 @@ impl Default for SafetyOptions {
             malloc_may_fail: true,
             max_terms: SymexOptions::default().max_terms,
             multi_property: false,
+            library_accuracy: true,
         }
     }
 }
@@ -48,8 +51,9 @@ impl SafetyOptions {
     /// Everything here that changes a verdict or the claims reported, as text for cache keys.
     pub fn key_text(&self) -> String {
         let multi = if self.multi_property { " multi-property" } else { "" };
+        let exact = if self.library_accuracy { "" } else { " no-library-accuracy" };
         format!(
-            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}",
+            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}",
             self.checks, self.unwind, self.memory_leak, self.malloc_may_fail
         )
     }
@@ -79,7 +83,13 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         max_terms: o.max_terms,
         ..SymexOptions::default()
     };
-    let eo = EngineOptions { symex: so, deadline, multi_property: o.multi_property, ..EngineOptions::default() };
+    let eo = EngineOptions {
+        symex: so,
+        deadline,
+        multi_property: o.multi_property,
+        library_accuracy: o.library_accuracy,
+        ..EngineOptions::default()
+    };
     engine::verify(&p, f, &eo)
 }
 

@@ -161,6 +161,10 @@ pub struct Output {
     /// equal arguments), each under the path taken inside the model: true of every result the
     /// real function can give (see engine::bmc's robustness check).
     pub approx_facts: Vec<T>,
+    /// In a replay that leaves library results free: the oracle's bounds on each result of a
+    /// call on constant arguments ([`InputOracle::library_bounds`]), an assumption about the
+    /// real library rather than a fact of its model.
+    pub accuracy_facts: Vec<T>,
     /// Facts about the memory layout that hold on every path (asserted by the engine).
     pub axioms: Vec<T>,
 }
@@ -175,6 +179,12 @@ pub trait InputOracle {
     /// arguments `args`) instead of the input's value; None: the input's value. Asked right
     /// after [`InputOracle::scalar`] was asked for that input's value.
     fn library_result(&mut self, _lib: &str, _args: &[f64]) -> Option<f64> {
+        None
+    }
+    /// In a replay that leaves the result of `lib` on `args` free: bounds a real math library's
+    /// result is assumed to lie within (see docs/equivalence.md, "Library accuracy"); None: only
+    /// what the library model says of it.
+    fn library_bounds(&mut self, _lib: &str, _args: &[f64]) -> Option<(f64, f64)> {
         None
     }
 }
@@ -246,6 +256,7 @@ pub struct Symex<'p> {
     approx_symbols: Vec<u32>,
     approx_funcs: BTreeSet<String>,
     approx_facts: Vec<T>,
+    accuracy_facts: Vec<T>,
     /// Conjuncts of path conditions that came from assumptions or from inside library models
     /// (not from branches of the program): an iteration that adds only these still has
     /// concrete control (a call of `exp` inside a loop of a fixed number of iterations: the
@@ -321,6 +332,7 @@ impl<'p> Symex<'p> {
             approx_symbols: Vec::new(),
             approx_funcs: BTreeSet::new(),
             approx_facts: Vec::new(),
+            accuracy_facts: Vec::new(),
             assumed: Default::default(),
             approx_shared: HashMap::new(),
             axioms: Vec::new(),
@@ -358,6 +370,28 @@ impl<'p> Symex<'p> {
     /// double arguments, as a double constant.
     fn library_result(&mut self, lib: &str, args: &[T]) -> Option<T> {
         let oracle = self.concrete.clone()?;
+        let xs = self.constant_doubles(args)?;
+        let r = oracle.borrow_mut().library_result(lib, &xs)?;
+        Some(self.s.fp_f64(r))
+    }
+
+    /// In a replay: what the oracle assumes of the result `v` of `lib` on constant double
+    /// arguments (it lies between two doubles), as a fact about `v`.
+    fn library_bounds(&mut self, lib: &str, args: &[T], v: T) -> Option<T> {
+        let oracle = self.concrete.clone()?;
+        if self.s.sort(v) != &Sort::Fp(11, 53) {
+            return None;
+        }
+        let xs = self.constant_doubles(args)?;
+        let (lo, hi) = oracle.borrow_mut().library_bounds(lib, &xs)?;
+        let (lo, hi) = (self.s.fp_f64(lo), self.s.fp_f64(hi));
+        let above = self.s.fp_cmp(crate::term::Op::FpLe, lo, v);
+        let below = self.s.fp_cmp(crate::term::Op::FpLe, v, hi);
+        Some(self.s.and(above, below))
+    }
+
+    /// The values of constant double terms (None when one is not).
+    fn constant_doubles(&self, args: &[T]) -> Option<Vec<f64>> {
         let mut xs = Vec::new();
         for &a in args {
             if self.s.sort(a) != &Sort::Fp(11, 53) {
@@ -365,8 +399,7 @@ impl<'p> Symex<'p> {
             }
             xs.push(f64::from_bits(self.s.as_fp(a)?.to_u64()?));
         }
-        let r = oracle.borrow_mut().library_result(lib, &xs)?;
-        Some(self.s.fp_f64(r))
+        Some(xs)
     }
 
     /// Runs `entry` (after the static initialiser).
@@ -486,6 +519,7 @@ impl<'p> Symex<'p> {
             approx_symbols: self.approx_symbols,
             approx_funcs: self.approx_funcs,
             approx_facts: self.approx_facts,
+            accuracy_facts: self.accuracy_facts,
             axioms: self.axioms,
         }
     }

@@ -82,6 +82,10 @@ impl Symex<'_> {
                 collect_symbols(&self.s, v, &mut syms);
                 self.approx_symbols.extend(syms);
                 let lib = self.library_function(st, &fun.name);
+                if let Some(bounds) = self.library_bounds(&lib, vals, v) {
+                    // (a replay with the result free: how far from the host's it may be)
+                    self.accuracy_facts.push(bounds);
+                }
                 if let Some(r) = self.library_result(&lib, vals) {
                     // (a replay with the host's results; the input above keeps its key)
                     v = r;
