@@ -31,7 +31,7 @@ pub struct EngineOptions {
     /// sound, counterexamples must replay), then exactly for what that leaves open.
     pub float_abstraction: bool,
     /// A difference that depends on approximated math library results may be shown for
-    /// results within [`replay::accuracy_bounds`] of the host's (stated with the trace,
+    /// results within [`crate::smt::libm::accuracy_bounds`] of the host's (stated with the trace,
     /// docs/equivalence.md "Library accuracy"); false: only for every result the models allow.
     pub library_accuracy: bool,
 }

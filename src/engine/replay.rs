@@ -8,6 +8,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use crate::ir::{FuncId, Program};
+use crate::smt::libm::{accuracy_bounds, host as host_library};
 use crate::smt::{Answer, Smt};
 use crate::symex::{ClaimKey, InputOracle, Output, Symex, SymexOptions};
 use crate::term::{Bits, Sort, TermStore, T};
@@ -61,35 +62,6 @@ impl InputOracle for ModelOracle {
         }
         host_library(lib, args)
     }
-}
-
-/// The host's result of a C library function that verdiff's models only approximate (one
-/// value the real function may have: the robustness check decides whether the difference
-/// holds for every value the model allows).
-fn host_library(lib: &str, args: &[f64]) -> Option<f64> {
-    let r = match (lib, args) {
-        ("sin", [x]) => x.sin(),
-        ("cos", [x]) => x.cos(),
-        ("tan", [x]) => x.tan(),
-        ("asin", [x]) => x.asin(),
-        ("acos", [x]) => x.acos(),
-        ("atan", [x]) => x.atan(),
-        ("atan2", [y, x]) => y.atan2(*x),
-        ("sinh", [x]) => x.sinh(),
-        ("cosh", [x]) => x.cosh(),
-        ("tanh", [x]) => x.tanh(),
-        ("exp", [x]) => x.exp(),
-        ("exp2", [x]) => x.exp2(),
-        ("log", [x]) => x.ln(),
-        ("log2", [x]) => x.log2(),
-        ("log10", [x]) => x.log10(),
-        ("pow", [x, y]) => x.powf(*y),
-        ("cbrt", [x]) => x.cbrt(),
-        ("hypot", [x, y]) => x.hypot(*y),
-        ("fmod", [x, y]) => x % y,
-        _ => return None,
-    };
-    Some(r)
 }
 
 pub enum Replayed {
@@ -195,23 +167,6 @@ pub fn probe(p: &Program, entry: FuncId, opts: &SymexOptions, pattern: usize, na
 
 /// More terms than this in a probe's run with free library results: not checked.
 const MAX_ROBUST_TERMS: usize = 20_000;
-
-/// How far a real math library's result on constant arguments is assumed to be from the host's,
-/// relative to it, when nothing else decides a probe's difference: 2^-40, about 4,000 units in
-/// the last place, where glibc and musl document at most a few for the functions verdiff
-/// models this way (docs/equivalence.md, "Library accuracy").
-pub const LIBRARY_ACCURACY: f64 = 1.0 / (1u64 << 40) as f64;
-
-/// The doubles a real library's result is assumed to lie between when the host's is `r`:
-/// `r` widened by [`LIBRARY_ACCURACY`] of it and by the smallest normal double (results
-/// that underflow). None for a NaN or infinite host result (the model's facts alone).
-pub fn accuracy_bounds(r: f64) -> Option<(f64, f64)> {
-    if !r.is_finite() {
-        return None;
-    }
-    let d = r.abs() * LIBRARY_ACCURACY + f64::MIN_POSITIVE;
-    Some(((r - d).next_down(), (r + d).next_up()))
-}
 
 /// The values a probe took (array elements zero, as in the probe).
 struct ProbeValues {
@@ -356,15 +311,15 @@ fn robust_on(
         return Robust::No;
     }
     let left = |t0: Instant| timeout_ms.saturating_sub(t0.elapsed().as_millis() as u64).max(1);
-    if Smt::new(Some(left(t0) / 2)).holds_for_every_value_of(&out.store, any, facts) {
+    if Smt::new(Some(left(t0) / 2)).holds_for_every_value_of(&out.store, any, facts, false) {
         return Robust::Yes;
     }
-    if out.accuracy_facts.is_empty() {
+    if out.approx_facts.is_empty() && out.accuracy_facts.is_empty() {
         return Robust::No;
     }
     let accurate = out.store.and_n(&out.accuracy_facts);
     let facts = out.store.and(facts, accurate);
-    if Smt::new(Some(left(t0))).holds_for_every_value_of(&out.store, any, facts) {
+    if Smt::new(Some(left(t0))).holds_for_every_value_of(&out.store, any, facts, true) {
         return Robust::AssumingAccuracy;
     }
     Robust::No
@@ -449,29 +404,5 @@ fn replay_with(
             Replayed::Confirmed(Box::new(out))
         }
         _ => Replayed::NotConfirmed("the counterexample does not violate the claim when replayed".into()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn accuracy_bounds_hold_the_host_result_and_little_else() {
-        let s = 1.0f64.sin();
-        let (lo, hi) = accuracy_bounds(s).expect("finite");
-        assert!(lo < s && s < hi);
-        // a few thousand units in the last place either way, not more
-        let ulp = s.next_up() - s;
-        assert!(s - lo > 1000.0 * ulp && hi - s > 1000.0 * ulp);
-        assert!(hi - s < s * 2.0 * LIBRARY_ACCURACY);
-        // 0.8 is far outside: a difference on `sin(1.0) > 0.8` is decided
-        assert!(lo > 0.8);
-        // a zero result may be any underflowing value, of either sign
-        let (lo, hi) = accuracy_bounds(0.0).expect("finite");
-        assert!(lo < 0.0 && hi > 0.0 && hi <= 2.0 * f64::MIN_POSITIVE);
-        // NaN and infinities: no bounds (the model's facts alone)
-        assert_eq!(accuracy_bounds(f64::NAN), None);
-        assert_eq!(accuracy_bounds(f64::INFINITY), None);
     }
 }

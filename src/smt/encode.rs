@@ -592,10 +592,12 @@ impl Smt {
     }
 
     /// Whether `t` holds for every value of the floats free in it that satisfies `assumed`,
-    /// by interval arithmetic: true only when proved.
-    pub fn holds_for_every_value_of(&mut self, s: &TermStore, t: T, assumed: T) -> bool {
+    /// by interval arithmetic: true only when proved. `library`: results of approximated
+    /// library functions are within [`super::libm::range_over`] of their arguments (the
+    /// library-accuracy assumption).
+    pub fn holds_for_every_value_of(&mut self, s: &TermStore, t: T, assumed: T, library: bool) -> bool {
         let (Some(facts), Some(goal)) = (self.simplified(s, assumed), self.simplified(s, t)) else { return false };
-        self.holds_by_intervals(facts, goal)
+        self.holds_by_intervals(facts, goal, library)
     }
 
     /// `t` encoded and simplified by Z3 (None when interrupted at the time limit).
@@ -610,14 +612,14 @@ impl Smt {
     pub fn holds_for_every_value(&mut self, s: &TermStore, t: T, assumed: T, fixed: &[T], model: &z3::Model) -> bool {
         let Some(facts) = self.with_fixed(s, assumed, fixed, model) else { return false };
         let Some(goal) = self.with_fixed(s, t, fixed, model) else { return false };
-        self.holds_by_intervals(facts, goal)
+        self.holds_by_intervals(facts, goal, false)
     }
 
     /// Interval evaluation of `goal` under `facts` (both simplified), after replacing each
     /// free symbol the facts equate with another (directly, or by tying both to the same
     /// term, as equal library calls are) by that one: intervals treat distinct symbols as
     /// independent, and `sin(1.0)` called twice must not be two different values.
-    fn holds_by_intervals(&mut self, facts: Dynamic, goal: Dynamic) -> bool {
+    fn holds_by_intervals(&mut self, facts: Dynamic, goal: Dynamic, library: bool) -> bool {
         // SAFETY: `facts` is an AST of this context, alive for the call
         let tied = unsafe { super::interval::tied_symbols(self.c(), facts.get_z3_ast()) };
         let (facts, goal) = if tied.is_empty() {
@@ -631,11 +633,15 @@ impl Smt {
             }
         };
         if let Some(p) = std::env::var_os("VERDIFF_INTERVAL_DUMP") {
-            let _ = std::fs::write(p, format!("(assume {facts})\n(goal {goal})\n"));
+            // (appended: one run asks several questions)
+            use std::io::Write;
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(p) {
+                let _ = writeln!(f, "; library accuracy: {library}\n(assume {facts})\n(goal {goal})");
+            }
         }
         // SAFETY: the context and both ASTs (held by `facts` and `goal`) outlive `iv`
         unsafe {
-            let mut iv = super::interval::Intervals::new(self.c(), &[facts.get_z3_ast()]);
+            let mut iv = super::interval::Intervals::new(self.c(), &[facts.get_z3_ast()], library);
             iv.holds(goal.get_z3_ast()) == Some(true)
         }
     }

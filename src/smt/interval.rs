@@ -28,7 +28,7 @@ extern "C" {
 
 /// The kinds evaluated here (numbered alike in z3-sys and every Z3 since 4.8: the basic block
 /// from 256, the floating-point block from 0xb000).
-const KINDS: [DeclKind; 30] = {
+const KINDS: [DeclKind; 35] = {
     use DeclKind as K;
     [
         K::True,
@@ -40,6 +40,11 @@ const KINDS: [DeclKind; 30] = {
         K::Not,
         K::Implies,
         K::FpaRmNearestTiesToEven,
+        K::FpaRmNearestTiesToAway,
+        K::FpaRmTowardPositive,
+        K::FpaRmTowardNegative,
+        K::FpaRmTowardZero,
+        K::FpaRoundToIntegral,
         K::FpaNum,
         K::FpaPlusInf,
         K::FpaMinusInf,
@@ -291,6 +296,12 @@ pub(crate) struct Intervals {
     memo: HashMap<u32, Val>,
     /// The assumptions exclude each other (nothing follows from them).
     contradictory: bool,
+    /// Results of approximated library functions (`sin!approx(x)`) lie within
+    /// [`super::libm::range_over`] of their arguments' ranges: the library-accuracy assumption.
+    library: bool,
+    /// Assumed identities `x = t` of a free float and a term: `x` lies in `t`'s range, which
+    /// may narrow as other ranges do (a library result whose argument is an earlier result).
+    identities: Vec<(Z3_ast, Z3_ast)>,
 }
 
 impl Intervals {
@@ -302,7 +313,10 @@ impl Intervals {
     ///
     /// # Safety
     /// `ctx` and every AST must be alive for the whole use of the value.
-    pub(crate) unsafe fn new(ctx: Z3_context, assumed: &[Z3_ast]) -> Intervals {
+    ///
+    /// `library`: evaluate results of approximated library functions under the
+    /// library-accuracy assumption (else they are unknown values).
+    pub(crate) unsafe fn new(ctx: Z3_context, assumed: &[Z3_ast], library: bool) -> Intervals {
         let mut me = Intervals {
             ctx,
             assumed: HashSet::new(),
@@ -310,6 +324,8 @@ impl Intervals {
             ranges: HashMap::new(),
             memo: HashMap::new(),
             contradictory: false,
+            library,
+            identities: Vec::new(),
         };
         // (formula, whether it is assumed true — or false)
         let mut pending: Vec<(Z3_ast, bool)> = assumed.iter().map(|&a| (a, true)).collect();
@@ -358,11 +374,83 @@ impl Intervals {
                     }
                 }
             }
-            if !progress || open.is_empty() {
-                return me;
+            if progress && !open.is_empty() {
+                pending = open;
+                continue;
             }
-            pending = open;
+            // ranges narrowed since an identity was assumed narrow its free float in turn; what
+            // is still open is tried again with them
+            if me.renarrow() && !open.is_empty() {
+                pending = open;
+                continue;
+            }
+            return me;
         }
+    }
+
+    /// Narrows the free float of each assumed identity to its term's current range, until
+    /// nothing changes (at most 64 rounds); whether anything did.
+    unsafe fn renarrow(&mut self) -> bool {
+        let mut any = false;
+        for _ in 0..64 {
+            let mut changed = false;
+            for (x, t) in self.identities.clone() {
+                changed |= self.narrow_to_term(x, t);
+            }
+            if !changed {
+                break;
+            }
+            any = true;
+        }
+        any
+    }
+
+    /// `x = t` assumed: `x` lies in `t`'s range. Whether that narrowed `x`.
+    unsafe fn narrow_to_term(&mut self, x: Z3_ast, t: Z3_ast) -> bool {
+        self.memo.clear();
+        let Val::Float(r) = self.eval(t) else { return false };
+        let old = self.range_of(x);
+        let lo = if r.num { old.lo.max(r.lo) } else { old.lo };
+        let hi = if r.num { old.hi.min(r.hi) } else { old.hi };
+        let new = Fset { lo, hi, nan: old.nan && r.nan, num: old.num && r.num, point: false, ..old };
+        let new = Fset { point: new.num && !new.nan && new.lo == new.hi, ..new };
+        if (new.lo, new.hi, new.nan, new.num) == (old.lo, old.hi, old.nan, old.num) {
+            return false;
+        }
+        self.set_range(x, new);
+        self.memo.clear();
+        true
+    }
+
+    /// An approximated library function's result (`sin!approx!uf3(x)`) under the library
+    /// accuracy assumption: [`super::libm::range_over`] its arguments' ranges (binary64
+    /// numbers only, never NaN).
+    unsafe fn library_result(&mut self, a: Z3_ast) -> Option<Fset> {
+        if !self.library || self.format(a) != Some(false) {
+            return None;
+        }
+        let app = Z3_to_app(self.ctx, a)?;
+        let d = Z3_get_app_decl(self.ctx, app)?;
+        let sym = Z3_get_decl_name(self.ctx, d)?;
+        let p = Z3_get_symbol_string(self.ctx, sym);
+        if p.is_null() {
+            return None;
+        }
+        let name = std::ffi::CStr::from_ptr(p).to_str().ok()?.to_string();
+        let lib = name.split_once("!approx")?.0.to_string();
+        let mut boxes = Vec::new();
+        for x in self.args(a) {
+            if self.format(x) != Some(false) {
+                return None;
+            }
+            let f = self.float_of(x)?;
+            if f.nan || !f.num {
+                return None;
+            }
+            boxes.push((f.lo, f.hi));
+        }
+        let (lo, hi) = super::libm::range_over(&lib, &boxes)?;
+        Some(Fset::range(lo, hi, false, false))
     }
 
     /// The kind of an application among [`KINDS`]; None for any other term.
@@ -422,6 +510,14 @@ impl Intervals {
     unsafe fn narrow(&mut self, a: Z3_ast) {
         let Some(k) = self.kind(a) else { return };
         let args = self.args(a);
+        if k == DeclKind::Eq && args.len() == 2 {
+            let (x, t) = if self.is_free_float(args[0]) { (args[0], args[1]) } else { (args[1], args[0]) };
+            if self.is_free_float(x) && !self.is_free_float(t) {
+                self.identities.push((x, t));
+                self.narrow_to_term(x, t);
+            }
+            return;
+        }
         if k == DeclKind::Not {
             if args.len() == 1 && self.kind(args[0]) == Some(DeclKind::FpaIsNan) {
                 let x = self.args(args[0]);
@@ -511,7 +607,9 @@ impl Intervals {
         if self.is_free_float(a) {
             return Val::Float(self.range_of(a));
         }
-        let Some(k) = self.kind(a) else { return Val::Unknown };
+        let Some(k) = self.kind(a) else {
+            return self.library_result(a).map_or(Val::Unknown, Val::Float);
+        };
         let args = self.args(a);
         let single = self.format(a);
         use DeclKind as K;
@@ -574,6 +672,25 @@ impl Intervals {
                         K::FpaAbs => abs(f),
                         _ => sqrt(f),
                     }),
+                    None => Val::Unknown,
+                }
+            }
+            K::FpaRoundToIntegral if args.len() == 2 => {
+                // monotone in every rounding mode: the ends rounded bound every value rounded
+                let round: fn(f64) -> f64 = match self.kind(args[0]) {
+                    Some(K::FpaRmNearestTiesToEven) => f64::round_ties_even,
+                    Some(K::FpaRmNearestTiesToAway) => f64::round,
+                    Some(K::FpaRmTowardPositive) => f64::ceil,
+                    Some(K::FpaRmTowardNegative) => f64::floor,
+                    Some(K::FpaRmTowardZero) => f64::trunc,
+                    _ => return Val::Unknown,
+                };
+                match self.float_of(args[1]) {
+                    Some(f) if f.num => {
+                        let (lo, hi) = (round(f.lo), round(f.hi));
+                        Val::Float(Fset { lo, hi, point: lo == hi && !f.nan, ..f })
+                    }
+                    Some(f) => Val::Float(f),
                     None => Val::Unknown,
                 }
             }
@@ -802,5 +919,63 @@ mod tests {
         assert_eq!(names.len(), 1, "{names:?}");
         let (a, b) = &names[0];
         assert!((a == "y" && b == "x") || (a == "x" && b == "y"), "{names:?}");
+    }
+
+    #[test]
+    fn rounding_to_integral_is_bounded_by_the_rounded_ends() {
+        use z3::ast::RoundingMode as Rm;
+        use z3::ast::{Ast, Bool, Float};
+        let x = Float::new_const_double("x");
+        let facts = Bool::and(&[Float::from_f64(1.2).le(&x), x.le(Float::from_f64(1.8))]);
+        let ctx = z3::Context::thread_local();
+        let decide = |goal: &Bool| unsafe {
+            // SAFETY: `facts` and `goal` are alive in this thread's context for the call
+            let mut iv = Intervals::new(ctx.get_z3_context(), &[facts.get_z3_ast()], false);
+            iv.holds(goal.get_z3_ast())
+        };
+        let one = Float::from_f64(1.0);
+        // trunc and floor give 1 for every x in [1.2, 1.8], ceil 2; nearest is 1 or 2
+        let rounded = |rm: Rm| x.round_to_integral_with_rounding_mode(&rm);
+        assert_eq!(decide(&rounded(Rm::round_towards_zero()).eq(&one)), Some(true));
+        assert_eq!(decide(&rounded(Rm::round_towards_negative()).eq(&one)), Some(true));
+        assert_eq!(decide(&rounded(Rm::round_towards_positive()).gt(&one)), Some(true));
+        assert_eq!(decide(&rounded(Rm::round_nearest_ties_to_even()).eq(&one)), None);
+    }
+
+    #[test]
+    fn library_results_follow_their_arguments_only_under_the_accuracy_assumption() {
+        use z3::ast::{Ast, Bool, Float};
+        let double = z3::Sort::double();
+        let sin = z3::FuncDecl::new("sin!approx!uf0", &[&double], &double);
+        let cos = z3::FuncDecl::new("cos!approx!uf1", &[&double], &double);
+        let (s, c, a) = (Float::new_const_double("s"), Float::new_const_double("c"), Float::new_const_double("a"));
+        let dynamic = |x: &Float| z3::ast::Dynamic::from_ast(x);
+        // a in [0.5, 0.6]; s = sin(a); c = cos(s + 1): s lies in [0.479, 0.565], s + 1 in
+        // [1.479, 1.565] (below pi/2, where cos is decreasing and positive), so c > 0
+        let one = Float::from_f64(1.0);
+        let s_plus_1 = s.add_with_rounding_mode(&one, &z3::ast::RoundingMode::round_nearest_ties_to_even());
+        let facts = Bool::and(&[
+            Float::from_f64(0.5).le(&a),
+            a.le(Float::from_f64(0.6)),
+            dynamic(&s).eq(sin.apply(&[&a])),
+            dynamic(&c).eq(cos.apply(&[&s_plus_1])),
+        ]);
+        let goal = c.gt(Float::from_f64(0.0));
+        let ctx = z3::Context::thread_local();
+        let decide = |library: bool| unsafe {
+            // SAFETY: `facts` and `goal` are alive in this thread's context for the call
+            let mut iv = Intervals::new(ctx.get_z3_context(), &[facts.get_z3_ast()], library);
+            iv.holds(goal.get_z3_ast())
+        };
+        // without the assumption, c is any value a cosine may have
+        assert_eq!(decide(false), None);
+        assert_eq!(decide(true), Some(true));
+        // and not more: c < 0.01 cannot be shown (cos(1.565) is about 0.0058)
+        let close = c.gt(Float::from_f64(0.01));
+        let undecided = unsafe {
+            let mut iv = Intervals::new(ctx.get_z3_context(), &[facts.get_z3_ast()], true);
+            iv.holds(close.get_z3_ast())
+        };
+        assert_eq!(undecided, None);
     }
 }

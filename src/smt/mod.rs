@@ -6,6 +6,7 @@
 mod encode;
 pub mod horn;
 mod interval;
+pub mod libm;
 mod model;
 
 pub use encode::Smt;

@@ -1,0 +1,4 @@
+#include <math.h>
+double f(double x) {
+  return 0.0;
+}
