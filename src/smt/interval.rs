@@ -413,7 +413,8 @@ impl Intervals {
         let lo = if r.num { old.lo.max(r.lo) } else { old.lo };
         let hi = if r.num { old.hi.min(r.hi) } else { old.hi };
         let new = Fset { lo, hi, nan: old.nan && r.nan, num: old.num && r.num, point: false, ..old };
-        let new = Fset { point: new.num && !new.nan && new.lo == new.hi, ..new };
+        // one value when the ends meet, except at zero (-0.0 and +0.0 compare equal)
+        let new = Fset { point: new.num && !new.nan && new.lo == new.hi && new.lo != 0.0, ..new };
         if (new.lo, new.hi, new.nan, new.num) == (old.lo, old.hi, old.nan, old.num) {
             return false;
         }
@@ -688,7 +689,10 @@ impl Intervals {
                 match self.float_of(args[1]) {
                     Some(f) if f.num => {
                         let (lo, hi) = (round(f.lo), round(f.hi));
-                        Val::Float(Fset { lo, hi, point: lo == hi && !f.nan, ..f })
+                        // (an exact operand gives an exact result, its sign kept as IEEE's
+                        // roundToIntegral keeps it; ends that meet are one value except at zero)
+                        let point = !f.nan && (f.point || (lo == hi && lo != 0.0));
+                        Val::Float(Fset { lo, hi, point, ..f })
                     }
                     Some(f) => Val::Float(f),
                     None => Val::Unknown,
@@ -940,6 +944,15 @@ mod tests {
         assert_eq!(decide(&rounded(Rm::round_towards_negative()).eq(&one)), Some(true));
         assert_eq!(decide(&rounded(Rm::round_towards_positive()).gt(&one)), Some(true));
         assert_eq!(decide(&rounded(Rm::round_nearest_ties_to_even()).eq(&one)), None);
+        // around zero the result is -0.0 or +0.0: not one value, though its ends compare equal
+        let small = Bool::and(&[Float::from_f64(-0.5).le(&x), x.le(Float::from_f64(0.5))]);
+        let zero = Float::from_f64(0.0);
+        let is_plus_zero = rounded(Rm::round_towards_zero()).eq(&zero);
+        let around_zero = unsafe {
+            let mut iv = Intervals::new(ctx.get_z3_context(), &[small.get_z3_ast()], false);
+            iv.holds(is_plus_zero.get_z3_ast())
+        };
+        assert_eq!(around_zero, None);
     }
 
     #[test]
