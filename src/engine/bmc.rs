@@ -786,7 +786,8 @@ fn accurate_difference(pass: &Pass, shared: &Rc<RefCell<Solving>>, key: crate::s
 /// The assumption a difference shown with [`super::replay::Robust::AssumingAccuracy`] rests
 /// on, for the user.
 fn accuracy_assumption(funcs: &std::collections::BTreeSet<String>) -> String {
-    let names: Vec<&str> = funcs.iter().map(|f| f.strip_prefix("results of ").unwrap_or(f)).collect();
+    // (the run's other approximated values, indeterminate ones, are not the library's)
+    let names: Vec<&str> = funcs.iter().filter_map(|f| f.strip_prefix("results of ")).collect();
     format!(
         "the math library's results ({}) are within a relative 2^-40 of the host's (glibc and musl are within a few units in the last place); docs/equivalence.md, \"Library accuracy\"",
         names.join(", ")

@@ -218,8 +218,9 @@ impl InputOracle for FreeApprox {
 pub enum Robust {
     /// For every value the models allow.
     Yes,
-    /// For every value the models allow with library results within [`accuracy_bounds`] of
-    /// the host's (on constant arguments), not for all of them, or not shown.
+    /// For every value the models allow with library results near the host's (within
+    /// [`accuracy_bounds`] on constant arguments, within `smt::libm::range_over` on arguments
+    /// known to lie in an interval), not for all of them, or not shown.
     AssumingAccuracy,
     /// Not shown.
     No,
@@ -258,8 +259,9 @@ pub fn model_robust(
 /// Whether `claim` is violated on the inputs of `inner` for every value of the keys `approx`:
 /// the program runs again on those inputs with the approximated values free, and interval
 /// arithmetic must show the claim violated for all of them, on supported code only. When it
-/// cannot, the same with each library result on constant arguments also within
-/// [`accuracy_bounds`] of the host's. `No` when neither is shown.
+/// cannot, the same under the library-accuracy assumption (each library result on constant
+/// arguments also within [`accuracy_bounds`] of the host's, and on other arguments within the
+/// function's range over their intervals). `No` when neither is shown.
 fn robust_on(
     p: &Program,
     entry: FuncId,
