@@ -580,12 +580,14 @@ fn solve(
                         let t_rep = Instant::now();
                         let (p, e, so, key) = (pass.p, pass.entry, pass.so, pass.keys[i]);
                         let mut r = replay(p, e, so, shared.clone(), key, LibraryResults::Model);
+                        let mut on_host = false;
                         if matches!(r, Replayed::NotConfirmed(_))
                             && viol[i].is_some_and(|v| depends_on(&shared.borrow().store, v, pass.approx))
                         {
                             // the inputs may be right and only the library results the model
                             // picked impossible for them: the host's results instead
                             r = replay(p, e, so, shared.clone(), key, LibraryResults::Host);
+                            on_host = true;
                         }
                         timings.replay += t_rep.elapsed();
                         match r {
@@ -597,7 +599,10 @@ fn solve(
                                 let steps = super::format::trace(pass.p, &rout, pass.off_bits);
                                 let checked = match robust(shared, viol[i], pass.approx, pass.approx_funcs, pass) {
                                     Ok(()) => Ok(Trace { steps, replayed: true, assumes: vec![] }),
-                                    Err(why) => accurate_difference(pass, shared, key).ok_or(why),
+                                    Err(why) => {
+                                        let host_run = on_host.then_some(&*rout);
+                                        accurate_difference(pass, shared, key, host_run).ok_or(why)
+                                    }
                                 };
                                 match checked {
                                     Ok(trace) => {
@@ -735,12 +740,20 @@ fn confirmed_probe(
     if std::env::var_os("VERDIFF_DEBUG").is_some() {
         eprintln!("probe robust with free library results: {robust:?} in {:?}", t0.elapsed());
     }
+    Some((i, assumptions(pass, robust, &hit.found.run.approx_funcs)?))
+}
+
+/// What a difference shown robust this way assumes (nothing, or the library's accuracy when
+/// the options allow it); None when it is not shown.
+fn assumptions(
+    pass: &Pass,
+    robust: super::replay::Robust,
+    funcs: &std::collections::BTreeSet<String>,
+) -> Option<Vec<String>> {
     use super::replay::Robust;
     match robust {
-        Robust::Yes => Some((i, vec![])),
-        Robust::AssumingAccuracy if pass.o.library_accuracy => {
-            Some((i, vec![accuracy_assumption(&hit.found.run.approx_funcs)]))
-        }
+        Robust::Yes => Some(vec![]),
+        Robust::AssumingAccuracy if pass.o.library_accuracy => Some(vec![accuracy_assumption(funcs)]),
         _ => None,
     }
 }
@@ -758,11 +771,24 @@ fn approx_keys(pass: &Pass, sh: &Solving) -> std::collections::HashSet<String> {
 /// A candidate whose difference is not shown for every library result the models allow:
 /// whether it holds for results near the host's ([`super::replay::model_robust`]), with the
 /// trace of its replay on the host's results (the one a real libm gives, not the model's
-/// picks) and the assumption it rests on.
-fn accurate_difference(pass: &Pass, shared: &Rc<RefCell<Solving>>, key: crate::symex::ClaimKey) -> Option<Trace> {
-    let Replayed::Confirmed(out) = replay(pass.p, pass.entry, pass.so, shared.clone(), key, LibraryResults::Host)
-    else {
-        return None;
+/// picks; `host_run` when the candidate was already replayed that way) and the assumption it
+/// rests on.
+fn accurate_difference(
+    pass: &Pass,
+    shared: &Rc<RefCell<Solving>>,
+    key: crate::symex::ClaimKey,
+    host_run: Option<&crate::symex::Output>,
+) -> Option<Trace> {
+    let replayed;
+    let out = match host_run {
+        Some(out) => out,
+        None => match replay(pass.p, pass.entry, pass.so, shared.clone(), key, LibraryResults::Host) {
+            Replayed::Confirmed(out) => {
+                replayed = out;
+                &*replayed
+            }
+            Replayed::NotConfirmed(_) => return None,
+        },
     };
     let approx_keys = approx_keys(pass, &shared.borrow());
     let ms = remaining_ms(pass.deadline).map_or(PROBE_ROBUST_MS, |ms| ms.min(PROBE_ROBUST_MS));
@@ -772,14 +798,8 @@ fn accurate_difference(pass: &Pass, shared: &Rc<RefCell<Solving>>, key: crate::s
     if std::env::var_os("VERDIFF_DEBUG").is_some() {
         eprintln!("candidate robust with free library results: {robust:?}");
     }
-    let assumes = match robust {
-        super::replay::Robust::Yes => vec![],
-        super::replay::Robust::AssumingAccuracy if pass.o.library_accuracy => {
-            vec![accuracy_assumption(&out.approx_funcs)]
-        }
-        _ => return None,
-    };
-    let steps = super::format::trace(pass.p, &out, pass.off_bits);
+    let assumes = assumptions(pass, robust, &out.approx_funcs)?;
+    let steps = super::format::trace(pass.p, out, pass.off_bits);
     Some(Trace { steps, replayed: true, assumes })
 }
 

@@ -360,6 +360,7 @@ impl Intervals {
                     }
                     (_, true) => {
                         me.assumed.insert(Z3_get_ast_id(ctx, a));
+                        me.memo.clear();
                         me.narrow(a);
                         if me.kind(a) == Some(DeclKind::Not) && args.len() == 1 {
                             pending.push((args[0], false));
@@ -405,9 +406,9 @@ impl Intervals {
         any
     }
 
-    /// `x = t` assumed: `x` lies in `t`'s range. Whether that narrowed `x`.
+    /// `x = t` assumed: `x` lies in `t`'s range. Whether that narrowed `x`. (The memo is
+    /// current: every change of a range or an assumption clears it.)
     unsafe fn narrow_to_term(&mut self, x: Z3_ast, t: Z3_ast) -> bool {
-        self.memo.clear();
         let Val::Float(r) = self.eval(t) else { return false };
         let old = self.range_of(x);
         let lo = if r.num { old.lo.max(r.lo) } else { old.lo };
