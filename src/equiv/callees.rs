@@ -30,10 +30,56 @@ pub fn is_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool
         return r;
     }
     // recursion: assume pure while checking (a cycle of pure bodies is pure)
+    let before: HashSet<FuncId> = memo.keys().copied().collect();
     memo.insert(f, true);
-    let r = check_pure(p, f, memo);
-    memo.insert(f, r);
+    let r = check_pure(p, f, memo, None);
+    settle(memo, &before, f, r);
     r
+}
+
+/// Records `f`'s answer. When it is no, answers found while `f` was assumed yes (a callee
+/// that calls `f` back) are dropped: they may rest on that assumption.
+fn settle(memo: &mut HashMap<FuncId, bool>, before: &HashSet<FuncId>, f: FuncId, r: bool) {
+    if !r {
+        memo.retain(|g, _| before.contains(g));
+    }
+    memo.insert(f, r);
+}
+
+/// Whether `f` is *deterministic with output*: pure but for calls to output functions
+/// (`printf` of its scalar arguments and string literals) and to the math library's models,
+/// anywhere in what it calls. Everything such a run does — its result and the calls it logs
+/// — is a function of its arguments and of the external calls' results, which are in turn
+/// functions of their position in the call log and their arguments (`src/symex/product.rs`).
+/// So a call of it is logged as one external call of its own, and its result is an
+/// uninterpreted function of (position in the log, arguments). Why that is sound: when both
+/// versions' abstract logs agree, each position is preceded by the same calls in both, so
+/// the real runs behind it expand to the same real calls at the same real positions, and give
+/// the same result; and a difference found with the abstraction is replayed with the real
+/// callee before it is reported.
+pub fn is_deterministic(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool {
+    if let Some(&r) = memo.get(&f) {
+        return r;
+    }
+    let before: HashSet<FuncId> = memo.keys().copied().collect();
+    memo.insert(f, true);
+    let mut pure_memo = HashMap::new();
+    let r = check_pure(p, f, &mut pure_memo, Some(memo));
+    settle(memo, &before, f, r);
+    r
+}
+
+/// Math library models a deterministic callee may call: the C library's functions with
+/// floating result and arithmetic parameters (sin, log, pow, fmod, hypot, …). The real
+/// functions' results are functions of their arguments, and the models write no global, not
+/// even errno. (Not the models' own helpers, `__verdiff_approx_*`: those stand for values.)
+fn math_model(p: &Program, g: FuncId) -> bool {
+    let fun = p.func(g);
+    fun.model
+        && !fun.name.starts_with("__")
+        && fun.ty.ret.is_float()
+        && fun.ty.params.iter().all(|t| t.is_arith())
+        && !fun.ty.variadic
 }
 
 /// Library functions without a body that verdiff computes as IEEE operations of their
@@ -72,9 +118,19 @@ fn pure_native(name: &str) -> bool {
     PURE_NATIVE.iter().any(|&n| base == n || base.strip_prefix(n).is_some_and(|s| s == "f" || s == "l"))
 }
 
-fn check_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool {
+/// `det`: with the memo of [`is_deterministic`], the deterministic-with-output check
+/// instead of purity.
+fn check_pure(
+    p: &Program,
+    f: FuncId,
+    memo: &mut HashMap<FuncId, bool>,
+    det: Option<&mut HashMap<FuncId, bool>>,
+) -> bool {
     let fun = p.func(f);
     let Some(body) = &fun.body else { return pure_native(&fun.name) && !fun.ty.variadic };
+    if det.is_some() && math_model(p, f) {
+        return true;
+    }
     if fun.model || fun.ty.variadic || !fun.ty.ret.is_arith() || !fun.ty.params.iter().all(|t| t.is_arith()) {
         return false;
     }
@@ -103,8 +159,10 @@ fn check_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool 
                 if let Some(l) = lhs {
                     check(l, &mut ok);
                 }
-                // (a string literal argument of a native: `__builtin_nan("")`)
-                let native = matches!(func.kind, ExprKind::Func(g) if p.func(g).body.is_none());
+                // (a string literal argument of a native: `__builtin_nan("")`; of an output
+                // function when output is allowed: `printf("%s\n", "x < 0")`)
+                let native = matches!(func.kind, ExprKind::Func(g) if p.func(g).body.is_none()
+                    || (det.is_some() && crate::symex::product::is_output_function(&p.func(g).name)));
                 args.iter()
                     .filter(|a| {
                         let literal = match &a.kind {
@@ -132,7 +190,15 @@ fn check_pure(p: &Program, f: FuncId, memo: &mut HashMap<FuncId, bool>) -> bool 
             return false;
         }
     }
-    calls.into_iter().all(|g| is_pure(p, g, memo))
+    match det {
+        None => calls.into_iter().all(|g| is_pure(p, g, memo)),
+        Some(d) => calls.into_iter().all(|g| {
+            let name = &p.func(g).name;
+            // (output functions: their arguments are checked above — scalars, locals and
+            // string literals; a stream is a global, which is not allowed)
+            crate::symex::product::is_output_function(name) || is_deterministic(p, g, d)
+        }),
+    }
 }
 
 /// Replaces calls to shared pure callees (and pure recursion of the compared functions) by
@@ -153,8 +219,20 @@ pub fn abstract_callees(p: &mut Program, old_f: FuncId, new_f: FuncId, hooks: &m
         candidates.push((base.to_string(), fo, fnw));
     }
     candidates.sort();
+    let mut det_memo = HashMap::new();
     for (base, fo, fnw) in candidates {
-        if deep_fingerprint(p, fo) == deep_fingerprint(p, fnw) && is_pure(p, fo, &mut memo) {
+        if deep_fingerprint(p, fo) != deep_fingerprint(p, fnw) {
+            continue;
+        }
+        if is_pure(p, fo, &mut memo) {
+            add_stubs(p, &base, fo, fnw, &mut stub_of, hooks);
+            names.push(base);
+        } else if p.func(fo).ty.ret.is_arith() && is_deterministic(p, fo, &mut det_memo) {
+            // (numbered after every external function: its calls are logged under its own
+            // number)
+            let id = hooks.external_ids.values().copied().max().unwrap_or(0) + 1;
+            hooks.external_ids.insert(format!("uf:{base}"), id);
+            hooks.logged.insert(base.clone());
             add_stubs(p, &base, fo, fnw, &mut stub_of, hooks);
             names.push(base);
         }

@@ -35,8 +35,14 @@ pub struct ProductHooks {
     pub limit: u32,
     /// UF stub → the real function it stands for (run in concrete replay).
     pub uf_bodies: HashMap<FuncId, FuncId>,
-    /// External function name → its number in the call log (1-based).
+    /// External function name → its number in the call log (1-based). Logged shared
+    /// callees (see `logged`) are numbered here too, under `uf:KEY`.
     pub external_ids: HashMap<String, u32>,
+    /// Keys of shared callees whose runs call output functions (`printf`) or the math
+    /// library's models (not pure, but deterministic): a call of such a
+    /// stub is logged like an external call and its result is an uninterpreted function of
+    /// the call's position in the log and its arguments (see `src/equiv/callees.rs`).
+    pub logged: std::collections::HashSet<String>,
 }
 
 /// Slots per logged call: the function number and up to six arguments.
@@ -132,7 +138,19 @@ impl Symex<'_> {
             return false;
         }
         let range = self.sort_of(&ret);
-        let v = self.apply_uf(&format!("uf:{key}"), &format!("{key}!uf"), vals, range);
+        let hooks = self.o.product.clone().unwrap_or_default();
+        let v = if hooks.logged.contains(&key) {
+            let id = hooks.external_ids.get(&format!("uf:{key}")).copied().unwrap_or(u32::MAX);
+            let tys = fun.ty.params.clone();
+            let Some((idx, _)) = self.log_call(st, &hooks, &format!("the shared callee `{key}`"), id, &tys, vals, loc)
+            else {
+                return true;
+            };
+            let args: Vec<T> = std::iter::once(idx).chain(vals.iter().copied()).collect();
+            self.apply_uf(&format!("ufl:{key}"), &format!("{key}!uf"), &args, range)
+        } else {
+            self.apply_uf(&format!("uf:{key}"), &format!("{key}!uf"), vals, range)
+        };
         if let Some(l) = lhs {
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign(st, l, v, loc);
@@ -212,15 +230,44 @@ impl Symex<'_> {
             st.live = false;
             return;
         }
-        if args.len() as u32 > LOG_SLOTS - 1 {
-            self.reach_unsupported(st, format!("call to external function `{name}` with more than six arguments"), loc);
-            st.live = false;
+        let id = hooks.external_ids.get(&name).copied().unwrap_or(u32::MAX);
+        let tys: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
+        let what = format!("external function `{name}`");
+        let Some((idx, bits)) = self.log_call(st, &hooks, &what, id, &tys, &logged, loc) else {
             return;
+        };
+        if let Some(l) = lhs {
+            let uf_args: Vec<T> = std::iter::once(idx).chain(bits).collect();
+            let v = self.nondet_of(st, &ret, &format!("{name}_result"));
+            self.tie_to_uf(st, v, &format!("ext:{name}"), &format!("{name}!external"), &uf_args);
+            let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
+            self.assign(st, l, v, loc);
+        }
+    }
+
+    /// Appends a call (function number `id`, arguments `vals` of types `tys`) to the
+    /// running version's call log. Returns the call's position and the arguments' bits, or
+    /// None when the path ends here (no log, too many arguments).
+    #[allow(clippy::too_many_arguments)]
+    fn log_call(
+        &mut self,
+        st: &mut State,
+        hooks: &ProductHooks,
+        what: &str,
+        id: u32,
+        tys: &[Type],
+        vals: &[T],
+        loc: Loc,
+    ) -> Option<(T, Vec<T>)> {
+        if tys.len() as u32 > LOG_SLOTS - 1 {
+            self.reach_unsupported(st, format!("call to {what} with more than six arguments"), loc);
+            st.live = false;
+            return None;
         }
         let (Some(nv), Some(cv)) = (hooks.ncalls, hooks.calls) else {
-            self.reach_unsupported(st, format!("call to external function `{name}`"), loc);
+            self.reach_unsupported(st, format!("call to {what}"), loc);
             st.live = false;
-            return;
+            return None;
         };
         let int = self.p.target.int_t();
         let n_expr = Expr::var(nv, int.clone());
@@ -252,27 +299,22 @@ impl Symex<'_> {
             let i = Expr::binary(crate::ir::BinOp::Add, base, Expr::int(k as i128, int.clone()), int.clone());
             Expr::new(crate::ir::ExprKind::Index(Box::new(Expr::var(cv, cty.clone())), Box::new(i)), elem_ty.clone())
         };
-        let id = hooks.external_ids.get(&name).copied().unwrap_or(u32::MAX);
         let idv = self.s.bv_u(64, id as u128);
         let lhs0 = slot(0);
         self.assign(st, &lhs0, idv, loc);
-        let mut uf_args = vec![idx];
-        for (k, (a, &v)) in args.iter().zip(&logged).enumerate() {
-            let bits = if self.s.width(v) == 64 && a.ty.is_pointer() { v } else { self.to_bits(v, &a.ty) };
+        let mut all_bits = Vec::with_capacity(vals.len());
+        for (k, (ty, &v)) in tys.iter().zip(vals).enumerate() {
+            // (a logged string literal is its 64-bit hash already)
+            let bits = if ty.is_pointer() && self.s.width(v) == 64 { v } else { self.to_bits(v, ty) };
             let w = self.s.width(bits);
             let b64 = if w < 64 { self.s.zext(64 - w, bits) } else { self.s.extract(63, 0, bits) };
             let l = slot(k as u32 + 1);
             self.assign(st, &l, b64, loc);
-            uf_args.push(bits);
+            all_bits.push(bits);
         }
         let one = self.s.bv_u(32, 1);
         let next = self.s.bvadd(idx, one);
         self.assign(st, &n_expr, next, loc);
-        if let Some(l) = lhs {
-            let v = self.nondet_of(st, &ret, &format!("{name}_result"));
-            self.tie_to_uf(st, v, &format!("ext:{name}"), &format!("{name}!external"), &uf_args);
-            let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
-            self.assign(st, l, v, loc);
-        }
+        Some((idx, all_bits))
     }
 }
