@@ -11,6 +11,7 @@
 //! report or cli.
 
 pub mod callees;
+pub mod constants;
 pub mod leaves;
 pub mod loops;
 pub mod product;
@@ -343,6 +344,25 @@ pub fn check_preprocessed(
     Ok(r)
 }
 
+const IDENTICAL: &str = "the two versions are the same program once formatting, comments and the names of locals \
+     are set aside, and locals that only ever hold one constant or carry one value to the next statement are \
+     replaced by it (no solver needed)";
+
+/// Whether the two versions of the compared function are the same program: equal
+/// normalised text of everything their behaviour depends on (the function, what it calls,
+/// the statics they use with their initial values, the layouts of their structs; see
+/// `ir::fingerprint::verification_text`), after [`constants::propagate_constant_locals`] and
+/// [`constants::substitute_single_use_locals`].
+/// Then they behave the same on every input — also where that behaviour is undefined, so
+/// unlike a proof by the solver this needs no input on which the old version is defined.
+fn identical(p: &Program, old_f: crate::ir::FuncId, new_f: crate::ir::FuncId) -> bool {
+    let text = |f| crate::ir::fingerprint::verification_text(p, f, false);
+    if std::env::var_os("VERDIFF_DEBUG_IDENTICAL").is_some() {
+        eprintln!("old:\n{}\nnew:\n{}", text(old_f), text(new_f));
+    }
+    text(old_f) == text(new_f)
+}
+
 /// Claims against undefined behaviour become assumptions in the old version and in shared
 /// code (the comparison covers the inputs on which the old version is defined), stay claims
 /// in the new version (undefined behaviour the change introduced is a difference), and
@@ -409,6 +429,13 @@ pub fn check_program(
         res.verdict = EquivVerdict::Unknown(format!("`{function}` or `{new_function}` is not defined"));
         return res;
     };
+    constants::propagate_constant_locals(&mut prog);
+    constants::substitute_single_use_locals(&mut prog);
+    if identical(&prog, old_f, new_f) {
+        res.verdict = EquivVerdict::Equivalent;
+        res.notes.push(IDENTICAL.into());
+        return res;
+    }
     // undefined behaviour: the old version's executions are restricted to defined ones; the
     // new version having undefined behaviour where the old one has none is a difference
     let checks = CheckOptions {

@@ -300,7 +300,16 @@ impl<'a> Normaliser<'a> {
                 self.ty_into(to, s);
             }
             Type::Array(e, n) => {
-                let _ = write!(s, "[{n:?}]");
+                match n {
+                    // a variable-length array by the local holding its length (numbered by
+                    // first use like every local; its id differs between versions)
+                    super::types::ArrayLen::Var(v) if self.locals.contains_key(v) => {
+                        let _ = write!(s, "[v{}]", self.locals[v]);
+                    }
+                    _ => {
+                        let _ = write!(s, "[{n:?}]");
+                    }
+                }
                 self.ty_into(e, s);
             }
             Type::Function(ft) => {

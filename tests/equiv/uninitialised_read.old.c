@@ -1,12 +1,11 @@
 // function: pick
-// expect: UNKNOWN indeterminate
+// expect: EQUIVALENT
 // why: for k > 0 both versions return the uninitialised t[0] (an indeterminate value); the
-// change (a named constant for 3) does not matter, so NOT EQUIVALENT would be a wrong answer:
-// for every value the old version can return, the new one can return the same value. The
-// right answer is EQUIVALENT (for each choice of the indeterminate value); verdiff does not
-// prove statements "for every choice" and answers UNKNOWN, the sound answer it can give — this
-// test pins that it does not claim a difference (when verdiff learns to prove it, this
-// expectation becomes EQUIVALENT).
+// change (a macro for 3) leaves the preprocessed program as it was, so NOT EQUIVALENT would be
+// a wrong answer: for every value the old version can return, the new one can return the same
+// value. The two versions are the same program, which verdiff sees without a solver
+// (equiv::identical), so EQUIVALENT. uninitialised_read_changed is the same question when the
+// texts differ: there the solver cannot prove it for every choice of the value.
 int pick(int k) {
     int t[4];
     if (k <= 0) {

@@ -1,0 +1,368 @@
+//! Locals that hold one constant for the whole run are replaced by that constant.
+//!
+//! A refactoring often names a constant (`int loopVar = 2; for (im = 1; im <= loopVar; …)`
+//! where the old version wrote `im <= 2`). After this pass both versions have the same IR, so
+//! equal texts (`super::identical`) decide them without a solver. The pass keeps the
+//! behaviour of every function: a local qualifies only when
+//! - it is a local (not a parameter, not static) of arithmetic type whose address is never
+//!   taken, so nothing but a direct assignment can change it;
+//! - exactly one instruction assigns it, with a constant of its own type (a literal, maybe
+//!   under casts of literals), and no call result is stored in it;
+//! - that assignment is in the straight-line start of the body: no jump lands on it or before
+//!   it and no jump precedes it, so it runs exactly once, before everything after it;
+//! - it is declared at most once, before the assignment, and not read before the assignment.
+//!
+//! Then every read of it (all after the assignment) sees the constant. Its declaration, the
+//! assignment and its end of scope are removed (jumps keep their targets). (A variable-length
+//! array's length is always held in a temporary of its own, never in such a local.)
+//!
+//! Likewise a local that only carries a value to the next instruction
+//! ([`substitute_single_use_locals`]: `double temp = j*tox*bk; bkp = bkm+temp+tox;` is
+//! `bkp = bkm+j*tox*bk+tox;`).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::instrument::rewrite::rewrite;
+use crate::ir::{Expr, ExprKind, FuncId, InstrKind, Program, VarId, VarKind};
+
+/// Replaces the constant locals of every function with a body; returns how many.
+pub fn propagate_constant_locals(p: &mut Program) -> usize {
+    let mut n = 0;
+    for i in 0..p.funcs.len() {
+        let f = FuncId(i as u32);
+        if p.func(f).body.is_none() || p.func(f).model {
+            continue;
+        }
+        let consts = constant_locals(p, f);
+        if consts.is_empty() {
+            continue;
+        }
+        n += consts.len();
+        let Some(body) = p.funcs[i].body.take() else { continue };
+        let body = rewrite(body, |ins| match &ins.kind {
+            InstrKind::Decl(v) | InstrKind::Dead(v) if consts.contains_key(v) => (vec![], Some(vec![])),
+            InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| consts.contains_key(&v)) => {
+                (vec![], Some(vec![]))
+            }
+            _ => (vec![], None),
+        });
+        let body = body
+            .into_iter()
+            .map(|mut ins| {
+                substitute_instr(&mut ins.kind, &consts);
+                ins
+            })
+            .collect();
+        p.funcs[i].body = Some(body);
+    }
+    n
+}
+
+/// Replaces locals that carry one value to the next instruction by the expression they were
+/// assigned; returns how many. A local qualifies when it is a local of arithmetic type whose
+/// address is never taken, assigned by exactly one instruction (not a call) with an
+/// expression of its own type that reads only variables and memory (no nondeterministic
+/// value, no builtin, not the local itself), read exactly once in the whole body, by the
+/// very next instruction, which no jump lands on. Every run of that reading instruction then
+/// comes straight from the assignment, with no store in between, so the expression has the
+/// value the local held. Operations move with it (the checks against undefined behaviour
+/// are added later, on the substituted expression, in the same order).
+pub fn substitute_single_use_locals(p: &mut Program) -> usize {
+    let mut n = 0;
+    for i in 0..p.funcs.len() {
+        let f = FuncId(i as u32);
+        if p.func(f).body.is_none() || p.func(f).model {
+            continue;
+        }
+        let subst = single_use_locals(p, f);
+        if subst.is_empty() {
+            continue;
+        }
+        n += subst.len();
+        let Some(body) = p.funcs[i].body.take() else { continue };
+        let body: Vec<_> = body
+            .into_iter()
+            .map(|mut ins| {
+                if !matches!(&ins.kind, InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| subst.contains_key(&v)))
+                {
+                    substitute_instr(&mut ins.kind, &subst);
+                }
+                ins
+            })
+            .collect();
+        let body = rewrite(body, |ins| match &ins.kind {
+            InstrKind::Decl(v) | InstrKind::Dead(v) if subst.contains_key(v) => (vec![], Some(vec![])),
+            InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| subst.contains_key(&v)) => {
+                (vec![], Some(vec![]))
+            }
+            _ => (vec![], None),
+        });
+        p.funcs[i].body = Some(body);
+    }
+    n
+}
+
+/// An expression without effects or fresh values: variables, memory, constants and
+/// operators on them.
+fn plain_value(e: &Expr) -> bool {
+    let mut ok = true;
+    e.visit(&mut |x| {
+        if matches!(x.kind, ExprKind::Nondet | ExprKind::Builtin(..) | ExprKind::Func(_) | ExprKind::Zero) {
+            ok = false;
+        }
+    });
+    ok
+}
+
+/// The single-use locals of `f` with the expressions they carry.
+fn single_use_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
+    let Some(body) = &p.func(f).body else { return HashMap::new() };
+    let mut taken = HashSet::new();
+    let mut assigns: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut reads: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut targets = HashSet::new();
+    for (i, ins) in body.iter().enumerate() {
+        for e in ins.kind.exprs() {
+            address_taken(e, &mut taken);
+        }
+        let read_in = |e: &Expr, reads: &mut HashMap<VarId, Vec<usize>>| {
+            e.visit(&mut |x| {
+                if let ExprKind::Var(v) = x.kind {
+                    reads.entry(v).or_default().push(i);
+                }
+            })
+        };
+        match &ins.kind {
+            InstrKind::Assign { lhs, rhs } => {
+                match plain_var(lhs) {
+                    Some(v) => assigns.entry(v).or_default().push(i),
+                    None => {
+                        // (an element or member written: not a plain value; its index is read)
+                        let mut r = lhs;
+                        while let ExprKind::Member(b, _) | ExprKind::Index(b, _) = &r.kind {
+                            if let ExprKind::Index(_, ix) = &r.kind {
+                                read_in(ix, &mut reads);
+                            }
+                            r = b;
+                        }
+                        match r.kind {
+                            ExprKind::Var(v) => {
+                                taken.insert(v);
+                            }
+                            _ => read_in(r, &mut reads),
+                        }
+                    }
+                }
+                read_in(rhs, &mut reads);
+            }
+            InstrKind::Call { lhs, .. } => {
+                if let Some(l) = lhs {
+                    let mut r = l;
+                    while let ExprKind::Member(b, _) | ExprKind::Index(b, _) = &r.kind {
+                        r = b;
+                    }
+                    if let ExprKind::Var(v) = r.kind {
+                        taken.insert(v);
+                    }
+                }
+                for e in ins.kind.exprs() {
+                    read_in(e, &mut reads);
+                }
+            }
+            InstrKind::Goto { target, .. } => {
+                targets.insert(*target);
+                for e in ins.kind.exprs() {
+                    read_in(e, &mut reads);
+                }
+            }
+            _ => {
+                for e in ins.kind.exprs() {
+                    read_in(e, &mut reads);
+                }
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    for (v, at) in assigns {
+        let var = p.var(v);
+        let local = matches!(var.kind, VarKind::Local(g) if g == f);
+        if !local || var.is_static() || !var.ty.is_arith() || taken.contains(&v) {
+            continue;
+        }
+        let [i] = at[..] else { continue };
+        let InstrKind::Assign { rhs, .. } = &body[i].kind else { continue };
+        if rhs.ty != var.ty || !plain_value(rhs) || mentions(rhs, v) {
+            continue;
+        }
+        if reads.get(&v).map(|r| &r[..]) != Some(&[i + 1]) || targets.contains(&(i + 1)) {
+            continue;
+        }
+        out.insert(v, rhs.clone());
+    }
+    // (a carried expression must not read another carried local: each is substituted once)
+    let carried: HashSet<VarId> = out.keys().copied().collect();
+    out.retain(|_, e| !carried.iter().any(|&w| mentions(e, w)));
+    out
+}
+
+fn plain_var(e: &Expr) -> Option<VarId> {
+    match e.kind {
+        ExprKind::Var(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// A constant expression: a literal, maybe under casts of literals.
+fn is_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Float(_) => true,
+        ExprKind::Cast(a, _) => e.ty.is_arith() && is_constant(a),
+        _ => false,
+    }
+}
+
+fn mentions(e: &Expr, v: VarId) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| {
+        if matches!(x.kind, ExprKind::Var(w) if w == v) {
+            found = true;
+        }
+    });
+    found
+}
+
+fn address_taken(e: &Expr, out: &mut HashSet<VarId>) {
+    e.visit(&mut |x| {
+        if let ExprKind::AddrOf(a) = &x.kind {
+            // (the root of `&a`, `&a.f`, `&a[i]`)
+            let mut r: &Expr = a;
+            while let ExprKind::Member(b, _) | ExprKind::Index(b, _) = &r.kind {
+                r = b;
+            }
+            if let ExprKind::Var(v) = r.kind {
+                out.insert(v);
+            }
+        }
+    });
+}
+
+/// The constant locals of `f` with their values.
+fn constant_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
+    let Some(body) = &p.func(f).body else { return HashMap::new() };
+    let mut taken = HashSet::new();
+    let mut assigns: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut decls: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut call_targets = HashSet::new();
+    // the first jump, and the first instruction a jump lands on
+    let mut first_jump = body.len();
+    let mut first_target = body.len();
+    for (i, ins) in body.iter().enumerate() {
+        for e in ins.kind.exprs() {
+            address_taken(e, &mut taken);
+        }
+        match &ins.kind {
+            InstrKind::Assign { lhs, .. } => {
+                if let Some(v) = plain_var(lhs) {
+                    assigns.entry(v).or_default().push(i);
+                } else {
+                    // (an element or member written: the root is not one constant)
+                    let mut r = lhs;
+                    while let ExprKind::Member(b, _) | ExprKind::Index(b, _) = &r.kind {
+                        r = b;
+                    }
+                    if let ExprKind::Var(v) = r.kind {
+                        taken.insert(v);
+                    }
+                }
+            }
+            InstrKind::Call { lhs: Some(l), .. } => {
+                let mut r = l;
+                while let ExprKind::Member(b, _) | ExprKind::Index(b, _) = &r.kind {
+                    r = b;
+                }
+                if let ExprKind::Var(v) = r.kind {
+                    call_targets.insert(v);
+                }
+            }
+            InstrKind::Decl(v) => decls.entry(*v).or_default().push(i),
+            InstrKind::Goto { target, .. } => {
+                first_jump = first_jump.min(i);
+                first_target = first_target.min(*target);
+            }
+            _ => {}
+        }
+    }
+    let mut out = HashMap::new();
+    for (v, at) in assigns {
+        let var = p.var(v);
+        let local = matches!(var.kind, VarKind::Local(g) if g == f);
+        if !local || var.is_static() || !var.ty.is_arith() || taken.contains(&v) || call_targets.contains(&v) {
+            continue;
+        }
+        let [i] = at[..] else { continue };
+        if i >= first_jump || i >= first_target {
+            continue;
+        }
+        let InstrKind::Assign { rhs, .. } = &body[i].kind else { continue };
+        if !is_constant(rhs) || rhs.ty != var.ty {
+            continue;
+        }
+        match decls.get(&v).map(|d| &d[..]) {
+            None => {}
+            Some([d]) if *d < i => {}
+            _ => continue,
+        }
+        // not read before the assignment
+        if body[..i].iter().any(|ins| ins.kind.exprs().iter().any(|e| mentions(e, v))) {
+            continue;
+        }
+        out.insert(v, rhs.clone());
+    }
+    out
+}
+
+fn substitute_instr(k: &mut InstrKind, consts: &HashMap<VarId, Expr>) {
+    match k {
+        InstrKind::Assign { lhs, rhs } => {
+            substitute(lhs, consts);
+            substitute(rhs, consts);
+        }
+        InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } | InstrKind::Return(Some(e)) => substitute(e, consts),
+        InstrKind::Goto { cond: Some(e), .. } => substitute(e, consts),
+        InstrKind::Call { lhs, func, args } => {
+            if let Some(l) = lhs {
+                substitute(l, consts);
+            }
+            substitute(func, consts);
+            args.iter_mut().for_each(|a| substitute(a, consts));
+        }
+        _ => {}
+    }
+}
+
+fn substitute(e: &mut Expr, consts: &HashMap<VarId, Expr>) {
+    if let ExprKind::Var(v) = e.kind {
+        if let Some(c) = consts.get(&v) {
+            *e = c.clone();
+        }
+        return;
+    }
+    match &mut e.kind {
+        ExprKind::Unary(_, a)
+        | ExprKind::Cast(a, _)
+        | ExprKind::Member(a, _)
+        | ExprKind::Deref(a)
+        | ExprKind::AddrOf(a) => substitute(a, consts),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+            substitute(a, consts);
+            substitute(b, consts);
+        }
+        ExprKind::Cond(c, a, b) => {
+            substitute(c, consts);
+            substitute(a, consts);
+            substitute(b, consts);
+        }
+        ExprKind::Builtin(_, args) => args.iter_mut().for_each(|a| substitute(a, consts)),
+        _ => {}
+    }
+}
