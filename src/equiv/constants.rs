@@ -27,32 +27,33 @@ use crate::ir::{Expr, ExprKind, FuncId, InstrKind, Program, VarId, VarKind};
 
 /// Replaces the constant locals of every function with a body; returns how many.
 pub fn propagate_constant_locals(p: &mut Program) -> usize {
+    replace_locals(p, constant_locals)
+}
+
+/// In every function with a body (models aside), the locals `find` returns are replaced by
+/// their expressions: their declarations, their one assignment and their ends of scope are
+/// removed (jumps keep their targets) and every read becomes the expression. Returns how many.
+fn replace_locals(p: &mut Program, find: fn(&Program, FuncId) -> HashMap<VarId, Expr>) -> usize {
     let mut n = 0;
     for i in 0..p.funcs.len() {
         let f = FuncId(i as u32);
         if p.func(f).body.is_none() || p.func(f).model {
             continue;
         }
-        let consts = constant_locals(p, f);
-        if consts.is_empty() {
+        let map = find(p, f);
+        if map.is_empty() {
             continue;
         }
-        n += consts.len();
+        n += map.len();
         let Some(body) = p.funcs[i].body.take() else { continue };
-        let body = rewrite(body, |ins| match &ins.kind {
-            InstrKind::Decl(v) | InstrKind::Dead(v) if consts.contains_key(v) => (vec![], Some(vec![])),
-            InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| consts.contains_key(&v)) => {
+        let mut body = rewrite(body, |ins| match &ins.kind {
+            InstrKind::Decl(v) | InstrKind::Dead(v) if map.contains_key(v) => (vec![], Some(vec![])),
+            InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| map.contains_key(&v)) => {
                 (vec![], Some(vec![]))
             }
             _ => (vec![], None),
         });
-        let body = body
-            .into_iter()
-            .map(|mut ins| {
-                substitute_instr(&mut ins.kind, &consts);
-                ins
-            })
-            .collect();
+        body.iter_mut().for_each(|ins| substitute_instr(&mut ins.kind, &map));
         p.funcs[i].body = Some(body);
     }
     n
@@ -68,38 +69,7 @@ pub fn propagate_constant_locals(p: &mut Program) -> usize {
 /// value the local held. Operations move with it (the checks against undefined behaviour
 /// are added later, on the substituted expression, in the same order).
 pub fn substitute_single_use_locals(p: &mut Program) -> usize {
-    let mut n = 0;
-    for i in 0..p.funcs.len() {
-        let f = FuncId(i as u32);
-        if p.func(f).body.is_none() || p.func(f).model {
-            continue;
-        }
-        let subst = single_use_locals(p, f);
-        if subst.is_empty() {
-            continue;
-        }
-        n += subst.len();
-        let Some(body) = p.funcs[i].body.take() else { continue };
-        let body: Vec<_> = body
-            .into_iter()
-            .map(|mut ins| {
-                if !matches!(&ins.kind, InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| subst.contains_key(&v)))
-                {
-                    substitute_instr(&mut ins.kind, &subst);
-                }
-                ins
-            })
-            .collect();
-        let body = rewrite(body, |ins| match &ins.kind {
-            InstrKind::Decl(v) | InstrKind::Dead(v) if subst.contains_key(v) => (vec![], Some(vec![])),
-            InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| subst.contains_key(&v)) => {
-                (vec![], Some(vec![]))
-            }
-            _ => (vec![], None),
-        });
-        p.funcs[i].body = Some(body);
-    }
-    n
+    replace_locals(p, single_use_locals)
 }
 
 /// An expression without effects or fresh values: variables, memory, constants and
@@ -321,48 +291,15 @@ fn constant_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
     out
 }
 
-fn substitute_instr(k: &mut InstrKind, consts: &HashMap<VarId, Expr>) {
-    match k {
-        InstrKind::Assign { lhs, rhs } => {
-            substitute(lhs, consts);
-            substitute(rhs, consts);
-        }
-        InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } | InstrKind::Return(Some(e)) => substitute(e, consts),
-        InstrKind::Goto { cond: Some(e), .. } => substitute(e, consts),
-        InstrKind::Call { lhs, func, args } => {
-            if let Some(l) = lhs {
-                substitute(l, consts);
+/// Reads of the locals in `map` become their expressions.
+fn substitute_instr(k: &mut InstrKind, map: &HashMap<VarId, Expr>) {
+    for e in k.exprs_mut() {
+        e.visit_mut(&mut |x| {
+            if let ExprKind::Var(v) = x.kind {
+                if let Some(c) = map.get(&v) {
+                    *x = c.clone();
+                }
             }
-            substitute(func, consts);
-            args.iter_mut().for_each(|a| substitute(a, consts));
-        }
-        _ => {}
-    }
-}
-
-fn substitute(e: &mut Expr, consts: &HashMap<VarId, Expr>) {
-    if let ExprKind::Var(v) = e.kind {
-        if let Some(c) = consts.get(&v) {
-            *e = c.clone();
-        }
-        return;
-    }
-    match &mut e.kind {
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast(a, _)
-        | ExprKind::Member(a, _)
-        | ExprKind::Deref(a)
-        | ExprKind::AddrOf(a) => substitute(a, consts),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-            substitute(a, consts);
-            substitute(b, consts);
-        }
-        ExprKind::Cond(c, a, b) => {
-            substitute(c, consts);
-            substitute(a, consts);
-            substitute(b, consts);
-        }
-        ExprKind::Builtin(_, args) => args.iter_mut().for_each(|a| substitute(a, consts)),
-        _ => {}
+        });
     }
 }

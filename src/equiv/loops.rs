@@ -536,54 +536,20 @@ fn zero(ty: &Type) -> Expr {
     }
 }
 
-fn rename_expr(e: &mut Expr, map: &HashMap<VarId, VarId>) {
-    match &mut e.kind {
-        ExprKind::Var(v) => {
-            if let Some(n) = map.get(v) {
-                *v = *n;
-            }
-        }
-        ExprKind::Unary(_, a)
-        | ExprKind::Cast(a, _)
-        | ExprKind::Member(a, _)
-        | ExprKind::Deref(a)
-        | ExprKind::AddrOf(a) => rename_expr(a, map),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-            rename_expr(a, map);
-            rename_expr(b, map);
-        }
-        ExprKind::Cond(c, a, b) => {
-            rename_expr(c, map);
-            rename_expr(a, map);
-            rename_expr(b, map);
-        }
-        ExprKind::Builtin(_, args) => args.iter_mut().for_each(|a| rename_expr(a, map)),
-        _ => {}
-    }
-}
-
 fn rename_vars(k: &mut InstrKind, map: &HashMap<VarId, VarId>) {
-    match k {
-        InstrKind::Decl(v) | InstrKind::Dead(v) => {
-            if let Some(n) = map.get(v) {
-                *v = *n;
+    if let InstrKind::Decl(v) | InstrKind::Dead(v) = k {
+        if let Some(n) = map.get(v) {
+            *v = *n;
+        }
+    }
+    for e in k.exprs_mut() {
+        e.visit_mut(&mut |x| {
+            if let ExprKind::Var(v) = &mut x.kind {
+                if let Some(n) = map.get(v) {
+                    *v = *n;
+                }
             }
-        }
-        InstrKind::Assign { lhs, rhs } => {
-            rename_expr(lhs, map);
-            rename_expr(rhs, map);
-        }
-        InstrKind::Call { lhs, args, .. } => {
-            if let Some(l) = lhs {
-                rename_expr(l, map);
-            }
-            args.iter_mut().for_each(|a| rename_expr(a, map));
-        }
-        InstrKind::Goto { cond: Some(e), .. }
-        | InstrKind::Assume(e)
-        | InstrKind::Assert { cond: e, .. }
-        | InstrKind::Return(Some(e)) => rename_expr(e, map),
-        _ => {}
+        });
     }
 }
 

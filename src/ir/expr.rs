@@ -219,6 +219,30 @@ impl Expr {
         }
     }
 
+    /// Visits all sub-expressions and then this expression, for changing them in place (a
+    /// replacement made by `f` is not visited again).
+    pub fn visit_mut(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        match &mut self.kind {
+            ExprKind::Unary(_, a)
+            | ExprKind::Cast(a, _)
+            | ExprKind::Member(a, _)
+            | ExprKind::Deref(a)
+            | ExprKind::AddrOf(a) => a.visit_mut(f),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                a.visit_mut(f);
+                b.visit_mut(f);
+            }
+            ExprKind::Cond(c, a, b) => {
+                c.visit_mut(f);
+                a.visit_mut(f);
+                b.visit_mut(f);
+            }
+            ExprKind::Builtin(_, args) => args.iter_mut().for_each(|a| a.visit_mut(f)),
+            _ => {}
+        }
+        f(self);
+    }
+
     /// True if the expression contains a `Nondet`.
     pub fn has_nondet(&self) -> bool {
         let mut found = false;

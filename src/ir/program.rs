@@ -141,6 +141,21 @@ impl InstrKind {
     }
 }
 
+impl InstrKind {
+    /// [`Self::exprs`], for changing them in place.
+    pub fn exprs_mut(&mut self) -> Vec<&mut Expr> {
+        match self {
+            InstrKind::Assign { lhs, rhs } => vec![lhs, rhs],
+            InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => vec![e],
+            InstrKind::Goto { cond: Some(e), .. } | InstrKind::Return(Some(e)) => vec![e],
+            InstrKind::Call { lhs, func, args } => {
+                lhs.iter_mut().chain(std::iter::once(func)).chain(args.iter_mut()).collect()
+            }
+            _ => vec![],
+        }
+    }
+}
+
 impl Instr {
     pub fn new(kind: InstrKind, loc: Loc) -> Instr {
         Instr { kind, loc, labels: Vec::new() }

@@ -138,8 +138,9 @@ impl Symex<'_> {
             return false;
         }
         let range = self.sort_of(&ret);
-        let hooks = self.o.product.clone().unwrap_or_default();
-        let v = if hooks.logged.contains(&key) {
+        let logged = self.o.product.as_ref().is_some_and(|h| h.logged.contains(&key));
+        let v = if logged {
+            let hooks = self.o.product.clone().unwrap_or_default();
             let id = hooks.external_ids.get(&format!("uf:{key}")).copied().unwrap_or(u32::MAX);
             let tys = fun.ty.params.clone();
             let Some((idx, _)) = self.log_call(st, &hooks, &format!("the shared callee `{key}`"), id, &tys, vals, loc)
