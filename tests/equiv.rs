@@ -251,8 +251,15 @@ fn a_difference_behind_a_shared_callee_is_found_every_time() {
 fn named_constants_and_macros_leave_the_same_program() {
     // named_constant: the new version's `limit` and `one` only ever hold 4 and 1;
     // uninitialised_read: the new version writes THREE, a macro for 3; temporary_inlined: the
-    // new version's `t` carries a * j to the next statement
-    for (pair, function) in [("named_constant", "sum"), ("uninitialised_read", "pick"), ("temporary_inlined", "step")] {
+    // new version's `t` carries a * j to the next statement; vla_constant_length: the new
+    // version's table `int t[n]` has n = 56 on every run, so it is `int t[56]`
+    for (pair, function) in [
+        ("named_constant", "sum"),
+        ("uninitialised_read", "pick"),
+        ("temporary_inlined", "step"),
+        ("vla_constant_length", "mix"),
+        ("unread_local_dropped", "scale"),
+    ] {
         let (code, out, v) = equiv_json(pair, function, &[]);
         assert_eq!(code, 0, "{out}");
         assert_eq!(v["verdict"], "equivalent", "{out}");
@@ -266,4 +273,16 @@ fn named_constants_and_macros_leave_the_same_program() {
     let (code, out, _) = equiv_json("carried_value_overwritten", "f", &[]);
     assert_eq!(code, 10, "{out}");
     assert!(!out.contains("the two versions are the same program"), "{out}");
+    // a VLA of constant length 0 stays a VLA, and its length is undefined behaviour
+    let (code, out, _) = equiv_json("vla_zero_length", "f", &[]);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("VLA array dimension must be greater than zero"), "{out}");
+    // an unread local whose computation can overflow, or whose call writes a global, stays
+    for (pair, why) in [("unread_local_overflows", "arithmetic overflow on mul"), ("unread_local_with_effect", "count")]
+    {
+        let (code, out, _) = equiv_json(pair, "f", &[]);
+        assert_eq!(code, 10, "{out}");
+        assert!(out.contains(why), "{pair}: {out}");
+        assert!(!out.contains("the two versions are the same program"), "{out}");
+    }
 }

@@ -82,6 +82,21 @@ fn math_model(p: &Program, g: FuncId) -> bool {
         && !fun.ty.variadic
 }
 
+/// A library math function a computation may drop when its result is unused: a model of
+/// the C library with floating result and arithmetic parameters ([`math_model`]), or a
+/// function verdiff computes as an IEEE operation with such a type. Each is total and,
+/// as verdiff models it, writes nothing.
+pub(super) fn math_function(p: &Program, g: FuncId) -> bool {
+    let fun = p.func(g);
+    let native = fun.body.is_none()
+        && !fun.name.starts_with("__verdiff")
+        && pure_native(&fun.name)
+        && fun.ty.ret.is_float()
+        && fun.ty.params.iter().all(|t| t.is_arith())
+        && !fun.ty.variadic;
+    native || math_model(p, g)
+}
+
 /// Library functions without a body that verdiff computes as IEEE operations of their
 /// arguments (also with the `f`/`l` suffixes and the `__builtin_` prefix), and the values
 /// library models ask for (`__verdiff_approx_fn_*`: uninterpreted functions of the arguments;

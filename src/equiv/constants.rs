@@ -13,8 +13,16 @@
 //! - it is declared at most once, before the assignment, and not read before the assignment.
 //!
 //! Then every read of it (all after the assignment) sees the constant. Its declaration, the
-//! assignment and its end of scope are removed (jumps keep their targets). (A variable-length
-//! array's length is always held in a temporary of its own, never in such a local.)
+//! assignment and its end of scope are removed (jumps keep their targets).
+//!
+//! A variable-length array's length is held in a temporary of its own, assigned where the
+//! array is declared (`int ma[magic]` is `$vla_len = magic; decl ma[$vla_len]`). When that
+//! temporary qualifies (once `magic` is replaced by its constant, it holds `56`), the array
+//! is an array of that fixed length: its length is evaluated once, to a value that is the
+//! same on every run, and a VLA of positive length n behaves as `int ma[n]` in everything
+//! C lets a program observe (its `sizeof` is the same, and it cannot be initialised or
+//! jumped into). Its type becomes the fixed-length type everywhere in the function. A
+//! length that is not positive (undefined behaviour) keeps the VLA and its checks.
 //!
 //! Likewise a local that only carries a value to the next instruction
 //! ([`substitute_single_use_locals`]: `double temp = j*tox*bk; bkp = bkm+temp+tox;` is
@@ -23,11 +31,21 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::instrument::rewrite::rewrite;
-use crate::ir::{Expr, ExprKind, FuncId, InstrKind, Program, VarId, VarKind};
+use std::rc::Rc;
+
+use crate::ir::{ArrayLen, Expr, ExprKind, FuncId, InstrKind, Program, Type, VarId, VarKind};
 
 /// Replaces the constant locals of every function with a body; returns how many.
+/// Rounds repeat while they find some: replacing `magic` makes `$vla_len = magic` constant.
 pub fn propagate_constant_locals(p: &mut Program) -> usize {
-    replace_locals(p, constant_locals)
+    let mut total = 0;
+    loop {
+        let n = replace_locals(p, constant_locals);
+        if n == 0 {
+            return total;
+        }
+        total += n;
+    }
 }
 
 /// In every function with a body (models aside), the locals `find` returns are replaced by
@@ -54,6 +72,23 @@ fn replace_locals(p: &mut Program, find: fn(&Program, FuncId) -> HashMap<VarId, 
             _ => (vec![], None),
         });
         body.iter_mut().for_each(|ins| substitute_instr(&mut ins.kind, &map));
+        let lengths: HashMap<VarId, u64> = map.iter().filter_map(|(v, e)| Some((*v, positive_length(e)?))).collect();
+        if !lengths.is_empty() {
+            for ins in body.iter_mut() {
+                for e in ins.kind.exprs_mut() {
+                    e.visit_mut(&mut |x| {
+                        if let Some(t) = fixed_lengths(&x.ty, &lengths) {
+                            x.ty = t;
+                        }
+                    });
+                }
+            }
+            for var in p.vars.iter_mut().filter(|v| v.function() == Some(f)) {
+                if let Some(t) = fixed_lengths(&var.ty, &lengths) {
+                    var.ty = t;
+                }
+            }
+        }
         p.funcs[i].body = Some(body);
     }
     n
@@ -175,7 +210,7 @@ fn single_use_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
     out
 }
 
-fn plain_var(e: &Expr) -> Option<VarId> {
+pub(super) fn plain_var(e: &Expr) -> Option<VarId> {
     match e.kind {
         ExprKind::Var(v) => Some(v),
         _ => None,
@@ -214,6 +249,61 @@ fn address_taken(e: &Expr, out: &mut HashSet<VarId>) {
             }
         }
     });
+}
+
+/// The value of an integer literal when it is a valid array length (positive).
+fn positive_length(e: &Expr) -> Option<u64> {
+    let ExprKind::Int(bits) = e.kind else { return None };
+    let Type::Int(it) = &e.ty else { return None };
+    let w = it.width as u32;
+    let negative = it.signed && w > 0 && (bits >> (w - 1)) & 1 == 1;
+    (!negative && bits > 0).then(|| u64::try_from(bits).ok()).flatten()
+}
+
+/// `t` with the variable lengths in `lengths` fixed, or `None` when it has none of them.
+fn fixed_lengths(t: &Type, lengths: &HashMap<VarId, u64>) -> Option<Type> {
+    match t {
+        Type::Pointer(to) => fixed_lengths(to, lengths).map(Type::ptr),
+        Type::Array(elem, len) => {
+            let fixed = match len {
+                ArrayLen::Var(v) => lengths.get(v).map(|&n| ArrayLen::Fixed(n)),
+                _ => None,
+            };
+            let inner = fixed_lengths(elem, lengths);
+            if fixed.is_none() && inner.is_none() {
+                return None;
+            }
+            let elem = inner.map(Rc::new).unwrap_or_else(|| elem.clone());
+            Some(Type::Array(elem, fixed.unwrap_or_else(|| len.clone())))
+        }
+        _ => None,
+    }
+}
+
+/// Variables that are the length of a variable-length array in `f`'s locals or body.
+pub(super) fn vla_lengths(p: &Program, f: FuncId, body: &[crate::ir::Instr]) -> HashSet<VarId> {
+    fn collect(t: &Type, out: &mut HashSet<VarId>) {
+        match t {
+            Type::Pointer(to) => collect(to, out),
+            Type::Array(elem, len) => {
+                if let ArrayLen::Var(v) = len {
+                    out.insert(*v);
+                }
+                collect(elem, out);
+            }
+            _ => {}
+        }
+    }
+    let mut out = HashSet::new();
+    for var in p.vars.iter().filter(|v| v.function() == Some(f)) {
+        collect(&var.ty, &mut out);
+    }
+    for ins in body {
+        for e in ins.kind.exprs() {
+            e.visit(&mut |x| collect(&x.ty, &mut out));
+        }
+    }
+    out
 }
 
 /// The constant locals of `f` with their values.
@@ -262,10 +352,12 @@ fn constant_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
             _ => {}
         }
     }
+    let lengths = vla_lengths(p, f, body);
     let mut out = HashMap::new();
     for (v, at) in assigns {
         let var = p.var(v);
-        let local = matches!(var.kind, VarKind::Local(g) if g == f);
+        // (temporaries too: a VLA's length is one)
+        let local = matches!(var.kind, VarKind::Local(g) | VarKind::Temp(g) if g == f);
         if !local || var.is_static() || !var.ty.is_arith() || taken.contains(&v) || call_targets.contains(&v) {
             continue;
         }
@@ -275,6 +367,9 @@ fn constant_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
         }
         let InstrKind::Assign { rhs, .. } = &body[i].kind else { continue };
         if !is_constant(rhs) || rhs.ty != var.ty {
+            continue;
+        }
+        if lengths.contains(&v) && positive_length(rhs).is_none() {
             continue;
         }
         match decls.get(&v).map(|d| &d[..]) {

@@ -12,6 +12,7 @@
 
 pub mod callees;
 pub mod constants;
+pub mod dead_locals;
 pub mod leaves;
 pub mod loops;
 pub mod product;
@@ -345,14 +346,15 @@ pub fn check_preprocessed(
 }
 
 const IDENTICAL: &str = "the two versions are the same program once formatting, comments and the names of locals \
-     are set aside, and locals that only ever hold one constant or carry one value to the next statement are \
-     replaced by it (no solver needed)";
+     are set aside, locals that only ever hold one constant or carry one value to the next statement are \
+     replaced by it, and locals nobody reads are removed with the harmless computations that fed them (no \
+     solver needed)";
 
 /// Whether the two versions of the compared function are the same program: equal
 /// normalised text of everything their behaviour depends on (the function, what it calls,
 /// the statics they use with their initial values, the layouts of their structs; see
-/// `ir::fingerprint::verification_text`), after [`constants::propagate_constant_locals`] and
-/// [`constants::substitute_single_use_locals`].
+/// `ir::fingerprint::verification_text`), after [`constants::propagate_constant_locals`],
+/// [`constants::substitute_single_use_locals`] and [`dead_locals::remove_unread_locals`].
 /// Then they behave the same on every input — also where that behaviour is undefined, so
 /// unlike a proof by the solver this needs no input on which the old version is defined.
 ///
@@ -444,6 +446,7 @@ pub fn check_program(
     };
     constants::propagate_constant_locals(&mut prog);
     constants::substitute_single_use_locals(&mut prog);
+    dead_locals::remove_unread_locals(&mut prog);
     if identical(&prog, old_f, new_f) {
         res.verdict = EquivVerdict::Equivalent;
         res.notes.push(IDENTICAL.into());
@@ -462,7 +465,8 @@ pub fn check_program(
         // user assertions are kept so that none is dropped silently (see below)
         assertions: true,
         alignment: false,
-        vla_size: false,
+        // (a variable-length array of length 0 or less is undefined behaviour too)
+        vla_size: true,
         error_label: None,
     };
     instrument::instrument(&mut prog, &checks);
