@@ -33,7 +33,7 @@ use std::collections::{HashMap, HashSet};
 use crate::instrument::rewrite::rewrite;
 use std::rc::Rc;
 
-use crate::ir::{ArrayLen, Expr, ExprKind, FuncId, InstrKind, Program, Type, VarId, VarKind};
+use crate::ir::{ArrayLen, BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, VarId, VarKind};
 
 /// Replaces the constant locals of every function with a body; returns how many.
 /// Rounds repeat while they find some: replacing `magic` makes `$vla_len = magic` constant.
@@ -236,7 +236,7 @@ fn mentions(e: &Expr, v: VarId) -> bool {
     found
 }
 
-fn address_taken(e: &Expr, out: &mut HashSet<VarId>) {
+pub(super) fn address_taken(e: &Expr, out: &mut HashSet<VarId>) {
     e.visit(&mut |x| {
         if let ExprKind::AddrOf(a) = &x.kind {
             // (the root of `&a`, `&a.f`, `&a[i]`)
@@ -249,6 +249,59 @@ fn address_taken(e: &Expr, out: &mut HashSet<VarId>) {
             }
         }
     });
+}
+
+/// Folds floating-point operations on two literals whose result is exact (`0.5 * 4.0` is
+/// `2.0`), in every function with a body (models aside); returns how many. An exact result is
+/// the same in every rounding mode, so the fold changes no value. Results that are zero,
+/// infinite or NaN are left alone (the sign of an exact zero sum depends on the rounding
+/// mode). Only `double` operations: a `float` or `long double` literal is held as a double.
+pub fn fold_exact_float_constants(p: &mut Program) -> usize {
+    let mut n = 0;
+    for fun in p.funcs.iter_mut().filter(|f| !f.model) {
+        for ins in fun.body.iter_mut().flatten() {
+            for e in ins.kind.exprs_mut() {
+                e.visit_mut(&mut |x| {
+                    if let Some(v) = exact_fold(x) {
+                        x.kind = ExprKind::Float(v);
+                        n += 1;
+                    }
+                });
+            }
+        }
+    }
+    n
+}
+
+/// The exact value of a `double` operation on two literals, if it has one.
+fn exact_fold(e: &Expr) -> Option<f64> {
+    let ExprKind::Binary(op, a, b) = &e.kind else { return None };
+    let double = |t: &Type| matches!(t, Type::Float(crate::ir::FloatKind::Double));
+    if !double(&e.ty) || !double(&a.ty) || !double(&b.ty) {
+        return None;
+    }
+    let (ExprKind::Float(x), ExprKind::Float(y)) = (&a.kind, &b.kind) else { return None };
+    let (x, y) = (*x, *y);
+    let r = match op {
+        BinOp::Add | BinOp::Sub => {
+            let y = if *op == BinOp::Sub { -y } else { y };
+            let r = x + y;
+            // (two-sum: the rounding error of x + y)
+            let yy = r - x;
+            let err = (x - (r - yy)) + (y - yy);
+            (err == 0.0).then_some(r)?
+        }
+        BinOp::Mul => {
+            let r = x * y;
+            (x.mul_add(y, -r) == 0.0).then_some(r)?
+        }
+        BinOp::Div => {
+            let r = x / y;
+            (y != 0.0 && r.mul_add(y, -x) == 0.0).then_some(r)?
+        }
+        _ => return None,
+    };
+    (r.is_finite() && r != 0.0).then_some(r)
 }
 
 /// The value of an integer literal when it is a valid array length (positive).
@@ -396,5 +449,37 @@ fn substitute_instr(k: &mut InstrKind, map: &HashMap<VarId, Expr>) {
                 }
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::FloatKind;
+
+    fn fold(op: BinOp, x: f64, y: f64) -> Option<f64> {
+        let d = Type::Float(FloatKind::Double);
+        let lit = |v| Expr::new(ExprKind::Float(v), d.clone());
+        exact_fold(&Expr::binary(op, lit(x), lit(y), d.clone()))
+    }
+
+    #[test]
+    fn only_exact_double_operations_on_literals_fold() {
+        assert_eq!(fold(BinOp::Mul, 0.5, 4.0), Some(2.0));
+        assert_eq!(fold(BinOp::Add, 0.25, 0.5), Some(0.75));
+        assert_eq!(fold(BinOp::Sub, 3.0, 0.5), Some(2.5));
+        assert_eq!(fold(BinOp::Div, 1.0, 8.0), Some(0.125));
+        // rounded results: their value would depend on the rounding mode
+        assert_eq!(fold(BinOp::Mul, 0.1, 3.0), None);
+        assert_eq!(fold(BinOp::Div, 1.0, 3.0), None);
+        assert_eq!(fold(BinOp::Add, 1.0, 1e-30), None);
+        // zero (its sign depends on the rounding mode), overflow, division by zero
+        assert_eq!(fold(BinOp::Sub, 1.0, 1.0), None);
+        assert_eq!(fold(BinOp::Mul, 1e308, 10.0), None);
+        assert_eq!(fold(BinOp::Div, 1.0, 0.0), None);
+        // a float operation is left alone (its literals are held as doubles)
+        let f = Type::Float(FloatKind::Float);
+        let lit = |v| Expr::new(ExprKind::Float(v), f.clone());
+        assert_eq!(exact_fold(&Expr::binary(BinOp::Mul, lit(0.5), lit(4.0), f.clone())), None);
     }
 }

@@ -1,34 +1,38 @@
-//! Locals whose value is never read are removed with the computations that only fed them.
+//! Stores nobody reads are removed with the computations that only fed them.
 //!
 //! A refactoring often drops a variable nobody read (`dum = bj / pow(2, bj);` in the old
-//! version, gone in the new one). After this pass both versions have the same IR, so equal
-//! texts (`super::identical`) decide them without a solver. The pass keeps every behaviour
-//! the comparison observes: a local qualifies only when
-//! - it is a local or temporary (not a parameter, not static) of arithmetic type;
-//! - no instruction reads it: it appears only as the whole left-hand side of assignments
-//!   and calls (so its address is never taken, no element or member of it is written, and
-//!   it is no variable-length array's length);
-//! - every value assigned to it is harmless to compute: it has no effect, cannot be
-//!   undefined and always finishes. That is literals, reads of the function's own
-//!   arithmetic variables, and floating-point operations on them (negation, `+ - * /`,
-//!   comparisons, conversions to a floating type at least as wide); or a call of a
-//!   library math function (a model or a native IEEE operation with floating result and
-//!   arithmetic parameters) on such values. Integer arithmetic is never harmless here: it
-//!   can overflow or divide by zero.
+//! version, gone in the new one) or adds an assignment no later instruction reads (`bo =
+//! false;` just before the function returns). After this pass both versions have the same
+//! IR, so equal texts (`super::identical`) decide them without a solver. The pass keeps
+//! every behaviour the comparison observes. A store is removed when
+//! - its variable is a local or temporary (not a parameter, not static) of arithmetic type
+//!   whose address is never taken and which is no variable-length array's length, so only
+//!   the function's own instructions read it, by name;
+//! - no path from the store reads the variable before it is assigned again or goes out of
+//!   scope (liveness over the function's control-flow graph; a function with code verdiff
+//!   does not model is left alone);
+//! - the value stored is harmless to compute: it has no effect, cannot be undefined and
+//!   always finishes. That is literals, reads of the function's own arithmetic variables,
+//!   and floating-point operations on them (negation, `+ - * /`, comparisons, conversions
+//!   to a floating type at least as wide); or a call of a library math function (a model or
+//!   a native IEEE operation with floating result and arithmetic parameters) on such
+//!   values. Integer arithmetic is never harmless here: it can overflow or divide by zero.
 //!
 //! Floating-point operations are IEEE operations in C with Annex F: an infinite or NaN
 //! result is a value, not undefined behaviour (the comparison does not treat it as one
 //! either). Math functions are total and, as verdiff models them, write nothing (not even
-//! `errno`). Removing such a computation therefore removes nothing a run can observe. Its
-//! declaration, every assignment and its end of scope go (jumps keep their targets). Rounds
-//! repeat: removing `dum = bj / t` leaves the temporary `t = pow(2, bj)` unread.
+//! `errno`). Removing such a store therefore removes nothing a run can observe. A local left
+//! with no instruction but its declaration and end of scope loses those too. Jumps keep
+//! their targets. Rounds repeat: removing `dum = bj / t` leaves the temporary
+//! `t = pow(2, bj)` unread.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::instrument::rewrite::rewrite;
 use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp, VarId, VarKind};
 
-/// Removes the unread locals of every function with a body (models aside); returns how many.
+/// Removes the unread stores and unused locals of every function with a body (models
+/// aside); returns how many instructions went.
 pub fn remove_unread_locals(p: &mut Program) -> usize {
     let mut total = 0;
     loop {
@@ -38,20 +42,22 @@ pub fn remove_unread_locals(p: &mut Program) -> usize {
             if p.func(f).body.is_none() || p.func(f).model {
                 continue;
             }
-            let dead = unread_locals(p, f);
-            if dead.is_empty() {
+            let drop = removable(p, f);
+            let k = drop.iter().filter(|&&d| d).count();
+            if k == 0 {
                 continue;
             }
-            n += dead.len();
+            n += k;
             let Some(body) = p.funcs[i].body.take() else { continue };
-            let body = rewrite(body, |ins| match &ins.kind {
-                InstrKind::Decl(v) | InstrKind::Dead(v) if dead.contains(v) => (vec![], Some(vec![])),
-                InstrKind::Assign { lhs, .. } | InstrKind::Call { lhs: Some(lhs), .. }
-                    if super::constants::plain_var(lhs).is_some_and(|v| dead.contains(&v)) =>
-                {
+            let mut at = 0;
+            let body = rewrite(body, |_| {
+                let gone = drop.get(at).copied().unwrap_or(false);
+                at += 1;
+                if gone {
                     (vec![], Some(vec![]))
+                } else {
+                    (vec![], None)
                 }
-                _ => (vec![], None),
             });
             p.funcs[i].body = Some(body);
         }
@@ -62,55 +68,121 @@ pub fn remove_unread_locals(p: &mut Program) -> usize {
     }
 }
 
-/// The locals of `f` that qualify (see the module's documentation).
-fn unread_locals(p: &Program, f: FuncId) -> HashSet<VarId> {
-    let Some(body) = &p.func(f).body else { return HashSet::new() };
-    let mut read = super::constants::vla_lengths(p, f, body);
-    // every value assigned to a plain variable is harmless
-    let mut harmless: HashMap<VarId, bool> = HashMap::new();
-    let read_all = |e: &Expr, read: &mut HashSet<VarId>| {
-        e.visit(&mut |x| {
-            if let ExprKind::Var(v) = x.kind {
-                read.insert(v);
-            }
-        })
-    };
+/// For each instruction of `f`: whether it is an unread harmless store or the declaration or
+/// end of scope of a local nothing else mentions.
+fn removable(p: &Program, f: FuncId) -> Vec<bool> {
+    let Some(body) = &p.func(f).body else { return vec![] };
+    if body.iter().any(|ins| matches!(ins.kind, InstrKind::Unsupported(_))) {
+        return vec![false; body.len()];
+    }
+    // the variables the pass may reason about, numbered
+    let mut excluded = super::constants::vla_lengths(p, f, body);
     for ins in body {
-        match &ins.kind {
-            InstrKind::Assign { lhs, rhs } => {
-                match super::constants::plain_var(lhs) {
-                    Some(v) => {
-                        let ok = harmless_value(p, f, rhs);
-                        *harmless.entry(v).or_insert(true) &= ok;
-                    }
-                    None => read_all(lhs, &mut read),
-                }
-                read_all(rhs, &mut read);
-            }
-            InstrKind::Call { lhs, func, args } => {
-                match lhs.as_ref().map(|l| (l, super::constants::plain_var(l))) {
-                    Some((_, Some(v))) => {
-                        let ok = math_call(p, func) && args.iter().all(|a| harmless_value(p, f, a));
-                        *harmless.entry(v).or_insert(true) &= ok;
-                    }
-                    Some((l, None)) => read_all(l, &mut read),
-                    None => {}
-                }
-                read_all(func, &mut read);
-                args.iter().for_each(|a| read_all(a, &mut read));
-            }
-            _ => ins.kind.exprs().into_iter().for_each(|e| read_all(e, &mut read)),
+        for e in ins.kind.exprs() {
+            super::constants::address_taken(e, &mut excluded);
         }
     }
-    harmless
-        .into_iter()
-        .filter(|&(v, ok)| {
-            let var = p.var(v);
-            ok && !read.contains(&v)
-                && matches!(var.kind, VarKind::Local(g) | VarKind::Temp(g) if g == f)
-                && var.ty.is_arith()
+    let mut index: HashMap<VarId, usize> = HashMap::new();
+    for (k, var) in p.vars.iter().enumerate() {
+        let v = VarId(k as u32);
+        let own = matches!(var.kind, VarKind::Local(g) | VarKind::Temp(g) if g == f);
+        if own && var.ty.is_arith() && !excluded.contains(&v) {
+            let next = index.len();
+            index.insert(v, next);
+        }
+    }
+    if index.is_empty() {
+        return vec![false; body.len()];
+    }
+    let n = body.len();
+    // what each instruction reads and what it kills (assigns, declares or ends)
+    let mut reads: Vec<Vec<usize>> = vec![vec![]; n];
+    let mut kills: Vec<Option<usize>> = vec![None; n];
+    // (mentioned: by an instruction other than a declaration or end of scope)
+    let mut mentioned = vec![false; index.len()];
+    for (i, ins) in body.iter().enumerate() {
+        let mut read = |e: &Expr| {
+            e.visit(&mut |x| {
+                if let ExprKind::Var(v) = x.kind {
+                    if let Some(&k) = index.get(&v) {
+                        reads[i].push(k);
+                    }
+                }
+            })
+        };
+        let own = |l: &Expr| super::constants::plain_var(l).and_then(|v| index.get(&v).copied());
+        match &ins.kind {
+            InstrKind::Decl(v) | InstrKind::Dead(v) => kills[i] = index.get(v).copied(),
+            InstrKind::Assign { lhs, rhs } => {
+                match own(lhs) {
+                    Some(k) => kills[i] = Some(k),
+                    None => read(lhs),
+                }
+                read(rhs);
+            }
+            InstrKind::Call { lhs, func, args } => {
+                match lhs.as_ref().map(|l| (l, own(l))) {
+                    Some((_, Some(k))) => kills[i] = Some(k),
+                    Some((l, None)) => read(l),
+                    None => {}
+                }
+                read(func);
+                args.iter().for_each(&mut read);
+            }
+            _ => ins.kind.exprs().into_iter().for_each(read),
+        }
+        if !matches!(ins.kind, InstrKind::Decl(_) | InstrKind::Dead(_)) {
+            reads[i].iter().chain(kills[i].iter()).for_each(|&k| mentioned[k] = true);
+        }
+    }
+    let succ = |i: usize| -> Vec<usize> {
+        match &body[i].kind {
+            InstrKind::Goto { cond: None, target } => vec![*target],
+            InstrKind::Goto { cond: Some(_), target } => vec![i + 1, *target],
+            InstrKind::Return(_) | InstrKind::EndPath => vec![],
+            _ => vec![i + 1],
+        }
+    };
+    // liveness, backwards to a fixpoint (past the end nothing is live)
+    let width = index.len();
+    let mut live_in = vec![vec![false; width]; n + 1];
+    let mut live_out = vec![vec![false; width]; n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in (0..n).rev() {
+            let mut out = vec![false; width];
+            for s in succ(i) {
+                for (o, l) in out.iter_mut().zip(&live_in[s.min(n)]) {
+                    *o |= *l;
+                }
+            }
+            let mut inn = out.clone();
+            if let Some(k) = kills[i] {
+                inn[k] = false;
+            }
+            for &k in &reads[i] {
+                inn[k] = true;
+            }
+            if inn != live_in[i] {
+                live_in[i] = inn;
+                changed = true;
+            }
+            live_out[i] = out;
+        }
+    }
+    body.iter()
+        .enumerate()
+        .map(|(i, ins)| match &ins.kind {
+            InstrKind::Assign { rhs, .. } => kills[i].is_some_and(|k| !live_out[i][k]) && harmless_value(p, f, rhs),
+            InstrKind::Call { func, args, .. } => {
+                kills[i].is_some_and(|k| !live_out[i][k])
+                    && math_call(p, func)
+                    && args.iter().all(|a| harmless_value(p, f, a))
+            }
+            InstrKind::Decl(_) | InstrKind::Dead(_) => kills[i].is_some_and(|k| !mentioned[k]),
+            _ => false,
         })
-        .map(|(v, _)| v)
         .collect()
 }
 

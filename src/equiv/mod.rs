@@ -446,6 +446,7 @@ pub fn check_program(
     };
     constants::propagate_constant_locals(&mut prog);
     constants::substitute_single_use_locals(&mut prog);
+    constants::fold_exact_float_constants(&mut prog);
     dead_locals::remove_unread_locals(&mut prog);
     if identical(&prog, old_f, new_f) {
         res.verdict = EquivVerdict::Equivalent;
