@@ -261,6 +261,8 @@ fn named_constants_and_macros_leave_the_same_program() {
         ("unread_local_dropped", "scale"),
         ("unread_store_before_return", "step"),
         ("exact_constant_product", "scale"),
+        ("dead_branch_removed", "smooth"),
+        ("reaching_constant", "accumulate"),
     ] {
         let (code, out, v) = equiv_json(pair, function, &[]);
         assert_eq!(code, 0, "{out}");
@@ -279,6 +281,10 @@ fn named_constants_and_macros_leave_the_same_program() {
     let (code, out, _) = equiv_json("vla_zero_length", "f", &[]);
     assert_eq!(code, 10, "{out}");
     assert!(out.contains("VLA array dimension must be greater than zero"), "{out}");
+    // a local holding 0 on one path and 1 on another is no constant (x = 4: 4 against 5)
+    let (code, out, _) = equiv_json("reaching_two_constants", "f", &[]);
+    assert_eq!(code, 10, "{out}");
+    assert!(!out.contains("the two versions are the same program"), "{out}");
     // a store read on some path stays (x = 11: 11 against 0)
     let (code, out, _) = equiv_json("read_store_kept", "f", &[]);
     assert_eq!(code, 10, "{out}");

@@ -218,7 +218,7 @@ pub(super) fn plain_var(e: &Expr) -> Option<VarId> {
 }
 
 /// A constant expression: a literal, maybe under casts of literals.
-fn is_constant(e: &Expr) -> bool {
+pub(super) fn is_constant(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Float(_) => true,
         ExprKind::Cast(a, _) => e.ty.is_arith() && is_constant(a),
@@ -308,7 +308,7 @@ fn exact_fold(e: &Expr) -> Option<f64> {
 fn positive_length(e: &Expr) -> Option<u64> {
     let ExprKind::Int(bits) = e.kind else { return None };
     let Type::Int(it) = &e.ty else { return None };
-    let w = it.width as u32;
+    let w = it.width;
     let negative = it.signed && w > 0 && (bits >> (w - 1)) & 1 == 1;
     (!negative && bits > 0).then(|| u64::try_from(bits).ok()).flatten()
 }

@@ -26,10 +26,8 @@
 //! their targets. Rounds repeat: removing `dum = bj / t` leaves the temporary
 //! `t = pow(2, bj)` unread.
 
-use std::collections::HashMap;
-
-use crate::instrument::rewrite::rewrite;
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp, VarId, VarKind};
+use super::flow;
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp};
 
 /// Removes the unread stores and unused locals of every function with a body (models
 /// aside); returns how many instructions went.
@@ -49,17 +47,7 @@ pub fn remove_unread_locals(p: &mut Program) -> usize {
             }
             n += k;
             let Some(body) = p.funcs[i].body.take() else { continue };
-            let mut at = 0;
-            let body = rewrite(body, |_| {
-                let gone = drop.get(at).copied().unwrap_or(false);
-                at += 1;
-                if gone {
-                    (vec![], Some(vec![]))
-                } else {
-                    (vec![], None)
-                }
-            });
-            p.funcs[i].body = Some(body);
+            p.funcs[i].body = Some(flow::remove_marked(body, &drop));
         }
         if n == 0 {
             return total;
@@ -75,22 +63,7 @@ fn removable(p: &Program, f: FuncId) -> Vec<bool> {
     if body.iter().any(|ins| matches!(ins.kind, InstrKind::Unsupported(_))) {
         return vec![false; body.len()];
     }
-    // the variables the pass may reason about, numbered
-    let mut excluded = super::constants::vla_lengths(p, f, body);
-    for ins in body {
-        for e in ins.kind.exprs() {
-            super::constants::address_taken(e, &mut excluded);
-        }
-    }
-    let mut index: HashMap<VarId, usize> = HashMap::new();
-    for (k, var) in p.vars.iter().enumerate() {
-        let v = VarId(k as u32);
-        let own = matches!(var.kind, VarKind::Local(g) | VarKind::Temp(g) if g == f);
-        if own && var.ty.is_arith() && !excluded.contains(&v) {
-            let next = index.len();
-            index.insert(v, next);
-        }
-    }
+    let index = flow::tracked_locals(p, f, body);
     if index.is_empty() {
         return vec![false; body.len()];
     }
@@ -135,14 +108,6 @@ fn removable(p: &Program, f: FuncId) -> Vec<bool> {
             reads[i].iter().chain(kills[i].iter()).for_each(|&k| mentioned[k] = true);
         }
     }
-    let succ = |i: usize| -> Vec<usize> {
-        match &body[i].kind {
-            InstrKind::Goto { cond: None, target } => vec![*target],
-            InstrKind::Goto { cond: Some(_), target } => vec![i + 1, *target],
-            InstrKind::Return(_) | InstrKind::EndPath => vec![],
-            _ => vec![i + 1],
-        }
-    };
     // liveness, backwards to a fixpoint (past the end nothing is live)
     let width = index.len();
     let mut live_in = vec![vec![false; width]; n + 1];
@@ -152,7 +117,7 @@ fn removable(p: &Program, f: FuncId) -> Vec<bool> {
         changed = false;
         for i in (0..n).rev() {
             let mut out = vec![false; width];
-            for s in succ(i) {
+            for s in flow::successors(body, i) {
                 for (o, l) in out.iter_mut().zip(&live_in[s.min(n)]) {
                     *o |= *l;
                 }

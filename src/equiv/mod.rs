@@ -10,12 +10,15 @@
 //! Depends on: frontend, ir, instrument, symex (product hooks), engine. Must not depend on
 //! report or cli.
 
+pub mod branches;
 pub mod callees;
 pub mod constants;
 pub mod dead_locals;
+mod flow;
 pub mod leaves;
 pub mod loops;
 pub mod product;
+pub mod reaching;
 pub mod unit_test;
 
 use std::time::{Duration, Instant};
@@ -347,14 +350,31 @@ pub fn check_preprocessed(
 
 const IDENTICAL: &str = "the two versions are the same program once formatting, comments and the names of locals \
      are set aside, locals that only ever hold one constant or carry one value to the next statement are \
-     replaced by it, and locals nobody reads are removed with the harmless computations that fed them (no \
+     replaced by it, and stores nobody reads are removed with the harmless computations that fed them (no \
      solver needed)";
+
+/// Rewrites every function into a normal form that keeps its behaviour, so that a refactoring
+/// that only names a constant, drops an unread variable or a dead branch leaves the same IR
+/// (see each pass). The passes enable one another (a branch decided removes the only other
+/// assignment of a constant), so rounds repeat while one changes something (at most ten).
+fn normalise(prog: &mut Program) {
+    for _ in 0..10 {
+        let changed = constants::propagate_constant_locals(prog)
+            + reaching::propagate_reaching_constants(prog)
+            + constants::substitute_single_use_locals(prog)
+            + constants::fold_exact_float_constants(prog)
+            + branches::fold_constant_branches(prog)
+            + dead_locals::remove_unread_locals(prog);
+        if changed == 0 {
+            return;
+        }
+    }
+}
 
 /// Whether the two versions of the compared function are the same program: equal
 /// normalised text of everything their behaviour depends on (the function, what it calls,
 /// the statics they use with their initial values, the layouts of their structs; see
-/// `ir::fingerprint::verification_text`), after [`constants::propagate_constant_locals`],
-/// [`constants::substitute_single_use_locals`] and [`dead_locals::remove_unread_locals`].
+/// `ir::fingerprint::verification_text`), after [`normalise`].
 /// Then they behave the same on every input — also where that behaviour is undefined, so
 /// unlike a proof by the solver this needs no input on which the old version is defined.
 ///
@@ -444,10 +464,7 @@ pub fn check_program(
         res.verdict = EquivVerdict::Unknown(format!("`{function}` or `{new_function}` is not defined"));
         return res;
     };
-    constants::propagate_constant_locals(&mut prog);
-    constants::substitute_single_use_locals(&mut prog);
-    constants::fold_exact_float_constants(&mut prog);
-    dead_locals::remove_unread_locals(&mut prog);
+    normalise(&mut prog);
     if identical(&prog, old_f, new_f) {
         res.verdict = EquivVerdict::Equivalent;
         res.notes.push(IDENTICAL.into());
