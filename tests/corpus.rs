@@ -220,3 +220,56 @@ fn json_output_follows_the_published_schema() {
     assert!(kinds_seen.len() >= 4, "the sample programs exercise several claim kinds: {kinds_seen:?}");
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// The text of tests/programs/INDEX.md, generated from the `// flags:` and `// expect:`
+/// header lines of every program.
+fn corpus_index(root: &Path, files: &[PathBuf]) -> String {
+    let mut rows = Vec::new();
+    let mut count = std::collections::BTreeMap::<String, usize>::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).expect("readable test program");
+        let header = |key: &str| -> Vec<String> {
+            text.lines()
+                .take(40)
+                .filter_map(|l| l.trim().strip_prefix("//")?.trim().strip_prefix(key).map(|x| x.trim().to_string()))
+                .collect()
+        };
+        let flags = header("flags:").join(" ");
+        let expected = header("expect:");
+        let verdict = expected.first().and_then(|e| e.split_whitespace().next()).unwrap_or("?").to_string();
+        *count.entry(verdict).or_default() += 1;
+        let name = f.strip_prefix(root).unwrap_or(f).display().to_string();
+        let flags = if flags.is_empty() { String::new() } else { format!("`{flags}`") };
+        rows.push(format!("| `{name}` | {flags} | {} |", expected.join("; ")));
+    }
+    let counts: Vec<String> = count.iter().map(|(v, n)| format!("{n} expected {v}")).collect();
+    format!(
+        "# Corpus index\n\n{} programs: {}.\n\
+         Generated from the `// flags:` and `// expect:` headers of each file by the test\n\
+         `corpus_index_lists_every_program` (`VERDIFF_BLESS_INDEX=1 cargo test --test corpus \
+         corpus_index` rewrites it);\nthe `// why:` lines in the files give the reasoning. Several \
+         FAILED programs list more than one violated claim.\n\n\
+         | file | flags | expected |\n| --- | --- | --- |\n{}\n",
+        files.len(),
+        counts.join(", "),
+        rows.join("\n")
+    )
+}
+
+/// INDEX.md lists every program with its flags and expected verdict, as its header says.
+#[test]
+fn corpus_index_lists_every_program() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let mut files = Vec::new();
+    programs(&root, &mut files);
+    let want = corpus_index(&root, &files);
+    let path = root.join("INDEX.md");
+    if std::env::var_os("VERDIFF_BLESS_INDEX").is_some() {
+        std::fs::write(&path, &want).expect("INDEX.md written");
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "tests/programs/INDEX.md is stale: run VERDIFF_BLESS_INDEX=1 cargo test --test corpus corpus_index"
+    );
+}
