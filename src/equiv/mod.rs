@@ -349,9 +349,9 @@ pub fn check_preprocessed(
 }
 
 const IDENTICAL: &str = "the two versions are the same program once formatting, comments and the names of locals \
-     are set aside, locals that only ever hold one constant or carry one value to the next statement are \
-     replaced by it, and stores nobody reads are removed with the harmless computations that fed them (no \
-     solver needed)";
+     are set aside, reads that always see one constant or a value carried from the previous statement are \
+     replaced by it, branches on constants are decided, and stores nobody reads are removed with the harmless \
+     computations that fed them (no solver needed)";
 
 /// Rewrites every function into a normal form that keeps its behaviour, so that a refactoring
 /// that only names a constant, drops an unread variable or a dead branch leaves the same IR
