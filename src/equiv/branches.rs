@@ -19,9 +19,8 @@ use crate::ir::{BinOp, Expr, ExprKind, InstrKind, Program, Type, UnOp};
 /// Decides constant branches and removes unreachable code in every function with a body
 /// (models aside); returns how many instructions changed or went.
 pub fn fold_constant_branches(p: &mut Program) -> usize {
-    let mut n = 0;
-    for fun in p.funcs.iter_mut().filter(|f| !f.model) {
-        let Some(mut body) = fun.body.take() else { continue };
+    flow::each_body(p, |_, _, body| {
+        let mut n = 0;
         let mut drop = vec![false; body.len()];
         for (i, ins) in body.iter_mut().enumerate() {
             if let InstrKind::Goto { cond: Some(c), target } = &ins.kind {
@@ -36,7 +35,7 @@ pub fn fold_constant_branches(p: &mut Program) -> usize {
                 n += 1;
             }
         }
-        let reach = flow::reachable(&body);
+        let reach = flow::reachable(body);
         for (i, ins) in body.iter().enumerate() {
             let no_op = matches!(ins.kind, InstrKind::Goto { cond: None, target } if target == i + 1);
             if !drop[i] && (no_op || !reach[i]) {
@@ -48,9 +47,11 @@ pub fn fold_constant_branches(p: &mut Program) -> usize {
         if let Some(d) = drop.last_mut() {
             *d = false;
         }
-        fun.body = Some(if drop.iter().any(|&d| d) { flow::remove_marked(body, &drop) } else { body });
-    }
-    n
+        if drop.iter().any(|&d| d) {
+            *body = flow::remove_marked(std::mem::take(body), &drop);
+        }
+        n
+    })
 }
 
 /// A constant's value: an integer (of its type, sign-extended) or a floating value.

@@ -33,38 +33,26 @@ use std::collections::{HashMap, HashSet};
 use crate::instrument::rewrite::rewrite;
 use std::rc::Rc;
 
-use crate::ir::{ArrayLen, BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, VarId, VarKind};
+use super::flow;
+use crate::ir::{ArrayLen, BinOp, Expr, ExprKind, FuncId, Instr, InstrKind, Program, Type, VarId, VarKind};
 
-/// Replaces the constant locals of every function with a body; returns how many.
-/// Rounds repeat while they find some: replacing `magic` makes `$vla_len = magic` constant.
+/// Replaces the constant locals of every function with a body; returns how many. (Replacing
+/// `magic` makes `$vla_len = magic` constant: `equiv::normalise` repeats the passes.)
 pub fn propagate_constant_locals(p: &mut Program) -> usize {
-    let mut total = 0;
-    loop {
-        let n = replace_locals(p, constant_locals);
-        if n == 0 {
-            return total;
-        }
-        total += n;
-    }
+    replace_locals(p, constant_locals)
 }
 
-/// In every function with a body (models aside), the locals `find` returns are replaced by
-/// their expressions: their declarations, their one assignment and their ends of scope are
-/// removed (jumps keep their targets) and every read becomes the expression. Returns how many.
-fn replace_locals(p: &mut Program, find: fn(&Program, FuncId) -> HashMap<VarId, Expr>) -> usize {
-    let mut n = 0;
-    for i in 0..p.funcs.len() {
-        let f = FuncId(i as u32);
-        if p.func(f).body.is_none() || p.func(f).model {
-            continue;
-        }
-        let map = find(p, f);
+/// In every function with a body (see `flow::each_body`), the locals `find` returns are
+/// replaced by their expressions: their declarations, their one assignment and their ends of
+/// scope are removed (jumps keep their targets) and every read becomes the expression.
+/// Returns how many.
+fn replace_locals(p: &mut Program, find: fn(&Program, FuncId, &[Instr]) -> HashMap<VarId, Expr>) -> usize {
+    flow::each_body(p, |p, f, slot| {
+        let map = find(p, f, slot);
         if map.is_empty() {
-            continue;
+            return 0;
         }
-        n += map.len();
-        let Some(body) = p.funcs[i].body.take() else { continue };
-        let mut body = rewrite(body, |ins| match &ins.kind {
+        let mut body = rewrite(std::mem::take(slot), |ins| match &ins.kind {
             InstrKind::Decl(v) | InstrKind::Dead(v) if map.contains_key(v) => (vec![], Some(vec![])),
             InstrKind::Assign { lhs, .. } if plain_var(lhs).is_some_and(|v| map.contains_key(&v)) => {
                 (vec![], Some(vec![]))
@@ -89,9 +77,9 @@ fn replace_locals(p: &mut Program, find: fn(&Program, FuncId) -> HashMap<VarId, 
                 }
             }
         }
-        p.funcs[i].body = Some(body);
-    }
-    n
+        *slot = body;
+        map.len()
+    })
 }
 
 /// Replaces locals that carry one value to the next instruction by the expression they were
@@ -120,8 +108,7 @@ fn plain_value(e: &Expr) -> bool {
 }
 
 /// The single-use locals of `f` with the expressions they carry.
-fn single_use_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
-    let Some(body) = &p.func(f).body else { return HashMap::new() };
+fn single_use_locals(p: &Program, f: FuncId, body: &[Instr]) -> HashMap<VarId, Expr> {
     let mut taken = HashSet::new();
     let mut assigns: HashMap<VarId, Vec<usize>> = HashMap::new();
     let mut reads: HashMap<VarId, Vec<usize>> = HashMap::new();
@@ -257,9 +244,9 @@ pub(super) fn address_taken(e: &Expr, out: &mut HashSet<VarId>) {
 /// infinite or NaN are left alone (the sign of an exact zero sum depends on the rounding
 /// mode). Only `double` operations: a `float` or `long double` literal is held as a double.
 pub fn fold_exact_float_constants(p: &mut Program) -> usize {
-    let mut n = 0;
-    for fun in p.funcs.iter_mut().filter(|f| !f.model) {
-        for ins in fun.body.iter_mut().flatten() {
+    flow::each_body(p, |_, _, body| {
+        let mut n = 0;
+        for ins in body.iter_mut() {
             for e in ins.kind.exprs_mut() {
                 e.visit_mut(&mut |x| {
                     if let Some(v) = exact_fold(x) {
@@ -269,8 +256,8 @@ pub fn fold_exact_float_constants(p: &mut Program) -> usize {
                 });
             }
         }
-    }
-    n
+        n
+    })
 }
 
 /// The exact value of a `double` operation on two literals, if it has one.
@@ -360,8 +347,7 @@ pub(super) fn vla_lengths(p: &Program, f: FuncId, body: &[crate::ir::Instr]) -> 
 }
 
 /// The constant locals of `f` with their values.
-fn constant_locals(p: &Program, f: FuncId) -> HashMap<VarId, Expr> {
-    let Some(body) = &p.func(f).body else { return HashMap::new() };
+fn constant_locals(p: &Program, f: FuncId, body: &[Instr]) -> HashMap<VarId, Expr> {
     let mut taken = HashSet::new();
     let mut assigns: HashMap<VarId, Vec<usize>> = HashMap::new();
     let mut decls: HashMap<VarId, Vec<usize>> = HashMap::new();

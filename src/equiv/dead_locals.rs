@@ -27,42 +27,24 @@
 //! `t = pow(2, bj)` unread.
 
 use super::flow;
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, Instr, InstrKind, Program, Type, UnOp};
 
-/// Removes the unread stores and unused locals of every function with a body (models
-/// aside); returns how many instructions went.
+/// Removes the unread stores and unused locals of every function with a body (see
+/// `flow::each_body`); returns how many instructions went. (`equiv::normalise` repeats it.)
 pub fn remove_unread_locals(p: &mut Program) -> usize {
-    let mut total = 0;
-    loop {
-        let mut n = 0;
-        for i in 0..p.funcs.len() {
-            let f = FuncId(i as u32);
-            if p.func(f).body.is_none() || p.func(f).model {
-                continue;
-            }
-            let drop = removable(p, f);
-            let k = drop.iter().filter(|&&d| d).count();
-            if k == 0 {
-                continue;
-            }
-            n += k;
-            let Some(body) = p.funcs[i].body.take() else { continue };
-            p.funcs[i].body = Some(flow::remove_marked(body, &drop));
+    flow::each_body(p, |p, f, body| {
+        let drop = removable(p, f, body);
+        let k = drop.iter().filter(|&&d| d).count();
+        if k > 0 {
+            *body = flow::remove_marked(std::mem::take(body), &drop);
         }
-        if n == 0 {
-            return total;
-        }
-        total += n;
-    }
+        k
+    })
 }
 
 /// For each instruction of `f`: whether it is an unread harmless store or the declaration or
 /// end of scope of a local nothing else mentions.
-fn removable(p: &Program, f: FuncId) -> Vec<bool> {
-    let Some(body) = &p.func(f).body else { return vec![] };
-    if body.iter().any(|ins| matches!(ins.kind, InstrKind::Unsupported(_))) {
-        return vec![false; body.len()];
-    }
+fn removable(p: &Program, f: FuncId, body: &[Instr]) -> Vec<bool> {
     let index = flow::tracked_locals(p, f, body);
     if index.is_empty() {
         return vec![false; body.len()];
@@ -142,7 +124,7 @@ fn removable(p: &Program, f: FuncId) -> Vec<bool> {
             InstrKind::Assign { rhs, .. } => kills[i].is_some_and(|k| !live_out[i][k]) && harmless_value(p, f, rhs),
             InstrKind::Call { func, args, .. } => {
                 kills[i].is_some_and(|k| !live_out[i][k])
-                    && math_call(p, func)
+                    && math_call(p, f, func)
                     && args.iter().all(|a| harmless_value(p, f, a))
             }
             InstrKind::Decl(_) | InstrKind::Dead(_) => kills[i].is_some_and(|k| !mentioned[k]),
@@ -152,8 +134,9 @@ fn removable(p: &Program, f: FuncId) -> Vec<bool> {
 }
 
 /// A call of a library math function: total, no effect (see [`super::callees::math_function`]).
-fn math_call(p: &Program, func: &Expr) -> bool {
-    matches!(func.kind, ExprKind::Func(g) if super::callees::math_function(p, g))
+/// (Not `f` itself, whose body is out of the program while the pass runs.)
+fn math_call(p: &Program, f: FuncId, func: &Expr) -> bool {
+    matches!(func.kind, ExprKind::Func(g) if g != f && super::callees::math_function(p, g))
 }
 
 /// An expression whose evaluation has no effect, cannot be undefined and finishes.

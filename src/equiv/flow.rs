@@ -51,6 +51,29 @@ pub(super) fn tracked_locals(p: &Program, f: FuncId, body: &[Instr]) -> HashMap<
     index
 }
 
+/// Runs `pass` on the body of every function that has one, library models aside, and
+/// returns the sum of what it returns. While `pass` runs, the body is out of the program (so
+/// that `pass` may change the program's variables too). A function with code verdiff does not
+/// model is left as written: an `Unsupported` instruction stands for its construct by a
+/// reason only (it may write a local, jump or stop), so no pass can reason past it.
+pub(super) fn each_body(
+    p: &mut Program,
+    mut pass: impl FnMut(&mut Program, FuncId, &mut Vec<Instr>) -> usize,
+) -> usize {
+    let mut n = 0;
+    for i in 0..p.funcs.len() {
+        if p.funcs[i].model {
+            continue;
+        }
+        let Some(mut body) = p.funcs[i].body.take() else { continue };
+        if !body.iter().any(|ins| matches!(ins.kind, InstrKind::Unsupported(_))) {
+            n += pass(p, FuncId(i as u32), &mut body);
+        }
+        p.funcs[i].body = Some(body);
+    }
+    n
+}
+
 /// `body` without the instructions marked in `drop` (jumps to one land on the next kept).
 pub(super) fn remove_marked(body: Vec<Instr>, drop: &[bool]) -> Vec<Instr> {
     let mut at = 0;

@@ -53,17 +53,7 @@ fn same_literal(a: &Expr, b: &Expr) -> bool {
 /// Replaces reads that always see one constant, in every function with a body (models
 /// aside); returns how many.
 pub fn propagate_reaching_constants(p: &mut Program) -> usize {
-    let mut n = 0;
-    for i in 0..p.funcs.len() {
-        let f = FuncId(i as u32);
-        if p.func(f).model {
-            continue;
-        }
-        let Some(mut body) = p.funcs[i].body.take() else { continue };
-        n += propagate_in(p, f, &mut body);
-        p.funcs[i].body = Some(body);
-    }
-    n
+    flow::each_body(p, |p, f, body| propagate_in(p, f, body))
 }
 
 /// The local a plain assignment or call result writes, by its number in `index`.
