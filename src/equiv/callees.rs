@@ -19,7 +19,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::product::declare;
+use crate::ir::build::declare;
 use crate::ir::fingerprint::{base_name, deep_fingerprint};
 use crate::ir::{Expr, ExprKind, FuncId, InstrKind, Program, VarKind};
 use crate::symex::product::ProductHooks;

@@ -27,8 +27,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::callees::is_pure;
-use super::product::declare;
 use crate::instrument::rewrite::{original, rewrite};
+use crate::ir::build::declare;
 use crate::ir::fingerprint::{base_name, callees, deep_fingerprint, normal_form};
 use crate::ir::loops::find_loops;
 use crate::ir::{

@@ -13,12 +13,11 @@
 //! external functions (function and arguments, in order).
 
 use std::collections::{BTreeMap, HashSet};
-use std::rc::Rc;
 
 use super::leaves::{leaves, shape, Leaf};
 use crate::ir::{
-    fingerprint::base_name, BinOp, Builtin, Expr, ExprKind, FuncId, FuncType, Function, Instr, InstrKind, IntName, Loc,
-    Program, Type, UnOp, Var, VarId, VarKind,
+    build::FnBuilder, fingerprint::base_name, BinOp, Builtin, Expr, ExprKind, FuncId, Instr, InstrKind, IntName,
+    Program, Type, UnOp, VarId, VarKind,
 };
 use crate::symex::product::{ProductHooks, LOG_SLOTS};
 
@@ -125,32 +124,26 @@ pub struct Product {
     pub ret_float: bool,
 }
 
+/// The product's function builder: the IR builder with the product's limits.
 struct Builder<'a> {
-    p: &'a mut Program,
-    h: FuncId,
-    body: Vec<Instr>,
-    loc: Loc,
+    fb: FnBuilder<'a>,
     o: &'a ProductOptions,
 }
 
+impl<'a> std::ops::Deref for Builder<'a> {
+    type Target = FnBuilder<'a>;
+    fn deref(&self) -> &FnBuilder<'a> {
+        &self.fb
+    }
+}
+
+impl std::ops::DerefMut for Builder<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.fb
+    }
+}
+
 impl Builder<'_> {
-    fn var(&mut self, name: &str, ty: Type, kind: VarKind, addressed: bool) -> VarId {
-        let v = VarId(self.p.vars.len() as u32);
-        self.p.vars.push(Var {
-            name: name.to_string(),
-            ty,
-            kind,
-            loc: self.loc,
-            addressed,
-            is_const: false,
-            external: false,
-            align: 0,
-        });
-        v
-    }
-    fn local(&mut self, name: &str, ty: Type, addressed: bool) -> VarId {
-        self.var(name, ty, VarKind::Local(self.h), addressed)
-    }
     /// Gives the scalar `l` a nondeterministic value and records it as an input; returns the
     /// lvalue as the replay trace names it.
     fn input(&mut self, l: &Leaf, inputs: &mut Vec<InputLeaf>) -> String {
@@ -159,51 +152,14 @@ impl Builder<'_> {
         inputs.push(InputLeaf { lhs: lhs.clone(), ty: self.p.type_name(&l.expr.ty) });
         lhs
     }
-    fn push(&mut self, k: InstrKind) {
-        self.body.push(Instr::new(k, self.loc));
-    }
-    fn assign(&mut self, lhs: Expr, rhs: Expr) {
-        self.push(InstrKind::Assign { lhs, rhs });
-    }
-    fn int(&self) -> Type {
-        self.p.target.int_t()
-    }
     fn leaves_of(&self, e: Expr, path: &str) -> Result<Vec<Leaf>, String> {
         let mut out = Vec::new();
         leaves(self.p, e, path.to_string(), &mut out, self.o.leaf_limit)?;
         Ok(out)
     }
-    /// A body-less function (intrinsic or stub), reused by name.
-    fn intrinsic(&mut self, name: &str, ret: Type, params: Vec<Type>) -> FuncId {
-        declare(self.p, name, ret, params)
-    }
-    fn call(&mut self, f: FuncId, lhs: Option<Expr>, args: Vec<Expr>) {
-        let fty = Type::Function(Rc::new(self.p.func(f).ty.clone()));
-        let func = Expr::new(ExprKind::Func(f), fty);
-        self.push(InstrKind::Call { lhs, func, args });
-    }
 }
 
-/// Declares a body-less function `name` (or returns the existing one).
-pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> FuncId {
-    if let Some(f) = p.func_named(name) {
-        return f;
-    }
-    let f = FuncId(p.funcs.len() as u32);
-    let n = params.len();
-    p.funcs.push(Function {
-        name: name.to_string(),
-        ty: FuncType { ret, params, variadic: false, prototyped: true, const_pointee: vec![false; n] },
-        params: vec![],
-        body: None,
-        loc: Loc::default(),
-        system: false,
-        model: false,
-        va_block: None,
-    });
-    p.func_by_name.insert(name.to_string(), f);
-    f
-}
+use crate::ir::build::declare;
 
 /// Globals written somewhere in the program (assigned, or their address taken), by id.
 pub fn written_globals(p: &Program) -> HashSet<VarId> {
@@ -370,7 +326,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         }
     }
     let h = declare(p, HARNESS, Type::Void, vec![]);
-    let mut b = Builder { p, h, body: Vec::new(), loc: of.loc, o };
+    let mut b = Builder { fb: FnBuilder::new(p, h, of.loc), o };
     let mut inputs = Vec::new();
     let mut outputs = Vec::new();
     let mut params = Vec::new();

@@ -3,6 +3,7 @@
 //!
 //! Depends on nothing else in the crate.
 
+pub mod build;
 pub mod display;
 pub mod expr;
 pub mod fingerprint;
