@@ -6,6 +6,7 @@
 pub mod cache;
 pub mod cli;
 pub mod config;
+pub mod contract;
 pub mod diff;
 pub mod engine;
 pub mod equiv;

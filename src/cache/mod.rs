@@ -412,6 +412,7 @@ impl Cache {
                         unknown: r.get::<_, i64>(8)? as usize,
                         changed: r.get::<_, i64>(9)? as usize,
                         cached: r.get::<_, i64>(10)? as usize,
+                        precondition: 0,
                     },
                     seconds: r.get(11)?,
                 })

@@ -133,7 +133,7 @@ fn verify(
     for ((file, function), key, cached) in &sample {
         let Some(now) = by_fn.get(&(file.clone(), function.clone())) else { continue };
         // an undecided answer on either side is not a contradiction (time limits vary)
-        let decided = |s: Option<Safety>| matches!(s, Some(Safety::Successful) | Some(Safety::Failed));
+        let decided = |s: Option<Safety>| matches!(s, Some(Safety::Successful | Safety::Failed | Safety::Precondition));
         if decided(cached.safety) && decided(now.safety) && cached.safety != now.safety {
             disagree += 1;
             outln!(

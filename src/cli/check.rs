@@ -63,6 +63,11 @@ pub const SPECS: &[Spec] = &[
         arity: Arity::Value,
         help: "entry function (default main); parameters are nondeterministic",
     },
+    Spec {
+        name: "infer-preconditions",
+        arity: Arity::Flag,
+        help: "with --function: give the function only inputs its inferred precondition allows, as verdiff run does (docs/contracts.md)",
+    },
     Spec { name: "error-label", arity: Arity::Value, help: "reaching this label is a violation" },
     Spec {
         name: "multi-property",
@@ -177,7 +182,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     let mut prog: Program = frontend::load(&files, &fo).map_err(|e| CheckError::Input(e.to_string()))?;
     let t_frontend = start.elapsed();
 
-    let checks = CheckOptions {
+    let mut checks = CheckOptions {
         bounds: !p.has("no-bounds-check"),
         div_by_zero: !p.has("no-div-by-zero-check"),
         pointer: !p.has("no-pointer-check"),
@@ -188,8 +193,22 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         assertions: !p.has("no-assertions"),
         alignment: !p.has("no-align-check") && !p.has("no-pointer-check"),
         vla_size: !p.has("no-vla-size-check"),
+        caller_preconditions: false,
         error_label: p.value("error-label").map(String::from),
     };
+    let entry_name = p.value("function").unwrap_or("main").to_string();
+    let Some(mut entry) = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some()) else {
+        return Err(CheckError::Input(format!("entry function `{entry_name}` not found (no definition)")));
+    };
+    // verified as its callers use it: under its inferred precondition
+    let mut precondition: Option<(Vec<String>, crate::symex::input::InputHeapOptions)> = None;
+    if p.has("infer-preconditions") && !prog.func(entry).params.is_empty() && entry_name != "main" {
+        let conventions = crate::contract::infer(&prog);
+        let e = crate::contract::entry(&mut prog, entry, &conventions);
+        entry = e.harness;
+        checks.caller_preconditions = true;
+        precondition = Some((e.assumptions, conventions.heap));
+    }
     let t_inst = Instant::now();
     instrument::instrument(&mut prog, &checks);
     let t_instrument = t_inst.elapsed();
@@ -224,17 +243,13 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         }
         return Ok(0);
     }
-    let entry_name = p.value("function").unwrap_or("main").to_string();
-    let Some(entry) = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some()) else {
-        return Err(CheckError::Input(format!("entry function `{entry_name}` not found (no definition)")));
-    };
-
     let mut so = SymexOptions {
         unwind: num(p, "unwind")?.filter(|&n| n > 0),
         unwinding_assertions: !p.has("no-unwinding-assertions"),
         malloc_may_fail: !p.has("force-malloc-success"),
         memory_leak_check: p.has("memory-leak-check"),
         object_bits: num(p, "object-bits")?.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
+        input_heap: precondition.as_ref().map(|(_, h)| std::sync::Arc::new(h.clone())),
         ..SymexOptions::default()
     };
     if let Some(mb) = memlimit {
@@ -277,6 +292,9 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     let mut report = engine::verify(&prog, entry, &eo);
     report.timings.instrument = t_instrument;
+    if let Some((assumes, _)) = &precondition {
+        report.assumes = assumes.clone();
+    }
     for n in &prog.notes {
         if prog.files.get(n.loc.file as usize).is_some_and(|f| !f.starts_with("/usr/")) {
             report.notes.push(format!("{}:{}: {}", prog.file_name(n.loc), n.loc.line, n.text));
@@ -329,6 +347,7 @@ fn arm_watchdog(p: &super::args::Parsed, start: Instant, limit: Duration) {
             stats: Default::default(),
             bounded: false,
             loops_undecided: false,
+            assumes: vec![],
         };
         report_result(&r, &info, json.as_deref(), quiet, multi)
     });

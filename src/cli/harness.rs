@@ -162,7 +162,7 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         }
         let mut unit_test = None;
         match r.safety {
-            Safety::Successful => {}
+            Safety::Successful | Safety::Precondition => {}
             Safety::Unknown => {
                 unknown += 1;
                 outln!("  {}", r.detail);

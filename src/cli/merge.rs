@@ -44,6 +44,7 @@ fn from_diff_entry(v: &Value) -> Option<FunctionResult> {
     let verdict = safety.and_then(|s| s.get("verdict")).and_then(Value::as_str).map(|x| match x {
         "SUCCESSFUL" => Safety::Successful,
         "FAILED" => Safety::Failed,
+        "PRECONDITION" => Safety::Precondition,
         _ => Safety::Unknown,
     });
     let claims: Vec<Claim> =
@@ -59,6 +60,11 @@ fn from_diff_entry(v: &Value) -> Option<FunctionResult> {
         claims,
         seconds: v.get("time_seconds").and_then(Value::as_f64).unwrap_or(0.0),
         cached: safety.and_then(|s| s.get("cached")).and_then(Value::as_bool).unwrap_or(false),
+        assumes: safety
+            .and_then(|s| s.get("assumes"))
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+            .unwrap_or_default(),
     })
 }
 

@@ -140,6 +140,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
                     claims: vec![],
                     seconds: 0.0,
                     cached: false,
+                    assumes: vec![],
                 };
                 outcome.results.push((String::new(), missing));
             }

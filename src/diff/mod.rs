@@ -72,6 +72,8 @@ pub struct Safety {
     pub claims: Vec<Claim>,
     /// Served from the cache.
     pub cached: bool,
+    /// The precondition the verdict assumes (docs/contracts.md).
+    pub assumes: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -261,6 +263,7 @@ fn equivalence(
                     claims: vec![],
                     seconds: 0.0,
                     cached: false,
+                    assumes: vec![],
                 };
                 o.store(k, "equiv", &r);
             }
@@ -345,8 +348,15 @@ fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
 fn cached_safety(p: &Program, f: FuncId, o: &DiffOptions) -> Option<Safety> {
     o.cache.as_ref()?;
     let (sem, located) = safety_keys(p, f, o);
-    let r = o.cached(&sem).filter(|r| r.safety == Some(record::Safety::Successful)).or_else(|| o.cached(&located))?;
-    Some(Safety { verdict: r.safety?.name().into(), detail: r.detail, claims: r.claims, cached: true })
+    let keep = |s: record::Safety| s.verified();
+    let r = o.cached(&sem).filter(|r| r.safety.is_some_and(keep)).or_else(|| o.cached(&located))?;
+    Some(Safety {
+        verdict: r.safety?.name().into(),
+        detail: r.detail,
+        claims: r.claims,
+        cached: true,
+        assumes: r.assumes,
+    })
 }
 
 /// Runs the safety checks of `verdiff check` on `f` of program `p` (bounded by the unwind),
@@ -356,7 +366,13 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
         return s;
     }
     if o.over_budget() {
-        return Safety { verdict: "UNKNOWN".into(), detail: OVER_BUDGET.into(), claims: vec![], cached: false };
+        return Safety {
+            verdict: "UNKNOWN".into(),
+            detail: OVER_BUDGET.into(),
+            claims: vec![],
+            cached: false,
+            assumes: vec![],
+        };
     }
     let start = Instant::now();
     let rel = crate::run::relativise(root);
@@ -369,15 +385,21 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     // (diff lowers the changed file alone: a callee without a body that is not a library
     // function may live in another file, and assuming it away could hide what it does)
     let unlinked = || crate::run::unlinked_callee(p, f, &|_| Some("another file or no file".into()));
-    let (verdict, detail, claims) = through.unwrap_or_else(|| match unlinked() {
-        Some((g, _)) => (
+    let res = through.unwrap_or_else(|| match unlinked() {
+        Some((g, _)) => record::SafetyResult::new(
             record::Safety::Unknown,
             format!("calls `{g}`, which has no body in this file (diff checks one file at a time)"),
-            vec![],
         ),
         None => run_safety::check(p, f, &so, o.deadline(&name), &rel),
     });
-    let s = Safety { verdict: verdict.name().into(), detail, claims, cached: false };
+    let verdict = res.safety;
+    let s = Safety {
+        verdict: verdict.name().into(),
+        detail: res.detail,
+        claims: res.claims,
+        cached: false,
+        assumes: res.assumes,
+    };
     if o.cache.is_some() && !s.detail.starts_with(OVER_BUDGET) {
         let (sem, located) = safety_keys(p, f, o);
         let r = FunctionResult {
@@ -391,10 +413,11 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
             claims: s.claims.clone(),
             seconds: start.elapsed().as_secs_f64(),
             cached: false,
+            assumes: s.assumes.clone(),
         };
         // (run's rule: not what the budget or the memory limit cut short)
         if crate::run::worth_caching(&r, o.budget) {
-            o.store(if verdict == record::Safety::Successful { &sem } else { &located }, "safety", &r);
+            o.store(if verdict.verified() { &sem } else { &located }, "safety", &r);
         }
     }
     s
@@ -406,6 +429,7 @@ pub fn to_record(r: &Row) -> FunctionResult {
         "SUCCESSFUL" => Some(record::Safety::Successful),
         "FAILED" => Some(record::Safety::Failed),
         "UNKNOWN" => Some(record::Safety::Unknown),
+        "PRECONDITION" => Some(record::Safety::Precondition),
         _ => None,
     });
     FunctionResult {
@@ -419,6 +443,7 @@ pub fn to_record(r: &Row) -> FunctionResult {
         claims: r.safety.as_ref().map(|s| s.claims.clone()).unwrap_or_default(),
         seconds: r.time.as_secs_f64(),
         cached: r.safety.as_ref().is_some_and(|s| s.cached),
+        assumes: r.safety.as_ref().map(|s| s.assumes.clone()).unwrap_or_default(),
     }
 }
 
@@ -634,7 +659,13 @@ fn compare_file(
         let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
         r.norm = normal_form(pn, fb).unwrap_or_default();
         r.safety = Some(match o.skipped(&b) {
-            true => Safety { verdict: "UNKNOWN".into(), detail: SKIPPED.into(), claims: vec![], cached: false },
+            true => Safety {
+                verdict: "UNKNOWN".into(),
+                detail: SKIPPED.into(),
+                claims: vec![],
+                cached: false,
+                assumes: vec![],
+            },
             false => safety(pn, fb, o, new.root),
         });
         r.time = start.elapsed();

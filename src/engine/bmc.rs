@@ -92,6 +92,29 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
             viol[c] = Some(v);
         }
     }
+    // What the function needs of its caller (precondition claims) holds along the whole
+    // execution of a legitimate caller's input, not only up to the violation: a violation
+    // counts only on inputs that meet all of it (e.g. a header length that the later copy
+    // shows to be within the caller's object)
+    let needs: Vec<T> = out
+        .instances
+        .iter()
+        .filter(|inst| kinds[inst.claim] == ClaimKind::Precondition)
+        .map(|inst| store.implies(inst.guard, inst.cond))
+        .collect();
+    let caller_ok = store.and_n(&needs);
+    let mut unsupported = unsupported;
+    if !store.is_true(caller_ok) {
+        for (i, v) in viol.iter_mut().enumerate() {
+            if let (Some(t), false) = (*v, kinds[i] == ClaimKind::Precondition) {
+                let c = store.and(t, caller_ok);
+                *v = if store.is_false(c) { None } else { Some(c) };
+            }
+        }
+        for r in unsupported.iter_mut() {
+            r.guard = store.and(r.guard, caller_ok);
+        }
+    }
     for (i, c) in claims.iter_mut().enumerate() {
         if viol[i].is_none() {
             c.status = Status::Holds;
@@ -174,7 +197,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     }
 
     // reachable unsupported constructs (only matter when nothing failed)
-    let any_failed = claims.iter().any(|c| c.status == Status::Violated);
+    let any_failed = claims.iter().any(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition);
     let mut unsupported_reached = Vec::new();
     if !any_failed && unknown.is_none() && !unsupported.is_empty() {
         let mut sh = shared.borrow_mut();
@@ -217,17 +240,21 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     }
     let loops_undecided = unknown.is_none()
         && unsupported_reached.is_empty()
-        && claims.iter().any(|c| matches!(c.status, Status::Unknown(_)))
-        && claims
-            .iter()
-            .all(|c| c.status == Status::Holds || (c.kind == ClaimKind::Unwinding && c.status != Status::Violated));
-    let verdict = if claims.iter().any(|c| c.status == Status::Violated) {
+        && claims.iter().any(|c| matches!(c.status, Status::Unknown(_)) && c.kind != ClaimKind::Precondition)
+        && claims.iter().all(|c| {
+            c.status == Status::Holds
+                || c.kind == ClaimKind::Precondition
+                || (c.kind == ClaimKind::Unwinding && c.status != Status::Violated)
+        });
+    let verdict = if claims.iter().any(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition) {
         Verdict::Failed
     } else if let Some(u) = unknown {
         Verdict::Unknown(u)
     } else if let Some((reason, file, line)) = unsupported_reached.first() {
         Verdict::Unknown(format!("{file}:{line}: {reason}"))
-    } else if let Some(c) = claims.iter().find(|c| matches!(c.status, Status::Unknown(_))) {
+    } else if let Some(c) =
+        claims.iter().find(|c| matches!(c.status, Status::Unknown(_)) && c.kind != ClaimKind::Precondition)
+    {
         let Status::Unknown(r) = &c.status else { unreachable!() };
         Verdict::Unknown(r.clone())
     } else {
@@ -244,6 +271,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         stats,
         bounded: !so.unwinding_assertions && (so.unwind.is_some() || !so.unwindset.is_empty()),
         loops_undecided,
+        assumes: vec![],
     }
 }
 
@@ -348,12 +376,18 @@ fn solve(
         if pass.abstracted { moderate_inputs(&mut shared.borrow_mut(), pass.approx) } else { None };
     // before those, in equivalence checking: inputs on which a concrete run already shows a
     // difference (a probe), tried one after the other, each on its own
-    for phase in 0..2 {
+    // Phases: the program's claims, then what it needs of its caller (every such claim is
+    // decided: none stops verification), then the loop bounds.
+    for phase in 0..3 {
+        let phase_of = |k: ClaimKind| match k {
+            ClaimKind::Precondition => 1,
+            ClaimKind::Unwinding => 2,
+            _ => 0,
+        };
+        let needs = phase == 1;
         let mut remaining: Vec<usize> = (0..claims.len())
             .filter(|&i| {
-                viol[i].is_some()
-                    && claims[i].status == Status::NotChecked
-                    && ((pass.kinds[i] == ClaimKind::Unwinding) == (phase == 1))
+                viol[i].is_some() && claims[i].status == Status::NotChecked && phase_of(pass.kinds[i]) == phase
             })
             .collect();
         let mut probes = if phase == 0 && pass.abstracted && pass.so.product.is_some() && !remaining.is_empty() {
@@ -500,10 +534,16 @@ fn solve(
                     for &i in &remaining {
                         claims[i].status = Status::Unknown(reason.clone());
                     }
-                    if phase == 1 {
+                    if phase == 2 {
                         // only loop bounds were open: the claims say which are undecided
                         // (the verdict is UNKNOWN through them; see Report::loops_undecided)
                         break;
+                    }
+                    if needs {
+                        // which of the caller's obligations the function needs stays open;
+                        // the verdict does not depend on it
+                        remaining.clear();
+                        continue;
                     }
                     return Outcome::Unknown(reason);
                 }
@@ -573,8 +613,11 @@ fn solve(
                         }
                         return Outcome::Unknown("inconsistent solver model".into());
                     }
-                    let todo: Vec<usize> =
-                        if o.multi_property || o.reachability_only { violated.clone() } else { vec![violated[0]] };
+                    let todo: Vec<usize> = if o.multi_property || o.reachability_only || needs {
+                        violated.clone()
+                    } else {
+                        vec![violated[0]]
+                    };
                     let mut spurious = false;
                     for &i in &todo {
                         let t_rep = Instant::now();
@@ -636,7 +679,7 @@ fn solve(
                         }
                     }
                     remaining.retain(|&i| claims[i].status == Status::NotChecked);
-                    if !o.multi_property && todo.iter().any(|&i| claims[i].status == Status::Violated) {
+                    if !o.multi_property && !needs && todo.iter().any(|&i| claims[i].status == Status::Violated) {
                         return Outcome::Stopped;
                     }
                 }
@@ -1001,5 +1044,6 @@ fn unknown_report(p: &Program, out: &crate::symex::Output, reason: String, timin
         stats: RunStats::default(),
         bounded: false,
         loops_undecided: false,
+        assumes: vec![],
     }
 }

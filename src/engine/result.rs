@@ -133,6 +133,9 @@ pub struct Report {
     /// past the bound: every other claim holds and no unsupported construct is reachable. The
     /// result then holds for executions within the bound.
     pub loops_undecided: bool,
+    /// What the entry's inputs were assumed to satisfy (an inferred or written precondition),
+    /// one clause per item; empty for free inputs. Set by the caller that built the entry.
+    pub assumes: Vec<String>,
 }
 
 impl ClaimResult {
@@ -147,7 +150,14 @@ impl ClaimResult {
 }
 
 impl Report {
+    /// The first violated claim of the program (not a precondition: what the function needs
+    /// of its caller is not its failure).
     pub fn first_failure(&self) -> Option<&ClaimResult> {
-        self.claims.iter().find(|c| c.status == Status::Violated)
+        self.claims.iter().find(|c| c.status == Status::Violated && c.kind != crate::ir::ClaimKind::Precondition)
+    }
+
+    /// The caller's obligations the function needs (precondition claims shown violable).
+    pub fn needs(&self) -> impl Iterator<Item = &ClaimResult> {
+        self.claims.iter().filter(|c| c.status == Status::Violated && c.kind == crate::ir::ClaimKind::Precondition)
     }
 }

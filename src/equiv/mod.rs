@@ -485,6 +485,7 @@ pub fn check_program(
         alignment: false,
         // (a variable-length array of length 0 or less is undefined behaviour too)
         vla_size: true,
+        caller_preconditions: false,
         error_label: None,
     };
     instrument::instrument(&mut prog, &checks);

@@ -571,8 +571,10 @@ pub fn check(
     // a cut loop raises the bound (x4, up to 1024) while time remains
     let mut so = o.safety.clone();
     loop {
-        let report = run_safety::verify(&prog, entry, &so, deadline);
-        let (safety, detail, claims) = crate::record::safety_of(&report, so.unwind, &rel);
+        let v = run_safety::verify(&prog, entry, &so, deadline);
+        let report = v.report;
+        let res = crate::record::safety_of(&report, so.unwind, &v.assumes, &rel);
+        let (safety, detail, claims) = (res.safety, res.detail, res.claims);
         let cut = safety == Safety::Unknown
             && (detail.starts_with("no violation within") || detail.starts_with("some loop was cut"));
         let time_left = deadline.is_none_or(|d| std::time::Instant::now() < d);
@@ -581,7 +583,7 @@ pub fn check(
             let (safety, detail) = match safety {
                 // claims that hold say nothing of a function the test never calls (an
                 // ignored or skipped test, a return before the call)
-                Safety::Successful => reached_or_unknown(&prog, entry, path, &so, deadline),
+                Safety::Successful | Safety::Precondition => reached_or_unknown(&prog, entry, path, &so, deadline),
                 other => (other, detail),
             };
             return Checked { safety, detail, claims, all_claims, seconds: start.elapsed().as_secs_f64() };
@@ -695,7 +697,7 @@ impl HarnessSet {
         file: &str,
         o: &HarnessOptions,
         deadline: Option<std::time::Instant>,
-    ) -> Option<(Safety, String, Vec<Claim>)> {
+    ) -> Option<crate::record::SafetyResult> {
         if self.sources.get(function).map(String::as_str) != Some(file) {
             return None;
         }
@@ -707,15 +709,22 @@ impl HarnessSet {
             let r = check(&self.dir.join(&h.name), &test_dir, &self.root, &self.sources, o, deadline);
             let by = format!("harness {} ({} of {}, {} mode)", h.name, h.test, h.test_file, h.mode.name());
             match r.safety {
-                Safety::Failed => return Some((Safety::Failed, format!("{by}: {}", r.detail), r.claims)),
+                Safety::Failed => {
+                    let mut f = crate::record::SafetyResult::new(Safety::Failed, format!("{by}: {}", r.detail));
+                    f.claims = r.claims;
+                    return Some(f);
+                }
                 Safety::Unknown => unknown.push(format!("{by}: {}", r.detail)),
-                Safety::Successful => {}
+                Safety::Successful | Safety::Precondition => {}
             }
         }
         Some(if unknown.is_empty() {
-            (Safety::Successful, format!("verified through {} harness(es) from the unit tests", hs.len()), vec![])
+            crate::record::SafetyResult::new(
+                Safety::Successful,
+                format!("verified through {} harness(es) from the unit tests", hs.len()),
+            )
         } else {
-            (Safety::Unknown, unknown.join("; "), vec![])
+            crate::record::SafetyResult::new(Safety::Unknown, unknown.join("; "))
         })
     }
 }

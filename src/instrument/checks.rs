@@ -26,13 +26,17 @@ struct Ctx<'a> {
     o: &'a CheckOptions,
     loc: Loc,
     out: Vec<Instr>,
+    /// Precondition claims and the assumptions after them: they come before the
+    /// instruction's own claims (what the caller must provide holds at the whole access, e.g.
+    /// memcpy's source extent bounds the length its destination is checked with).
+    pre: Vec<Instr>,
 }
 
 pub fn add_safety_claims(p: &mut Program, opts: &CheckOptions) {
     let snapshot = p.clone();
     let instrument = |body: Vec<Instr>| {
         rewrite(body, |ins| {
-            let mut c = Ctx { p: &snapshot, o: opts, loc: ins.loc, out: Vec::new() };
+            let mut c = Ctx { p: &snapshot, o: opts, loc: ins.loc, out: Vec::new(), pre: Vec::new() };
             match &ins.kind {
                 InstrKind::Assign { lhs, rhs } => {
                     c.lvalue(
@@ -70,7 +74,9 @@ pub fn add_safety_claims(p: &mut Program, opts: &CheckOptions) {
                 InstrKind::Decl(v) if opts.vla_size => c.vla_claims(&snapshot.var(*v).ty.clone()),
                 _ => {}
             }
-            (c.out, None)
+            let mut out = std::mem::take(&mut c.pre);
+            out.append(&mut c.out);
+            (out, None)
         })
     };
     for f in &mut p.funcs {
@@ -102,6 +108,56 @@ impl Ctx<'_> {
             }
         };
         self.out.push(Instr::new(InstrKind::Assert { cond, kind, msg }, self.loc));
+    }
+
+    /// A claim about an access through pointer `p`, where the caller is responsible when `p`
+    /// points into a caller's object (`caller`: `IsUnsizedInput` or `IsInputObject` of p):
+    /// the function's own claim holds there, and a precondition claim checks it, after which
+    /// the condition is assumed (the function's behaviour on inputs its caller may not pass is
+    /// not its bug). Without caller preconditions, the plain claim.
+    fn caller_claim(
+        &mut self,
+        guard: Option<&Expr>,
+        check: Expr,
+        caller: Builtin,
+        p: &Expr,
+        kind: ClaimKind,
+        msg: String,
+    ) {
+        if !self.o.caller_preconditions {
+            return self.claim(guard, check, kind, msg);
+        }
+        if let ExprKind::Int(v) = check.kind {
+            if v != 0 {
+                return;
+            }
+        }
+        let int = self.int();
+        let theirs = Expr::builtin(caller, vec![p.clone()], int.clone());
+        let own = Expr::binary(BinOp::LogOr, check.clone(), theirs.clone(), int.clone());
+        self.claim(guard, own, kind, msg.clone());
+        let not_theirs = Expr::unary(UnOp::LogNot, theirs, int.clone());
+        let pre = Expr::binary(BinOp::LogOr, check.clone(), not_theirs, int.clone());
+        let what = expr_to_c(self.p, p);
+        let own_claims = std::mem::take(&mut self.out);
+        self.claim(
+            guard,
+            pre.clone(),
+            ClaimKind::Precondition,
+            format!("{msg} through `{what}` (the caller's object)"),
+        );
+        // assumed of the caller's objects only: an access outside the function's own objects
+        // stays a violation
+        let assumed = match guard {
+            None => pre,
+            Some(g) => {
+                let ng = Expr::unary(UnOp::LogNot, g.clone(), int.clone());
+                Expr::binary(BinOp::LogOr, ng, pre, int)
+            }
+        };
+        self.out.push(Instr::new(InstrKind::Assume(assumed), self.loc));
+        let mut mine = std::mem::replace(&mut self.out, own_claims);
+        self.pre.append(&mut mine);
     }
 
     fn and_guard(&self, guard: Option<&Expr>, c: Expr) -> Expr {
@@ -424,9 +480,19 @@ impl Ctx<'_> {
         self.region_claims(p, &start, &n, guard, write, "dereference failure");
         if self.o.alignment && align > 1 {
             let g = self.valid_guard(p, guard);
-            let ok =
-                Expr::builtin(Builtin::IsAligned, vec![start, Expr::int(align as i128, self.p.target.size_t())], int);
-            self.claim(Some(&g), ok, ClaimKind::Alignment, "Incorrect alignment when accessing data object".into());
+            let ok = Expr::builtin(
+                Builtin::IsAligned,
+                vec![start.clone(), Expr::int(align as i128, self.p.target.size_t())],
+                int,
+            );
+            self.caller_claim(
+                Some(&g),
+                ok,
+                Builtin::IsInputObject,
+                &start,
+                ClaimKind::Alignment,
+                "Incorrect alignment when accessing data object".into(),
+            );
         }
     }
 
@@ -451,9 +517,11 @@ impl Ctx<'_> {
         self.claim(Some(&g_alive), alive.clone(), ClaimKind::PointerInvalid, format!("{what}: invalid pointer"));
         let in_bounds = Expr::builtin(Builtin::ReadOk, vec![start.clone(), n.clone()], int.clone());
         let g_bounds = self.and_guard(Some(&g_alive), alive);
-        self.claim(
+        self.caller_claim(
             Some(&g_bounds),
             in_bounds,
+            Builtin::IsUnsizedInput,
+            start,
             ClaimKind::PointerBounds,
             format!("{what}: access outside object bounds"),
         );
@@ -502,9 +570,11 @@ impl Ctx<'_> {
                 let g2 = self.and_guard(Some(&g), alive);
                 let off = Expr::builtin(Builtin::PointerOffset, vec![p.clone()], size_t.clone());
                 let zero = Expr::binary(BinOp::Eq, off, Expr::int(0, size_t), int.clone());
-                self.claim(
+                self.caller_claim(
                     Some(&g2),
                     zero,
+                    Builtin::IsUnsizedInput,
+                    p,
                     ClaimKind::FreeInvalid,
                     "Operand of free must have zero pointer offset".into(),
                 );

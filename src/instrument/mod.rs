@@ -34,6 +34,10 @@ pub struct CheckOptions {
     pub alignment: bool,
     /// Variable-length arrays must have positive dimensions (`--no-vla-size-check`).
     pub vla_size: bool,
+    /// The entry's inputs are the caller's heap (docs/contracts.md): bounds, `free` offsets
+    /// and alignment of accesses to a caller's object of unstated extent are precondition
+    /// claims, assumed after they are checked.
+    pub caller_preconditions: bool,
     pub error_label: Option<String>,
 }
 
@@ -50,6 +54,7 @@ impl Default for CheckOptions {
             assertions: true,
             alignment: true,
             vla_size: true,
+            caller_preconditions: false,
             error_label: None,
         }
     }

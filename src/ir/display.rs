@@ -158,6 +158,8 @@ pub fn builtin_name(b: Builtin) -> &'static str {
         Builtin::IsInvalidPointer => "INVALID_POINTER",
         Builtin::IsReadOnly => "READ_ONLY_OBJECT",
         Builtin::IsAligned => "ALIGNED",
+        Builtin::IsInputObject => "INPUT_OBJECT",
+        Builtin::IsUnsizedInput => "UNSIZED_INPUT_OBJECT",
     }
 }
 

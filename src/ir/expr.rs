@@ -115,6 +115,11 @@ pub enum Builtin {
     /// (p, alignment) → int: p's offset is a multiple of the alignment (objects themselves
     /// are maximally aligned)
     IsAligned,
+    /// pointer → int: points into an object the entry's caller owns (docs/contracts.md)
+    IsInputObject,
+    /// pointer → int: points into a caller's object whose extent is the caller's business
+    /// (every input object but a parameter's object of a given length)
+    IsUnsizedInput,
 }
 
 #[derive(Clone, PartialEq, Debug)]

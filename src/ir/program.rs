@@ -36,6 +36,9 @@ pub enum ClaimKind {
     PointerRelation,
     FloatOverflow,
     Alignment,
+    /// Something the function needs of its caller's objects (docs/contracts.md): its
+    /// violation is not a bug of the function, and the condition is assumed after it.
+    Precondition,
 }
 
 impl ClaimKind {
@@ -59,6 +62,7 @@ impl ClaimKind {
             ClaimKind::PointerRelation => "pointer-relation",
             ClaimKind::FloatOverflow => "float-overflow",
             ClaimKind::Alignment => "alignment",
+            ClaimKind::Precondition => "precondition",
         }
     }
     pub fn all() -> &'static [ClaimKind] {
@@ -81,6 +85,7 @@ impl ClaimKind {
             ClaimKind::PointerRelation,
             ClaimKind::FloatOverflow,
             ClaimKind::Alignment,
+            ClaimKind::Precondition,
         ]
     }
 }

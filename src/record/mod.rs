@@ -15,6 +15,9 @@ pub enum Safety {
     Successful,
     Failed,
     Unknown,
+    /// Safe only under what it needs of its caller (docs/contracts.md): verified, and the
+    /// precondition is part of the result.
+    Precondition,
 }
 
 impl Safety {
@@ -23,7 +26,31 @@ impl Safety {
             Safety::Successful => "SUCCESSFUL",
             Safety::Failed => "FAILED",
             Safety::Unknown => "UNKNOWN",
+            Safety::Precondition => "PRECONDITION",
         }
+    }
+
+    /// Verified: for every input, or for every input its precondition allows.
+    pub fn verified(self) -> bool {
+        matches!(self, Safety::Successful | Safety::Precondition)
+    }
+}
+
+/// The safety result of one function: verdict, one-line detail, the claims worth reporting,
+/// and what it was verified under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SafetyResult {
+    pub safety: Safety,
+    pub detail: String,
+    pub claims: Vec<Claim>,
+    /// The precondition the verdict assumes, one clause per item (C-like text); empty when
+    /// the inputs were free.
+    pub assumes: Vec<String>,
+}
+
+impl SafetyResult {
+    pub fn new(safety: Safety, detail: impl Into<String>) -> SafetyResult {
+        SafetyResult { safety, detail: detail.into(), claims: vec![], assumes: vec![] }
     }
 }
 
@@ -77,6 +104,9 @@ pub struct FunctionResult {
     /// Served from the cache (the time is the original run's).
     #[serde(default)]
     pub cached: bool,
+    /// The precondition the safety verdict assumes (docs/contracts.md), one clause per item.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumes: Vec<String>,
 }
 
 impl FunctionResult {
@@ -96,6 +126,9 @@ impl FunctionResult {
 pub struct Counts {
     pub functions: usize,
     pub verified: usize,
+    /// Verified under their precondition (PRECONDITION).
+    #[serde(default)]
+    pub precondition: usize,
     pub failed: usize,
     pub unknown: usize,
     pub changed: usize,
@@ -107,6 +140,7 @@ pub fn counts(rs: &[FunctionResult]) -> Counts {
     for r in rs {
         match r.safety {
             Some(Safety::Successful) => c.verified += 1,
+            Some(Safety::Precondition) => c.precondition += 1,
             Some(Safety::Failed) => c.failed += 1,
             Some(Safety::Unknown) => c.unknown += 1,
             None if r.change == "unknown" => c.unknown += 1,
@@ -173,17 +207,48 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
 /// Safety verdict, one-line detail and the claims worth reporting of an engine report.
 /// A loop cut by the bound is never passed off as verified: an unwinding claim that fails
 /// (with no real violation first) or a run that cut loops without claims gives UNKNOWN.
-pub fn safety_of(r: &Report, unwind: u32, rel: &dyn Fn(&str) -> String) -> (Safety, String, Vec<Claim>) {
+///
+/// `assumes` is the precondition the report was verified under (empty: free inputs). A
+/// verified function whose precondition it needs (some precondition claim can fail, or it
+/// assumed a non-NULL parameter) is PRECONDITION, with what it needs in the detail and the
+/// needed claims among the claims.
+pub fn safety_of(r: &Report, unwind: u32, assumes: &[String], rel: &dyn Fn(&str) -> String) -> SafetyResult {
+    let (safety, detail, claims) = verdict_of(r, unwind, rel);
+    let mut out = SafetyResult { safety, detail, claims, assumes: assumes.to_vec() };
+    if safety == Safety::Successful && !assumes.is_empty() {
+        let needs: Vec<Claim> = r.needs().map(|c| claim(c, rel)).collect();
+        let nonnull = assumes.iter().any(|a| a.ends_with("!= NULL"));
+        if !needs.is_empty() || nonnull {
+            out.safety = Safety::Precondition;
+            let mut d = format!("safe assuming {}", assumes.join(", "));
+            if let Some(first) = needs.first() {
+                d.push_str(&format!("; needs of its caller: {} at {}:{}", first.description, first.file, first.line));
+                if needs.len() > 1 {
+                    d.push_str(&format!(" (and {} more)", needs.len() - 1));
+                }
+            }
+            out.detail = d;
+            out.claims = needs;
+        } else {
+            out.assumes.clear();
+        }
+    }
+    out
+}
+
+fn verdict_of(r: &Report, unwind: u32, rel: &dyn Fn(&str) -> String) -> (Safety, String, Vec<Claim>) {
     use crate::ir::ClaimKind;
     // a real violation (with multi-property, not necessarily the first claim listed) wins
     // over a loop the bound cut
-    let real = r.claims.iter().find(|c| c.status == ClaimStatus::Violated && c.kind != ClaimKind::Unwinding);
+    let real = r.claims.iter().find(|c| {
+        c.status == ClaimStatus::Violated && c.kind != ClaimKind::Unwinding && c.kind != ClaimKind::Precondition
+    });
     let cut = r.first_failure().filter(|c| c.kind == ClaimKind::Unwinding && real.is_none());
     let reported: Vec<Claim> = r
         .claims
         .iter()
         .filter(|c| matches!(c.status, ClaimStatus::Violated | ClaimStatus::Unknown(_)))
-        .filter(|c| c.kind != ClaimKind::Unwinding)
+        .filter(|c| c.kind != ClaimKind::Unwinding && c.kind != ClaimKind::Precondition)
         .map(|c| claim(c, rel))
         .collect();
     match &r.verdict {
@@ -230,6 +295,7 @@ mod tests {
             claims: vec![],
             seconds: 0.0,
             cached: false,
+            assumes: vec![],
         }
     }
 

@@ -53,7 +53,7 @@ impl Verdict {
     /// As [`crate::record::counts`] counts it.
     pub fn of(r: &FunctionResult) -> Verdict {
         match r.safety {
-            Some(Safety::Successful) => Verdict::Verified,
+            Some(Safety::Successful | Safety::Precondition) => Verdict::Verified,
             Some(Safety::Failed) => Verdict::Failed,
             Some(Safety::Unknown) => Verdict::Unknown,
             None if r.change == "unknown" => Verdict::Unknown,
@@ -585,6 +585,7 @@ mod tests {
             claims: vec![],
             seconds: 0.5,
             cached: false,
+            assumes: vec![],
         }
     }
 
@@ -677,7 +678,7 @@ mod tests {
 
     #[test]
     fn history_charts_have_a_mark_per_run() {
-        let c = Counts { functions: 3, verified: 2, failed: 1, unknown: 0, changed: 0, cached: 0 };
+        let c = Counts { functions: 3, verified: 2, failed: 1, unknown: 0, changed: 0, cached: 0, precondition: 0 };
         let mut hist: Vec<RunRecord> = (1..=5).map(|i| record(i, c)).collect();
         hist.insert(2, RunRecord { command: "diff".into(), ..record(99, c) });
         let latest = vec![

@@ -334,7 +334,15 @@ mod tests {
             commit: "<b>0123456789abcdef".into(),
             started: 1_790_000_000 + id * 86_400,
             options: String::new(),
-            counts: Counts { functions: verified + failed + unknown, verified, failed, unknown, changed: 0, cached: 0 },
+            counts: Counts {
+                functions: verified + failed + unknown,
+                verified,
+                failed,
+                unknown,
+                changed: 0,
+                cached: 0,
+                precondition: 0,
+            },
             seconds,
         }
     }

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
+use crate::ir::ClaimKind;
 
 fn state_header(out: &mut String, n: usize, file: &str, line: u32, col: u32, function: &str) {
     let _ = writeln!(out, "State {n} file {file} line {line} column {col} function {function} thread 0");
@@ -57,9 +58,11 @@ pub fn counterexample(c: &ClaimResult) -> String {
     out
 }
 
-fn status_word(s: &Status) -> &'static str {
-    match s {
+fn status_word(c: &ClaimResult) -> &'static str {
+    match &c.status {
         Status::Holds => "PASSED",
+        // what the function needs of its caller: not a failure of its own
+        Status::Violated if c.kind == ClaimKind::Precondition => "NEEDED",
         Status::Violated => "FAILED",
         Status::Unknown(_) => "UNKNOWN",
         Status::NotChecked => "NOT CHECKED",
@@ -69,7 +72,7 @@ fn status_word(s: &Status) -> &'static str {
 /// The whole report; the last line is the verdict.
 pub fn render(r: &Report, verbose_results: bool) -> String {
     let mut out = String::new();
-    for c in r.claims.iter().filter(|c| c.status == Status::Violated) {
+    for c in r.claims.iter().filter(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition) {
         out.push_str(&counterexample(c));
         if !verbose_results {
             break;
@@ -96,12 +99,13 @@ pub fn render(r: &Report, verbose_results: bool) -> String {
                 let _ = writeln!(out, "{}, function {}", c.file, c.function);
                 last_fn = c.function.clone();
             }
-            let _ = writeln!(out, "  {:<11}  [{}]  line {}  {}", status_word(&c.status), c.id, c.line, c.description);
+            let _ = writeln!(out, "  {:<11}  [{}]  line {}  {}", status_word(c), c.id, c.line, c.description);
             if let Status::Unknown(why) = &c.status {
                 let _ = writeln!(out, "               ({why})");
             }
         }
-        let failed = r.claims.iter().filter(|c| c.status == Status::Violated).count();
+        let failed =
+            r.claims.iter().filter(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition).count();
         let passed = r.claims.iter().filter(|c| c.status == Status::Holds).count();
         let _ = writeln!(out, "\n** {failed} of {} properties failed, {passed} passed\n", r.claims.len());
     }
@@ -111,6 +115,19 @@ pub fn render(r: &Report, verbose_results: bool) -> String {
     }
     for n in &r.notes {
         let _ = writeln!(out, "Note: {n}");
+    }
+    if !r.assumes.is_empty() {
+        let _ = writeln!(out, "Inputs assumed (the function's precondition, docs/contracts.md):");
+        for a in &r.assumes {
+            let _ = writeln!(out, "  {a}");
+        }
+        let needs: Vec<&ClaimResult> = r.needs().collect();
+        if !needs.is_empty() {
+            let _ = writeln!(out, "Needed of its caller (no caller may break these):");
+            for c in needs {
+                let _ = writeln!(out, "  {}:{}  {}", c.file, c.line, c.description);
+            }
+        }
     }
     if let Verdict::Unknown(reason) = &r.verdict {
         let _ = writeln!(out, "Reason: {reason}");

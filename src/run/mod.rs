@@ -216,6 +216,7 @@ pub fn run(
                         claims: vec![],
                         seconds: 0.0,
                         cached: false,
+                        assumes: vec![],
                     },
                 )));
                 continue;
@@ -308,6 +309,7 @@ pub fn run(
                         claims: vec![],
                         seconds: 0.0,
                         cached: false,
+                        assumes: vec![],
                     },
                 )
             })
@@ -348,7 +350,7 @@ fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> St
 /// — the whole run's deadline (`run_timeout`, diff's `--budget`) passed before a verdict, or
 /// the memory budget stopped it — since the next run, with other limits, could decide it.
 pub fn worth_caching(r: &FunctionResult, deadline: Option<Instant>) -> bool {
-    let cut = deadline.is_some_and(|d| Instant::now() >= d) && r.safety != Some(Safety::Successful);
+    let cut = deadline.is_some_and(|d| Instant::now() >= d) && !r.safety.is_some_and(Safety::verified);
     let memory = r.safety == Some(Safety::Unknown) && (r.detail.contains(" terms") || r.detail.contains("memory"));
     !cut && !memory
 }
@@ -365,6 +367,7 @@ fn unparsable(rel: &str, e: &str) -> FunctionResult {
         claims: vec![],
         seconds: 0.0,
         cached: false,
+        assumes: vec![],
     }
 }
 
@@ -388,6 +391,7 @@ fn verify_task(
         claims: vec![],
         seconds: 0.0,
         cached: false,
+        assumes: vec![],
     };
     let Some(p) = prog else {
         r.detail = "the file could not be lowered again".into();
@@ -416,23 +420,23 @@ fn verify_task(
                 // one file is lowered at a time: a call into another file of the code base
                 // would be an unknown function (any result, globals untouched) — neither a
                 // proof nor a real counterexample
-                Some((g, there)) => (
+                Some((g, there)) => crate::record::SafetyResult::new(
                     Safety::Unknown,
                     format!(
                         "calls `{g}`, defined in {there}, and verdiff run verifies one file at a time (check them together: verdiff check {file} {there} --function {})",
                         t.function
                     ),
-                    vec![],
                 ),
                 None => safety::check(p, f, &so, Some(deadline), rel),
             },
         }
     }));
     match outcome {
-        Ok((s, d, c)) => {
-            r.safety = Some(s);
-            r.detail = d;
-            r.claims = c;
+        Ok(res) => {
+            r.safety = Some(res.safety);
+            r.detail = res.detail;
+            r.claims = res.claims;
+            r.assumes = res.assumes;
         }
         Err(_) => r.detail = "internal error while verifying this function (please report it)".into(),
     }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::engine::{self, EngineOptions};
 use crate::instrument::{self, CheckOptions};
 use crate::ir::{FuncId, Program};
-use crate::record::{self, Claim, Safety};
+use crate::record::{self, SafetyResult};
 use crate::symex::SymexOptions;
 
 #[derive(Clone, Debug)]
@@ -22,6 +22,9 @@ pub struct SafetyOptions {
     pub multi_property: bool,
     /// See [`EngineOptions::library_accuracy`].
     pub library_accuracy: bool,
+    /// Verify a function with parameters under its inferred precondition, as its callers use
+    /// it (docs/contracts.md), instead of with fully free inputs.
+    pub preconditions: bool,
 }
 
 /// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
@@ -43,6 +46,7 @@ impl Default for SafetyOptions {
             max_terms: SymexOptions::default().max_terms,
             multi_property: false,
             library_accuracy: true,
+            preconditions: true,
         }
     }
 }
@@ -52,8 +56,9 @@ impl SafetyOptions {
     pub fn key_text(&self) -> String {
         let multi = if self.multi_property { " multi-property" } else { "" };
         let exact = if self.library_accuracy { "" } else { " no-library-accuracy" };
+        let free = if self.preconditions { "" } else { " free-inputs" };
         format!(
-            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}",
+            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}{free}",
             self.checks, self.unwind, self.memory_leak, self.malloc_may_fail
         )
     }
@@ -67,20 +72,45 @@ pub fn check(
     o: &SafetyOptions,
     deadline: Option<Instant>,
     rel: &dyn Fn(&str) -> String,
-) -> (Safety, String, Vec<Claim>) {
-    record::safety_of(&verify(p, f, o, deadline), o.unwind, rel)
+) -> SafetyResult {
+    let v = verify(p, f, o, deadline);
+    record::safety_of(&v.report, o.unwind, &v.assumes, rel)
 }
 
-/// The engine's report of verifying `f` of `p` (every claim with its status).
-pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instant>) -> engine::Report {
+/// What verifying one function gave.
+pub struct Verification {
+    /// The engine's report (every claim with its status).
+    pub report: engine::Report,
+    /// The precondition it was verified under (empty: free inputs).
+    pub assumes: Vec<String>,
+}
+
+/// Verifies `f` of `p`: with parameters and [`SafetyOptions::preconditions`], through an
+/// entry harness that gives it the inputs its precondition allows; otherwise with free
+/// parameters (and `main` with its command line).
+pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instant>) -> Verification {
     let mut p = p.clone();
-    instrument::instrument(&mut p, &o.checks);
+    let mut checks = o.checks.clone();
+    let mut heap = None;
+    let mut entry = f;
+    let mut assumes = Vec::new();
+    let fun = p.func(f);
+    if o.preconditions && !fun.params.is_empty() && fun.name != "main" {
+        let conventions = crate::contract::infer(&p);
+        let e = crate::contract::entry(&mut p, f, &conventions);
+        entry = e.harness;
+        assumes = e.assumptions;
+        heap = Some(std::sync::Arc::new(conventions.heap));
+        checks.caller_preconditions = true;
+    }
+    instrument::instrument(&mut p, &checks);
     let so = SymexOptions {
         unwind: Some(o.unwind.max(1)),
         unwinding_assertions: true,
         memory_leak_check: o.memory_leak,
         malloc_may_fail: o.malloc_may_fail,
         max_terms: o.max_terms,
+        input_heap: heap,
         ..SymexOptions::default()
     };
     let eo = EngineOptions {
@@ -90,7 +120,7 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         library_accuracy: o.library_accuracy,
         ..EngineOptions::default()
     };
-    engine::verify(&p, f, &eo)
+    Verification { report: engine::verify(&p, entry, &eo), assumes }
 }
 
 /// The message of the claim [`reaches`] plants.
@@ -156,9 +186,9 @@ mod tests {
         let f = p.func_named("f").expect("f");
         for multi_property in [false, true] {
             let o = SafetyOptions { unwind: 3, multi_property, ..SafetyOptions::default() };
-            let (s, detail, _) = check(&p, f, &o, None, &|x: &str| x.to_string());
-            assert_eq!(s, Safety::Failed, "multi-property {multi_property}: {detail}");
-            assert!(detail.contains("array-bounds") || detail.contains("bounds"), "{detail}");
+            let r = check(&p, f, &o, None, &|x: &str| x.to_string());
+            assert_eq!(r.safety, record::Safety::Failed, "multi-property {multi_property}: {}", r.detail);
+            assert!(r.detail.contains("array-bounds") || r.detail.contains("bounds"), "{}", r.detail);
         }
     }
 }

@@ -415,9 +415,12 @@ impl Smt {
             let rel = wrap(&self.ctx, Z3_mk_bvsub(c, xoff.get_z3_ast(), doff.get_z3_ast()));
             let inside = wrap(&self.ctx, Z3_mk_bvult(c, rel.get_z3_ast(), len.get_z3_ast()));
             let conds = [same.get_z3_ast(), inside.get_z3_ast()];
-            let cond = wrap(&self.ctx, Z3_mk_and(c, 2, conds.as_ptr()));
+            let cond = match kind {
+                MemKind::FreshObjects => wrap(&self.ctx, Z3_mk_bvuge(c, xo.get_z3_ast(), d_o.get_z3_ast())),
+                _ => wrap(&self.ctx, Z3_mk_and(c, 2, conds.as_ptr())),
+            };
             let new = match kind {
-                MemKind::Fresh => wrap(&self.ctx, Z3_mk_select(c, args[3].get_z3_ast(), xa)),
+                MemKind::Fresh | MemKind::FreshObjects => wrap(&self.ctx, Z3_mk_select(c, args[3].get_z3_ast(), xa)),
                 MemKind::Fill => args[3].clone(),
                 MemKind::Copy => {
                     let relw = wrap(&self.ctx, Z3_mk_zero_ext(c, w - off_bits, rel.get_z3_ast()));

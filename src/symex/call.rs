@@ -325,7 +325,7 @@ impl Symex<'_> {
             }
             let Some((f, pc)) = info.site else { continue };
             let ot = self.s.bv_u(self.obj_bits, o as u128);
-            let alive = self.s.select(st.alive, ot);
+            let alive = self.alive_of(st, ot);
             let freed = self.s.not(alive);
             let key = (f, pc, 3);
             let func = if f == u32::MAX { None } else { Some(FuncId(f)) };

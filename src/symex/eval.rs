@@ -35,6 +35,7 @@ impl Symex<'_> {
             },
             ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Deref(_) | ExprKind::Str(_) => {
                 let pl = self.place(st, e, loc);
+                self.input_read(&pl, e);
                 self.read(st, &pl)
             }
             ExprKind::Func(f) => {
@@ -341,6 +342,8 @@ impl Symex<'_> {
                 self.s.eq(o1, o2)
             }
             Builtin::IsDynamic => self.is_dynamic(v[0]),
+            Builtin::IsInputObject => self.points_to_input(v[0]),
+            Builtin::IsUnsizedInput => self.points_to_unsized_input(v[0]),
             Builtin::IsAlive => self.is_alive(st, v[0]),
             Builtin::IsReadOnly => {
                 let o = self.obj_of(v[0]);

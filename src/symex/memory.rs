@@ -76,7 +76,7 @@ impl Symex<'_> {
         loc: Loc,
     ) -> Option<u32> {
         let id = self.objects.len() as u32;
-        if (id as u64) >= (1u64 << self.obj_bits) {
+        if (id as u64) >= self.object_limit() {
             self.reach_unsupported(
                 st,
                 format!(
@@ -112,7 +112,32 @@ impl Symex<'_> {
 
     pub(crate) fn set_alive(&mut self, st: &mut State, obj: T, alive: bool) {
         let v = self.s.bool_const(alive);
-        st.alive = self.s.store(st.alive, obj, v);
+        self.store_alive(st, obj, v);
+    }
+
+    /// Whether object number `o` is alive in `st`.
+    pub(crate) fn alive_of(&mut self, st: &State, o: T) -> T {
+        let a = self.s.select(st.alive, o);
+        match self.is_input_obj(o) {
+            // input objects: the array holds "freed"
+            Some(inp) => {
+                let freed = self.s.not(a);
+                self.s.ite(inp, freed, a)
+            }
+            None => a,
+        }
+    }
+
+    /// Records whether object number `o` is alive.
+    pub(crate) fn store_alive(&mut self, st: &mut State, o: T, v: T) {
+        let v = match self.is_input_obj(o) {
+            Some(inp) => {
+                let nv = self.s.not(v);
+                self.s.ite(inp, nv, v)
+            }
+            None => v,
+        };
+        st.alive = self.s.store(st.alive, o, v);
     }
 
     /// Fresh (nondeterministic) content for the `len` bytes at `p`.
@@ -367,17 +392,28 @@ impl Symex<'_> {
     /// The byte size of the object `p` points into (offset-width term).
     pub(crate) fn object_size(&mut self, p: T) -> T {
         let o = self.obj_of(p);
-        self.s.select(self.sizes, o)
+        let own = self.s.select(self.sizes, o);
+        match (self.is_input_obj(o), self.input.as_ref().map(|h| h.sizes)) {
+            (Some(inp), Some(sizes)) => {
+                let theirs = self.s.select(sizes, o);
+                self.s.ite(inp, theirs, own)
+            }
+            _ => own,
+        }
     }
 
     pub(crate) fn is_alive(&mut self, st: &State, p: T) -> T {
         let o = self.obj_of(p);
-        self.s.select(st.alive, o)
+        self.alive_of(st, o)
     }
 
     pub(crate) fn is_dynamic(&mut self, p: T) -> T {
         let o = self.obj_of(p);
-        self.s.select(self.dynamic, o)
+        let own = self.s.select(self.dynamic, o);
+        match self.is_input_obj(o) {
+            Some(inp) => self.s.or(inp, own),
+            None => own,
+        }
     }
 
     /// `[p, p+n)` lies inside p's object (n: any width, unsigned).
@@ -527,7 +563,7 @@ impl Symex<'_> {
     /// Records that a program saw object `o`'s address as an integer; objects alive together
     /// do not overlap.
     fn expose(&mut self, st: &mut State, o: u32) {
-        if o < 2 || self.exposed.contains(&o) {
+        if o < 2 || o as usize >= self.objects.len() || self.exposed.contains(&o) {
             return;
         }
         let Some(b) = self.bases else { return };
@@ -541,12 +577,12 @@ impl Symex<'_> {
         };
         let (ob, oe) = range(self, o);
         let o_t = self.s.bv_u(self.obj_bits, o as u128);
-        let alive_o = self.s.select(st.alive, o_t);
+        let alive_o = self.alive_of(st, o_t);
         let others = self.exposed.clone();
         for q in others {
             let (qb, qe) = range(self, q);
             let q_t = self.s.bv_u(self.obj_bits, q as u128);
-            let alive_q = self.s.select(st.alive, q_t);
+            let alive_q = self.alive_of(st, q_t);
             let before = self.s.bvule(oe, qb);
             let after = self.s.bvule(qe, ob);
             let apart = self.s.or(before, after);

@@ -14,6 +14,7 @@
 mod builtins;
 mod call;
 mod eval;
+pub mod input;
 mod memory;
 mod models;
 mod place;
@@ -57,6 +58,8 @@ pub struct SymexOptions {
     /// iterations: the bound is then only a limit on symbolic iteration counts. Equivalence checking uses
     /// it (its bound is a resource limit it raises anyway); `check` keeps ESBMC's `--unwind`.
     pub follow_concrete_loops: bool,
+    /// The entry's pointer parameters point into the caller's heap (symex::input).
+    pub input_heap: Option<std::sync::Arc<input::InputHeapOptions>>,
 }
 
 impl Default for SymexOptions {
@@ -73,6 +76,7 @@ impl Default for SymexOptions {
             memory_leak_check: false,
             product: None,
             follow_concrete_loops: false,
+            input_heap: None,
         }
     }
 }
@@ -269,6 +273,8 @@ pub struct Symex<'p> {
     axioms: Vec<T>,
     /// Product programs: the state both versions start from.
     snapshot: Option<product::Snapshot>,
+    /// The caller's objects, when the entry's inputs are modelled as a heap.
+    input: Option<input::InputHeap>,
 }
 
 #[derive(Clone, Debug)]
@@ -337,6 +343,7 @@ impl<'p> Symex<'p> {
             approx_shared: HashMap::new(),
             axioms: Vec::new(),
             snapshot: None,
+            input: None,
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -411,6 +418,7 @@ impl<'p> Symex<'p> {
     pub fn run(mut self, entry: FuncId, feasible: &mut Feasibility<'_>) -> Result<Output, (Abort, Box<Output>)> {
         self.reach = crate::ir::reach::reachable(self.p, entry);
         let mut st = self.initial_state();
+        self.init_input_heap(&mut st);
         self.setup_statics(&mut st);
         // the initialiser runs as a frame of its own; its end calls the entry function
         let init_frame = Frame {

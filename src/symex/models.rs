@@ -44,6 +44,7 @@ impl Symex<'_> {
             return;
         }
         let result: Option<T> = match name {
+            "__verdiff_input_pointer" => Some(self.input_pointer(st, vals)),
             "__verdiff_is_concrete" => {
                 // whether symbolic execution knows the argument's value: lets a model pick an
                 // encoding (both choices compute the same result)
@@ -157,11 +158,11 @@ impl Symex<'_> {
                 if self.s.is_true(is_zero) {
                     let null = self.s.bv_zero(self.ptr_w);
                     let o = self.obj_of(old);
-                    let was = self.s.select(st.alive, o);
+                    let was = self.alive_of(st, o);
                     let old_null = self.s.eq(old, null);
                     let f = self.s.fals();
                     let v = self.s.ite(old_null, was, f);
-                    st.alive = self.s.store(st.alive, o, v);
+                    self.store_alive(st, o, v);
                     if let Some(l) = lhs {
                         self.assign(st, l, null, loc);
                     }
@@ -181,10 +182,10 @@ impl Symex<'_> {
                 let len = self.s.ite(skip, zero, len);
                 self.copy(st, p, old, len);
                 let o = self.obj_of(old);
-                let was = self.s.select(st.alive, o);
+                let was = self.alive_of(st, o);
                 let f = self.s.fals();
                 let keep = self.s.ite(skip, was, f);
-                st.alive = self.s.store(st.alive, o, keep);
+                self.store_alive(st, o, keep);
                 Some(p)
             }
             "free" => {
@@ -192,10 +193,10 @@ impl Symex<'_> {
                     let null = self.s.bv_zero(self.ptr_w);
                     let is_null = self.s.eq(p, null);
                     let o = self.obj_of(p);
-                    let was = self.s.select(st.alive, o);
+                    let was = self.alive_of(st, o);
                     let f = self.s.fals();
                     let v = self.s.ite(is_null, was, f);
-                    st.alive = self.s.store(st.alive, o, v);
+                    self.store_alive(st, o, v);
                 }
                 None
             }

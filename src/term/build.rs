@@ -1325,6 +1325,9 @@ impl TermStore {
         let w = self.width(a);
         let ao = self.extract(w - 1, off_bits, a);
         let d_o = self.extract(w - 1, off_bits, dst);
+        if let Op::MemRange(MemKind::FreshObjects, _) = self.op(m) {
+            return self.bvuge(ao, d_o);
+        }
         let same_obj = self.eq(ao, d_o);
         let aoff = self.extract(off_bits - 1, 0, a);
         let doff = self.extract(off_bits - 1, 0, dst);
@@ -1341,7 +1344,7 @@ impl TermStore {
     /// The new content at address `a` of a MemRange node, assuming `a` is in range.
     pub fn mem_range_value(&mut self, m: T, kind: MemKind, a: T, off_bits: u32) -> T {
         match kind {
-            MemKind::Fresh => {
+            MemKind::Fresh | MemKind::FreshObjects => {
                 let fresh = self.arg(m, 3);
                 self.select(fresh, a)
             }

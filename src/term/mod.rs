@@ -93,6 +93,9 @@ pub enum MemKind {
     Fill,
     /// `new[a] = src_mem[src + (a - dst)]`: memcpy/memmove from a snapshot of memory.
     Copy,
+    /// `new[a] = fresh[a]` for every address whose object number is at least dst's (the
+    /// length is not used): the contents of all the objects a caller owns (symex::input).
+    FreshObjects,
 }
 
 /// Term operators. Leaves carry their value; the sort of every node is stored with it.

@@ -1,0 +1,166 @@
+//! The entry harness of a function verified with its precondition (docs/contracts.md): a
+//! generated function that gives every parameter an input the precondition allows and calls
+//! the function.
+
+use super::infer::Conventions;
+use crate::ir::build::{declare, FnBuilder};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, IntName, Program, Type};
+use crate::symex::input::PARAM_OBJECTS;
+
+/// The harness function's name.
+pub const ENTRY: &str = "__verdiff_entry";
+
+/// The harness calling `f`, and what it assumes, one clause per item (C text).
+pub struct Entry {
+    pub harness: FuncId,
+    pub assumptions: Vec<String>,
+}
+
+/// Adds the entry harness of `f` to `p`.
+pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
+    let fun = p.func(f).clone();
+    let h = declare(p, ENTRY, Type::Void, vec![]);
+    // (line 0: the harness's own steps are not the program's and traces leave them out; the
+    // function's parameters show the inputs)
+    let loc = crate::ir::Loc { line: 0, col: 0, ..fun.loc };
+    p.funcs[h.0 as usize].loc = loc;
+    let size_t = p.target.size_t();
+    let uint = p.target.int(IntName::UInt);
+    let int = p.target.int_t();
+    let void_p = Type::ptr(Type::Void);
+    let mut b = FnBuilder::new(p, h, loc);
+    let input_pointer = b.intrinsic(
+        "__verdiff_input_pointer",
+        void_p.clone(),
+        vec![uint.clone(), size_t.clone(), int.clone(), int.clone()],
+    );
+    let mut assumptions = Vec::new();
+    let names: Vec<String> = fun
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let n = b.p.var(v).name.clone();
+            if n.is_empty() || n.starts_with('$') {
+                format!("arg{}", i + 1)
+            } else {
+                n
+            }
+        })
+        .collect();
+    let types: Vec<Type> = fun.params.iter().map(|&v| b.p.var(v).ty.clone()).collect();
+    let locals: Vec<_> = names.iter().zip(&types).map(|(n, t)| b.declared(n, t.clone(), false)).collect();
+    // values first (a length must be known before the object it sizes)
+    for (i, t) in types.iter().enumerate() {
+        if !is_data_pointer(t) {
+            b.assign(Expr::var(locals[i], t.clone()), Expr::new(ExprKind::Nondet, t.clone()));
+        }
+    }
+    let mut next_object = 0u32;
+    let mut pointers = 0;
+    for (i, t) in types.iter().enumerate() {
+        if is_data_pointer(t) {
+            pointers += 1;
+            let nullable = c.nullable.contains(&(f, i));
+            let sized = c.sized.get(&(f, i)).filter(|s| s.len < types.len() && types[s.len].is_int());
+            let size = match sized {
+                Some(s) => {
+                    let n = Expr::var(locals[s.len], types[s.len].clone());
+                    let positive = Expr::binary(BinOp::Gt, n.clone(), Expr::int(0, n.ty.clone()), int.clone());
+                    let bytes = Expr::binary(
+                        BinOp::Mul,
+                        Expr::cast(n, size_t.clone()),
+                        Expr::int(s.unit as i128, size_t.clone()),
+                        size_t.clone(),
+                    );
+                    let unit = if s.unit == 1 { "bytes".to_string() } else { "elements".to_string() };
+                    assumptions.push(format!("`{}` points to `{}` {unit}", names[i], names[s.len]));
+                    Expr::new(
+                        ExprKind::Cond(Box::new(positive), Box::new(bytes), Box::new(Expr::int(0, size_t.clone()))),
+                        size_t.clone(),
+                    )
+                }
+                None => Expr::int(0, size_t.clone()),
+            };
+            let value = input(&mut b, input_pointer, &mut next_object, size, sized.is_some(), t, nullable);
+            b.assign(Expr::var(locals[i], t.clone()), value);
+            if !nullable {
+                assumptions.push(format!("`{}` != NULL", names[i]));
+            }
+        } else if t.is_composite() {
+            // pointers inside a structure passed by value
+            let mut slots = Vec::new();
+            struct_pointers(b.p, Expr::var(locals[i], t.clone()), &mut slots, 0);
+            for (lv, member) in slots {
+                let ty = lv.ty.clone();
+                let nullable = c.heap.nullable_fields.contains(&member);
+                let z = Expr::int(0, size_t.clone());
+                let value = input(&mut b, input_pointer, &mut next_object, z, false, &ty, nullable);
+                b.assign(lv, value);
+            }
+        }
+    }
+    if pointers > 1 {
+        assumptions.push("pointer parameters point to distinct objects".into());
+    }
+    if pointers > 0 {
+        assumptions.push("pointers stored in them are valid (NULL only where the code tests for it)".into());
+    }
+    let args: Vec<Expr> = locals.iter().zip(&types).map(|(&v, t)| Expr::var(v, t.clone())).collect();
+    b.call(f, None, args);
+    b.push(crate::ir::InstrKind::Return(None));
+    b.finish();
+    Entry { harness: h, assumptions }
+}
+
+/// A pointer to data (not to a function).
+fn is_data_pointer(t: &Type) -> bool {
+    matches!(t, Type::Pointer(to) if !matches!(&**to, Type::Function(_)))
+}
+
+/// A pointer into the next input object, or NULL too when `nullable`.
+fn input(
+    b: &mut FnBuilder<'_>,
+    intrinsic: FuncId,
+    next: &mut u32,
+    size: Expr,
+    sized: bool,
+    ty: &Type,
+    nullable: bool,
+) -> Expr {
+    let void_p = Type::ptr(Type::Void);
+    let index = (*next).min(PARAM_OBJECTS);
+    *next += 1;
+    let tmp = b.declared(&format!("$input{index}"), void_p.clone(), false);
+    let uint = b.p.target.int(IntName::UInt);
+    let int = b.int();
+    let args = vec![
+        Expr::int(index as i128, uint),
+        size,
+        Expr::int(sized as i128, int.clone()),
+        Expr::int(nullable as i128, int),
+    ];
+    b.call(intrinsic, Some(Expr::var(tmp, void_p.clone())), args);
+    Expr::cast(Expr::var(tmp, void_p), ty.clone())
+}
+
+/// The data pointers inside a structure value (nested structures included), with the member
+/// each is (composite, member index).
+fn struct_pointers(p: &Program, e: Expr, out: &mut Vec<(Expr, (u32, u32))>, depth: u32) {
+    if depth > 4 || out.len() >= (PARAM_OBJECTS / 2) as usize {
+        return;
+    }
+    let (Type::Struct(c) | Type::Union(c)) = e.ty.clone() else { return };
+    let Some(comp) = p.composites.get(c as usize) else { return };
+    for (k, fld) in comp.fields.iter().enumerate() {
+        if fld.bits.is_some() {
+            continue;
+        }
+        let m = Expr::new(ExprKind::Member(Box::new(e.clone()), k as u32), fld.ty.clone());
+        if is_data_pointer(&fld.ty) {
+            out.push((m, (c, k as u32)));
+        } else if fld.ty.is_composite() {
+            struct_pointers(p, m, out, depth + 1);
+        }
+    }
+}

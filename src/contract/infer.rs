@@ -1,0 +1,569 @@
+//! What a function needs of its caller by C convention (docs/contracts.md §2): which pointer
+//! parameters may be NULL, which are sized by a length parameter, and which pointers stored
+//! in the caller's heap may be NULL. Read off the program's IR before instrumentation.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp, VarId, VarKind};
+use crate::symex::input::InputHeapOptions;
+
+/// A pointer parameter sized by a length parameter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sized {
+    /// Index of the length parameter.
+    pub len: usize,
+    /// Bytes per unit of the length (the element size, or 1 for byte counts).
+    pub unit: u64,
+}
+
+/// The inferred precondition of the program's functions.
+#[derive(Clone, Debug, Default)]
+pub struct Conventions {
+    /// Pointer parameters a function tests for NULL (or hands on to a parameter that is),
+    /// by (function, parameter index).
+    pub nullable: HashSet<(FuncId, usize)>,
+    /// Pointer parameters with a length: (function, pointer parameter index) → its length.
+    pub sized: HashMap<(FuncId, usize), Sized>,
+    /// Pointers in the caller's heap that may be NULL.
+    pub heap: InputHeapOptions,
+}
+
+/// Functions that report a failed assertion: a branch to one is a check, not a test that
+/// handles the NULL case.
+const ASSERT_FAILS: &[&str] = &[
+    "__assert_fail",
+    "__assert_rtn",
+    "__assert",
+    "_assert",
+    "_wassert",
+    "__assert_perror_fail",
+    "assert",
+    "__VERIFIER_assert",
+    "__ESBMC_assert",
+    "__CPROVER_assert",
+];
+
+/// Library functions that need a pointer argument valid for a length argument, in bytes:
+/// (name, [(pointer argument, length argument)]).
+const BYTE_RANGES: &[(&str, &[(usize, usize)])] = &[
+    ("memcpy", &[(0, 2), (1, 2)]),
+    ("memmove", &[(0, 2), (1, 2)]),
+    ("memset", &[(0, 2)]),
+    ("memcmp", &[(0, 2), (1, 2)]),
+    ("memchr", &[(0, 2)]),
+    ("strncpy", &[(0, 2)]),
+    ("snprintf", &[(0, 1)]),
+    ("vsnprintf", &[(0, 1)]),
+    ("read", &[(1, 2)]),
+    ("write", &[(1, 2)]),
+    ("fgets", &[(0, 1)]),
+];
+
+/// Infers the conventions of every function of `p` with a body.
+pub fn infer(p: &Program) -> Conventions {
+    let mut c = Conventions::default();
+    let funcs: Vec<FuncId> = (0..p.funcs.len() as u32).map(FuncId).filter(|&f| p.func(f).body.is_some()).collect();
+    // parameters tested directly, then through callees, to a fixed point
+    let mut direct: HashMap<FuncId, FunctionFacts> = HashMap::new();
+    for &f in &funcs {
+        direct.insert(f, facts(p, f));
+    }
+    for facts in direct.values() {
+        c.heap.nullable_fields.extend(facts.tested_fields.iter().copied());
+        c.heap.nullable_elems.extend(facts.tested_elems.iter().cloned());
+    }
+    for (&f, facts) in &direct {
+        for &i in &facts.tested_params {
+            c.nullable.insert((f, i));
+        }
+        for (&i, s) in &facts.sized_params {
+            c.sized.insert((f, i), s.clone());
+        }
+    }
+    loop {
+        let mut changed = false;
+        for (&f, facts) in &direct {
+            // a parameter only handed on, and only to parameters that may be NULL, may be
+            // NULL (one dereference or hand-off to a parameter that may not, and it may not)
+            let mut handed: HashMap<usize, bool> = HashMap::new();
+            for (callee, arg_param, callee_param) in &facts.passed {
+                let ok = c.nullable.contains(&(*callee, *callee_param));
+                let e = handed.entry(*arg_param).or_insert(true);
+                *e = *e && ok;
+            }
+            for (i, all_nullable) in handed {
+                if all_nullable && !facts.derefs.contains(&i) && c.nullable.insert((f, i)) {
+                    changed = true;
+                }
+            }
+            for (callee, ptr, len, ptr_param, len_param) in &facts.passed_pairs {
+                if c.sized.contains_key(&(f, *ptr_param)) {
+                    continue;
+                }
+                let Some(s) = c.sized.get(&(*callee, *ptr)).filter(|s| s.len == *len).cloned() else { continue };
+                c.sized.insert((f, *ptr_param), Sized { len: *len_param, unit: s.unit });
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    c
+}
+
+/// What one function's body says.
+#[derive(Default)]
+struct FunctionFacts {
+    tested_params: HashSet<usize>,
+    /// Parameters dereferenced (or offset, or handed to a library function that needs a
+    /// valid pointer) by the function itself.
+    derefs: HashSet<usize>,
+    sized_params: HashMap<usize, Sized>,
+    tested_fields: HashSet<(u32, u32)>,
+    tested_elems: HashSet<String>,
+    /// (callee, our parameter index, the callee's parameter index) for pointer parameters
+    /// handed on unchanged.
+    passed: Vec<(FuncId, usize, usize)>,
+    /// (callee, callee pointer parameter, callee length parameter, our pointer parameter,
+    /// our length parameter) for a pointer and a length handed on together.
+    passed_pairs: Vec<(FuncId, usize, usize, usize, usize)>,
+}
+
+/// Strips conversions.
+fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(x, _) => strip(x),
+        _ => e,
+    }
+}
+
+fn is_null(e: &Expr) -> bool {
+    matches!(strip(e).kind, ExprKind::Int(0))
+}
+
+/// Where a local's value comes from, when it is a copy of a parameter or of a loaded pointer.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Source {
+    Param(usize),
+    Field(u32, u32),
+    Elem(String),
+}
+
+fn facts(p: &Program, f: FuncId) -> FunctionFacts {
+    let fun = p.func(f);
+    let mut out = FunctionFacts::default();
+    let Some(body) = fun.body.as_ref() else { return out };
+    if fun.model {
+        return out;
+    }
+    let param_index: HashMap<VarId, usize> = fun.params.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    // copies: a local assigned a parameter or a pointer loaded from a field (to a fixed point)
+    let mut sources: HashMap<VarId, HashSet<Source>> = HashMap::new();
+    for (&v, &i) in &param_index {
+        sources.entry(v).or_default().insert(Source::Param(i));
+    }
+    loop {
+        let mut changed = false;
+        for ins in body {
+            let InstrKind::Assign { lhs, rhs } = &ins.kind else { continue };
+            let ExprKind::Var(l) = lhs.kind else { continue };
+            if !matches!(p.var(l).kind, VarKind::Local(_) | VarKind::Temp(_) | VarKind::Param(_)) {
+                continue;
+            }
+            let found = value_sources(p, rhs, &sources);
+            for s in found {
+                changed |= sources.entry(l).or_default().insert(s);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // where a parameter's variable first gets a value that is not its own (`s = grow(s)`):
+    // a NULL test after that is about the new value
+    let mut rewritten: HashMap<VarId, usize> = HashMap::new();
+    for (pc, ins) in body.iter().enumerate() {
+        let lhs = match &ins.kind {
+            InstrKind::Assign { lhs, rhs } => {
+                let own = value_sources(p, rhs, &sources).iter().all(|s| matches!(s, Source::Param(_)))
+                    && !value_sources(p, rhs, &sources).is_empty();
+                if own {
+                    continue;
+                }
+                lhs
+            }
+            InstrKind::Call { lhs: Some(lhs), .. } => lhs,
+            _ => continue,
+        };
+        if let ExprKind::Var(v) = lhs.kind {
+            rewritten.entry(v).or_insert(pc);
+        }
+    }
+    let note_tested = |e: &Expr, pc: usize, out: &mut FunctionFacts| {
+        let stale = matches!(&strip(e).kind, ExprKind::Var(v) if rewritten.get(v).is_some_and(|&w| w < pc));
+        for s in value_sources(p, e, &sources) {
+            match s {
+                Source::Param(_) if stale => {}
+                Source::Param(i) => {
+                    out.tested_params.insert(i);
+                }
+                Source::Field(c, k) => {
+                    out.tested_fields.insert((c, k));
+                }
+                Source::Elem(t) => {
+                    out.tested_elems.insert(t);
+                }
+            }
+        }
+    };
+    let is_assert_fail = |pc: usize| {
+        let mut k = pc;
+        while let Some(ins) = body.get(k) {
+            match &ins.kind {
+                InstrKind::Skip => k += 1,
+                InstrKind::Call { func, .. } => {
+                    return matches!(&func.kind, ExprKind::Func(g) if ASSERT_FAILS.contains(&p.func(*g).name.as_str()))
+                }
+                _ => return false,
+            }
+        }
+        false
+    };
+    for (pc, ins) in body.iter().enumerate() {
+        match &ins.kind {
+            InstrKind::Goto { cond: Some(c), target } => {
+                // `assert(p)` as <assert.h> expands it: `p ? (void)0 : __assert_fail(…)`, a
+                // jump to the failure report over an unconditional jump past it, or a jump
+                // over the report
+                let over = matches!(body.get(pc + 1).map(|i| &i.kind), Some(InstrKind::Goto { cond: None, .. }));
+                if (is_assert_fail(*target) && over) || (is_assert_fail(pc + 1) && *target > pc + 1) {
+                    continue;
+                }
+                for t in tests(c) {
+                    note_tested(t, pc, &mut out);
+                }
+            }
+            InstrKind::Call { func, args, .. } => {
+                let callee = match &func.kind {
+                    ExprKind::Func(g) => Some(*g),
+                    _ => None,
+                };
+                if callee.is_some_and(|g| ASSERT_FAILS.contains(&p.func(g).name.as_str())) {
+                    continue;
+                }
+                for a in args {
+                    for t in tests(a) {
+                        note_tested(t, pc, &mut out);
+                    }
+                }
+                if let Some(g) = callee {
+                    handed_on(p, g, args, &sources, &mut out);
+                }
+            }
+            InstrKind::Assign { rhs: e, .. } | InstrKind::Return(Some(e)) => {
+                for t in tests(e) {
+                    note_tested(t, pc, &mut out);
+                }
+            }
+            _ => {}
+        }
+    }
+    sized_by_indexing(p, fun, body, &sources, &mut out);
+    // dereferences, pointer arithmetic, and hand-offs to library functions (free and realloc
+    // take NULL)
+    for ins in body {
+        for e in ins.kind.exprs() {
+            e.visit(&mut |x| {
+                let base = match &x.kind {
+                    ExprKind::Deref(b) | ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrSub, b, _) => b,
+                    _ => return,
+                };
+                if let Some(i) = param_of(base, &sources) {
+                    out.derefs.insert(i);
+                }
+            });
+        }
+        if let InstrKind::Call { func: Expr { kind: ExprKind::Func(g), .. }, args, .. } = &ins.kind {
+            let gf = p.func(*g);
+            let name = gf.name.strip_prefix("__builtin_").unwrap_or(&gf.name);
+            if (gf.body.is_none() || gf.model) && !matches!(name, "free" | "realloc") {
+                for a in args {
+                    if let Some(i) = param_of(a, &sources) {
+                        out.derefs.insert(i);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The sources of a pointer value: a parameter or copy, or a pointer loaded from a struct
+/// member or through a pointer to a pointer.
+fn value_sources(p: &Program, e: &Expr, sources: &HashMap<VarId, HashSet<Source>>) -> Vec<Source> {
+    let e = strip(e);
+    match &e.kind {
+        ExprKind::Var(v) => sources.get(v).map(|s| s.iter().cloned().collect()).unwrap_or_default(),
+        ExprKind::Member(b, k) if e.ty.is_pointer() => match &b.ty {
+            Type::Struct(c) | Type::Union(c) => vec![Source::Field(*c, *k)],
+            _ => vec![],
+        },
+        ExprKind::Deref(_) | ExprKind::Index(..) if e.ty.is_pointer() => vec![Source::Elem(p.type_name(&e.ty))],
+        ExprKind::Cond(_, a, b) => {
+            let mut v = value_sources(p, a, sources);
+            v.extend(value_sources(p, b, sources));
+            v
+        }
+        _ => vec![],
+    }
+}
+
+/// The pointer-valued operands `e` compares with NULL or tests for truth.
+fn tests(e: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    e.visit(&mut |x| match &x.kind {
+        ExprKind::Binary(BinOp::Eq | BinOp::Ne, a, b) => {
+            if is_null(b) && strip(a).ty.is_pointer() {
+                out.push(&**a);
+            } else if is_null(a) && strip(b).ty.is_pointer() {
+                out.push(&**b);
+            }
+        }
+        ExprKind::Unary(UnOp::LogNot, a) if strip(a).ty.is_pointer() => out.push(&**a),
+        ExprKind::Binary(BinOp::LogAnd | BinOp::LogOr, a, b) => {
+            for y in [a, b] {
+                if strip(y).ty.is_pointer() {
+                    out.push(&**y);
+                }
+            }
+        }
+        ExprKind::Cond(c, _, _) if strip(c).ty.is_pointer() => out.push(&**c),
+        _ => {}
+    });
+    out
+}
+
+/// The parameter index a value is a copy of (a single source).
+fn param_of(e: &Expr, sources: &HashMap<VarId, HashSet<Source>>) -> Option<usize> {
+    let ExprKind::Var(v) = &strip(e).kind else { return None };
+    let s = sources.get(v)?;
+    let mut it = s.iter();
+    match (it.next(), it.next()) {
+        (Some(Source::Param(i)), None) => Some(*i),
+        _ => None,
+    }
+}
+
+/// A call of `g`: parameters handed on, and pointer/length pairs that `g` needs.
+fn handed_on(
+    p: &Program,
+    g: FuncId,
+    args: &[Expr],
+    sources: &HashMap<VarId, HashSet<Source>>,
+    out: &mut FunctionFacts,
+) {
+    let gf = p.func(g);
+    let name = gf.name.strip_prefix("__builtin_").unwrap_or(&gf.name);
+    if gf.body.is_some() && !gf.model {
+        for (i, a) in args.iter().enumerate() {
+            if let Some(k) = param_of(a, sources) {
+                out.passed.push((g, k, i));
+            }
+        }
+    }
+    if let Some((_, pairs)) = BYTE_RANGES.iter().find(|(n, _)| *n == name) {
+        for &(pa, la) in pairs.iter() {
+            let (Some(pe), Some(le)) = (args.get(pa), args.get(la)) else { continue };
+            if let (Some(ptr), Some(len)) = (param_of(pe, sources), param_of(le, sources)) {
+                out.sized_params.entry(ptr).or_insert(Sized { len, unit: 1 });
+            }
+        }
+        return;
+    }
+    if gf.body.is_some() {
+        for (i, a) in args.iter().enumerate() {
+            let Some(ptr) = param_of(a, sources) else { continue };
+            for (j, b) in args.iter().enumerate() {
+                if let Some(len) = param_of(b, sources).filter(|_| j != i) {
+                    out.passed_pairs.push((g, i, j, ptr, len));
+                }
+            }
+        }
+    }
+}
+
+/// `p[i]` with `i` compared with length parameter `n`, or `p + n` / `p[n - 1]`: p sized by n.
+fn sized_by_indexing(
+    p: &Program,
+    fun: &crate::ir::Function,
+    body: &[crate::ir::Instr],
+    sources: &HashMap<VarId, HashSet<Source>>,
+    out: &mut FunctionFacts,
+) {
+    let int_param = |e: &Expr| -> Option<usize> {
+        let i = param_of(e, sources)?;
+        fun.params.get(i).filter(|&&v| p.var(v).ty.is_int()).map(|_| i)
+    };
+    // `p + n` as an end pointer: (pointer parameter, length parameter)
+    let end_of = |e: &Expr| -> Option<(usize, usize)> {
+        let ExprKind::Binary(BinOp::PtrAdd, base, off) = &strip(e).kind else { return None };
+        Some((param_of(base, sources)?, int_param(off)?))
+    };
+    let mut ends: HashMap<VarId, (usize, usize)> = HashMap::new();
+    for ins in body {
+        if let InstrKind::Assign { lhs, rhs } = &ins.kind {
+            if let (ExprKind::Var(l), Some(pn)) = (&lhs.kind, end_of(rhs)) {
+                ends.insert(*l, pn);
+            }
+        }
+    }
+    let end_in = |e: &Expr| -> Option<(usize, usize)> {
+        match &strip(e).kind {
+            ExprKind::Var(v) => ends.get(v).copied(),
+            _ => end_of(e),
+        }
+    };
+    // index variables of each pointer parameter, and direct lengths
+    let mut indices: HashMap<usize, HashSet<VarId>> = HashMap::new();
+    let mut direct: Vec<(usize, usize)> = Vec::new();
+    let mut comparisons: Vec<(VarId, usize)> = Vec::new();
+    for ins in body {
+        for e in ins.kind.exprs() {
+            e.visit(&mut |x| match &x.kind {
+                ExprKind::Binary(BinOp::PtrAdd, base, off) => {
+                    let Some(ptr) = param_of(base, sources) else { return };
+                    let off = strip(off);
+                    // p[n - 1]: the last element
+                    if let ExprKind::Binary(BinOp::Sub, a, _) = &off.kind {
+                        if let Some(n) = int_param(a) {
+                            direct.push((ptr, n));
+                        }
+                    }
+                    if let ExprKind::Var(v) = &off.kind {
+                        indices.entry(ptr).or_default().insert(*v);
+                    }
+                }
+                ExprKind::Binary(BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne | BinOp::Eq, a, b) => {
+                    // a pointer compared with the end `p + n`
+                    if let Some(pn) = end_in(a).or_else(|| end_in(b)) {
+                        direct.push(pn);
+                    }
+                    let (a, b) = (strip(a), strip(b));
+                    if let (ExprKind::Var(v), Some(n)) = (&a.kind, int_param(b)) {
+                        comparisons.push((*v, n));
+                    }
+                    if let (ExprKind::Var(v), Some(n)) = (&b.kind, int_param(a)) {
+                        comparisons.push((*v, n));
+                    }
+                }
+                _ => {}
+            });
+        }
+    }
+    for (ptr, n) in direct {
+        let unit = elem_size(p, fun, ptr);
+        out.sized_params.entry(ptr).or_insert(Sized { len: n, unit });
+    }
+    for (ptr, vars) in indices {
+        if let Some(&(_, n)) = comparisons.iter().find(|(v, _)| vars.contains(v)) {
+            let unit = elem_size(p, fun, ptr);
+            out.sized_params.entry(ptr).or_insert(Sized { len: n, unit });
+        }
+    }
+    // only pointer parameters can be sized
+    out.sized_params.retain(|&i, _| fun.params.get(i).is_some_and(|&v| p.var(v).ty.is_pointer()));
+}
+
+/// The size of what parameter `i` points to (1 for void and unknown sizes).
+fn elem_size(p: &Program, fun: &crate::ir::Function, i: usize) -> u64 {
+    fun.params
+        .get(i)
+        .and_then(|&v| p.var(v).ty.pointee().cloned())
+        .and_then(|t| p.size_of(&t))
+        .filter(|&s| s > 0)
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(src: &str) -> Program {
+        crate::frontend::load_preprocessed(&[src.to_string()], &crate::frontend::FrontendOptions::default())
+            .expect("lowers")
+    }
+
+    fn param(p: &Program, f: &str, name: &str) -> (FuncId, usize) {
+        let fid = p.func_named(f).expect("function");
+        let i = p.func(fid).params.iter().position(|&v| p.var(v).name == name).expect("param");
+        (fid, i)
+    }
+
+    #[test]
+    fn a_tested_pointer_may_be_null_and_an_asserted_one_may_not() {
+        let p = program(
+            "void __assert_fail(const char *, const char *, unsigned, const char *);\n\
+             int f(int *a, int *b, int *c) { int *x = c; if (!a) return 0;\n\
+             if (!(b != 0)) __assert_fail(\"b\", \"f.c\", 1, \"f\");\n\
+             return *b + (x ? *x : 1); }\n\
+             int g(int *q) { return f(q, q, q); }\n\
+             int k(int *q) { return f(q, 0, 0) + f(0, q, 0); }\n\
+             int h(int *r) { return *r; }\n\
+             int g2(int *q) { return f(q, 0, 0); }\n",
+        );
+        let c = infer(&p);
+        assert!(c.nullable.contains(&param(&p, "f", "a")));
+        assert!(!c.nullable.contains(&param(&p, "f", "b")), "an assertion is not a NULL test");
+        assert!(c.nullable.contains(&param(&p, "f", "c")), "tested through a copy");
+        assert!(!c.nullable.contains(&param(&p, "g", "q")), "handed on to b, which may not be NULL");
+        assert!(!c.nullable.contains(&param(&p, "k", "q")), "handed on to a and to b");
+        assert!(c.nullable.contains(&param(&p, "g2", "q")), "handed on to a tested parameter only");
+        assert!(!c.nullable.contains(&param(&p, "h", "r")));
+    }
+
+    #[test]
+    fn a_pointer_indexed_under_a_length_comparison_is_sized_by_it() {
+        let p = program(
+            "typedef unsigned long size_t; void *memcpy(void *, const void *, size_t);\n\
+             unsigned f(const unsigned *a, unsigned n, unsigned m) { unsigned s = 0;\n\
+               for (unsigned i = 0; i < n; i++) s += a[i]; return s + m; }\n\
+             void g(char *d, const char *s, size_t len) { memcpy(d, s, len); }\n\
+             unsigned h(const unsigned *b, unsigned k) { return f(b, k, 0); }\n\
+             int u(const int *x, int i) { return x[i]; }\n\
+             int e(const char *b, unsigned long n) { const char *end = b + n; int k = 0;\n\
+               for (const char *q = b; q < end; q++) k += *q; return k; }\n",
+        );
+        let c = infer(&p);
+        let (f, a) = param(&p, "f", "a");
+        assert_eq!(c.sized.get(&(f, a)), Some(&Sized { len: 1, unit: 4 }));
+        let (g, d) = param(&p, "g", "d");
+        assert_eq!(c.sized.get(&(g, d)), Some(&Sized { len: 2, unit: 1 }));
+        assert_eq!(c.sized.get(&(g, 1)), Some(&Sized { len: 2, unit: 1 }));
+        let (h, b) = param(&p, "h", "b");
+        assert_eq!(c.sized.get(&(h, b)), Some(&Sized { len: 1, unit: 4 }), "through the callee");
+        assert!(!c.sized.contains_key(&param(&p, "u", "x")), "an index is not a length");
+        let (e, b) = param(&p, "e", "b");
+        assert_eq!(c.sized.get(&(e, b)), Some(&Sized { len: 1, unit: 1 }), "an end pointer");
+    }
+
+    #[test]
+    fn struct_members_tested_for_null_somewhere_may_be_null() {
+        let p = program(
+            "struct node { struct node *next; struct node *prev; char *name; };\n\
+             int len(struct node *h) { int n = 0; for (struct node *x = h->next; x; x = x->next) n++; return n; }\n\
+             char first(struct node *h) { return h->name[0] + (h->prev == 0); }\n",
+        );
+        let c = infer(&p);
+        let s = match &p.var(p.func(p.func_named("len").unwrap()).params[0]).ty {
+            Type::Pointer(t) => match &**t {
+                Type::Struct(s) => *s,
+                _ => panic!("struct"),
+            },
+            _ => panic!("pointer"),
+        };
+        assert!(c.heap.nullable_fields.contains(&(s, 0)), "next is tested through a copy");
+        assert!(c.heap.nullable_fields.contains(&(s, 1)), "prev is compared with NULL");
+        assert!(!c.heap.nullable_fields.contains(&(s, 2)), "name is never tested");
+    }
+}

@@ -1,0 +1,263 @@
+//! The input heap (docs/contracts.md §1): the objects the caller of the entry function owns.
+//!
+//! Input objects have the object numbers from `base` (half the object space) up. Parameter
+//! objects are `base + i`; every other input object is a *child*, reached through a pointer
+//! stored in input memory. None of them is created: their sizes are one input array, their
+//! contents one fresh array over the whole input region, they are on the heap, and they are
+//! alive until the program frees them (`alive` holds the negation for input numbers, so
+//! that the all-false initial array says "alive").
+//!
+//! A pointer loaded from an input object constrains the slot's *initial* content (the fresh
+//! array, not the current memory): NULL where the code base tests such pointers for NULL,
+//! otherwise a pointer into a child whose number differs from every other loaded slot's
+//! child and from the slot's own object. Children are thereby created by the loads that
+//! happen, the reachable heap is a tree, and a replay reads the same numbers from the model
+//! as part of the input memory.
+
+use std::collections::HashSet;
+
+use super::place::Place;
+use super::{State, Symex};
+use crate::ir::{Expr, ExprKind, Type};
+use crate::term::{MemKind, Sort, T};
+
+/// Object numbers reserved for the objects of the entry's parameters.
+pub const PARAM_OBJECTS: u32 = 64;
+
+/// What symbolic execution needs to know to build the input heap.
+#[derive(Clone, Debug, Default)]
+pub struct InputHeapOptions {
+    /// Struct and union members (composite, member index) the code base tests for NULL: a
+    /// pointer loaded from such a member of an input object may be NULL.
+    pub nullable_fields: HashSet<(u32, u32)>,
+    /// Pointers loaded through a pointer to a pointer (`*pp`, `pp[i]`) that the code base
+    /// tests for NULL, by the loaded pointer's type as C text.
+    pub nullable_elems: HashSet<String>,
+}
+
+/// The input heap of one run.
+pub(crate) struct InputHeap {
+    /// The first input object number.
+    pub base: u32,
+    /// Initial contents of every input object.
+    content: T,
+    /// Object number → size in bytes.
+    pub sizes: T,
+    /// Parameter objects of an exact size (a length parameter gives it): their bounds are
+    /// the function's own claims.
+    sized: Vec<u32>,
+    /// Loaded slots: (address, initial pointer there).
+    slots: Vec<(T, T)>,
+}
+
+impl Symex<'_> {
+    /// Sets up the input heap when the options ask for one.
+    pub(crate) fn init_input_heap(&mut self, st: &mut State) {
+        if self.o.input_heap.is_none() {
+            return;
+        }
+        let base = 1u32 << (self.obj_bits - 1);
+        let content = self.input_fixed(self.mem_sort(), "input_memory");
+        let size_sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.off_bits)));
+        let sizes = self.input_fixed(size_sort, "input_sizes");
+        let start = self.ptr_to(base);
+        let one = self.s.bv_u(self.off_bits, 1);
+        st.mem = self.s.mem_range(MemKind::FreshObjects, self.off_bits, st.mem, start, one, &[content]);
+        self.input = Some(InputHeap { base, content, sizes, sized: Vec::new(), slots: Vec::new() });
+    }
+
+    /// The first object number that is not an ordinary object.
+    pub(crate) fn object_limit(&self) -> u64 {
+        match &self.input {
+            Some(h) => h.base as u64,
+            None => 1u64 << self.obj_bits,
+        }
+    }
+
+    /// Whether object number `o` (a term) is an input object.
+    pub(crate) fn is_input_obj(&mut self, o: T) -> Option<T> {
+        let base = self.input.as_ref()?.base;
+        let b = self.s.bv_u(self.obj_bits, base as u128);
+        Some(self.s.bvuge(o, b))
+    }
+
+    /// `IsInput(p)`: p points into an input object.
+    pub(crate) fn points_to_input(&mut self, p: T) -> T {
+        let o = self.obj_of(p);
+        self.is_input_obj(o).unwrap_or_else(|| self.s.fals())
+    }
+
+    /// `IsUnsizedInput(p)`: p points into an input object whose extent is the caller's
+    /// business (every input object but the parameters' objects of a given length).
+    pub(crate) fn points_to_unsized_input(&mut self, p: T) -> T {
+        let o = self.obj_of(p);
+        let Some(inp) = self.is_input_obj(o) else { return self.s.fals() };
+        let sized = self.input.as_ref().map(|h| h.sized.clone()).unwrap_or_default();
+        let mut parts = vec![inp];
+        for id in sized {
+            let k = self.s.bv_u(self.obj_bits, id as u128);
+            let e = self.s.eq(o, k);
+            parts.push(self.s.not(e));
+        }
+        self.s.and_n(&parts)
+    }
+
+    /// `__verdiff_input_pointer(index, size, sized, nullable)`: a pointer into the object of
+    /// parameter `index`. With `sized`, to the start of an object of exactly `size` bytes;
+    /// otherwise at a nondeterministic offset into an object of nondeterministic size. With
+    /// `nullable`, NULL is possible too (and then the size says nothing).
+    pub(crate) fn input_pointer(&mut self, st: &mut State, vals: &[T]) -> T {
+        let nullable = vals.get(3).and_then(|&v| self.s.as_bv(v)).is_some_and(|b| !b.is_zero());
+        if !nullable {
+            return self.input_object_pointer(st, vals, None);
+        }
+        let present = self.input(st, Sort::Bool, "input_not_null");
+        let p = self.input_object_pointer(st, vals, Some(present));
+        let null = self.s.bv_zero(self.ptr_w);
+        self.s.ite(present, p, null)
+    }
+
+    /// The pointer of [`Self::input_pointer`] when it is not NULL; its facts hold under `when`.
+    fn input_object_pointer(&mut self, st: &mut State, vals: &[T], when: Option<T>) -> T {
+        let (Some(base), Some(&index)) = (self.input.as_ref().map(|h| h.base), vals.first()) else {
+            return self.ptr_to(1);
+        };
+        let index = self.s.as_bv(index).and_then(|b| b.to_u64()).unwrap_or(0) as u32;
+        if index >= PARAM_OBJECTS {
+            return self.ptr_to(1);
+        }
+        let id = base + index;
+        let sized = vals.get(2).and_then(|&v| self.s.as_bv(v)).is_some_and(|b| !b.is_zero());
+        if sized {
+            let Some(&size) = vals.get(1) else { return self.ptr_to(1) };
+            // no object is larger than the offset space allows (malloc's limit)
+            let sw = self.s.width(size);
+            let lim = self.s.bv_u(sw, 1u128 << (self.off_bits - 1).min(sw - 1));
+            let fits = self.s.bvult(size, lim);
+            let size = self.s.resize(size, self.off_bits, false);
+            let ot = self.s.bv_u(self.obj_bits, id as u128);
+            let sizes = self.input.as_ref().map(|h| h.sizes).unwrap_or(size);
+            let actual = self.s.select(sizes, ot);
+            let exact = self.s.eq(actual, size);
+            let c = self.s.and(fits, exact);
+            let c = match when {
+                Some(w) => self.s.implies(w, c),
+                None => c,
+            };
+            st.guard.add(&mut self.s, c);
+            if let Some(h) = self.input.as_mut() {
+                h.sized.push(id);
+            }
+            return self.ptr_to(id);
+        }
+        let off = self.input(st, Sort::Bv(self.off_bits), "input_offset");
+        self.ptr(id, off)
+    }
+
+    /// After `e` was placed at `pl`: when that is memory of an input object, constrains the
+    /// pointers the read takes from the caller's heap.
+    pub(crate) fn input_read(&mut self, pl: &Place, e: &Expr) {
+        if self.input.is_none() {
+            return;
+        }
+        let Place::Mem { addr, ty, bits: None } = pl else { return };
+        let mut slots = Vec::new();
+        self.pointer_slots(ty, 0, slot_nullable(self, e), &mut slots, 0);
+        for (off, nullable) in slots {
+            let d = self.s.bv_u(self.off_bits, off as u128);
+            let a = self.ptr_add(*addr, d);
+            self.constrain_slot(a, nullable);
+        }
+    }
+
+    /// Byte offsets of the pointers inside a value of type `ty`, with whether each may be
+    /// NULL (`top`: the nullability of a value that is itself a pointer).
+    fn pointer_slots(&self, ty: &Type, off: u64, top: bool, out: &mut Vec<(u64, bool)>, depth: u32) {
+        if depth > 4 || out.len() > 64 {
+            return;
+        }
+        match ty {
+            Type::Pointer(to) if !matches!(&**to, Type::Function(_)) => out.push((off, top)),
+            Type::Struct(c) | Type::Union(c) => {
+                let Some(comp) = self.p.composites.get(*c as usize) else { return };
+                for (k, f) in comp.fields.iter().enumerate() {
+                    if f.bits.is_some() {
+                        continue;
+                    }
+                    let nullable =
+                        self.o.input_heap.as_ref().is_some_and(|o| o.nullable_fields.contains(&(*c, k as u32)));
+                    self.pointer_slots(&f.ty, off + f.offset, nullable, out, depth + 1);
+                }
+            }
+            Type::Array(elem, crate::ir::ArrayLen::Fixed(n)) if *n <= 16 => {
+                let es = self.p.size_of(elem).unwrap_or(0);
+                for i in 0..*n {
+                    self.pointer_slots(elem, off + i * es, top, out, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The initial pointer at input address `a` is NULL (only when `nullable`) or points
+    /// into a child of its own.
+    fn constrain_slot(&mut self, a: T, nullable: bool) {
+        let Some(base) = self.input.as_ref().map(|h| h.base) else { return };
+        let ao = self.obj_of(a);
+        if let Some(o) = self.s.as_bv(ao).and_then(|b| b.to_u64()) {
+            if o < base as u64 {
+                return;
+            }
+        }
+        let content = self.input.as_ref().map(|h| h.content).unwrap_or(a);
+        let ptr_t = Type::ptr(Type::Void);
+        let init = self.load(content, a, &ptr_t);
+        let null = self.s.bv_zero(self.ptr_w);
+        let is_null = self.s.eq(init, null);
+        let io = self.obj_of(init);
+        let first_child = self.s.bv_u(self.obj_bits, (base + PARAM_OBJECTS) as u128);
+        let is_child = self.s.bvuge(io, first_child);
+        let own = self.s.eq(io, ao);
+        let not_own = self.s.not(own);
+        let mut parts = vec![is_child, not_own];
+        let earlier = self.input.as_ref().map(|h| h.slots.clone()).unwrap_or_default();
+        for (b, other) in earlier {
+            if b == a {
+                continue;
+            }
+            let same_slot = self.s.eq(a, b);
+            let other_null = self.s.eq(other, null);
+            let oo = self.obj_of(other);
+            let same_child = self.s.eq(io, oo);
+            // distinct slots holding pointers hold different children
+            let other_slot = self.s.not(same_slot);
+            let other_set = self.s.not(other_null);
+            let clash = self.s.and_n(&[same_child, other_slot, other_set]);
+            parts.push(self.s.not(clash));
+        }
+        let child = self.s.and_n(&parts);
+        let ok = if nullable { self.s.or(is_null, child) } else { child };
+        let inp = self.is_input_obj(ao).unwrap_or_else(|| self.s.fals());
+        let c = self.s.implies(inp, ok);
+        if !self.s.is_true(c) {
+            self.axioms.push(c);
+        }
+        if let Some(h) = self.input.as_mut() {
+            if !h.slots.iter().any(|(b, _)| *b == a) {
+                h.slots.push((a, init));
+            }
+        }
+    }
+}
+
+/// Whether a pointer read by lvalue `e` may be NULL when it comes from the caller's heap.
+fn slot_nullable(sx: &Symex<'_>, e: &Expr) -> bool {
+    let Some(o) = sx.o.input_heap.as_ref() else { return false };
+    match &e.kind {
+        ExprKind::Member(b, k) => match &b.ty {
+            Type::Struct(c) | Type::Union(c) => o.nullable_fields.contains(&(*c, *k)),
+            _ => false,
+        },
+        _ => o.nullable_elems.contains(&sx.p.type_name(&e.ty)),
+    }
+}
