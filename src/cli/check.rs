@@ -64,6 +64,26 @@ pub const SPECS: &[Spec] = &[
         help: "entry function (default main); parameters are nondeterministic",
     },
     Spec {
+        name: "enforce-contract",
+        arity: Arity::Value,
+        help: "check F's body against its contract (requires assumed, ensures and assigns asserted); \"*\": every function with one; repeatable",
+    },
+    Spec {
+        name: "enforce-all-contracts",
+        arity: Arity::Flag,
+        help: "--enforce-contract for every function marked __ESBMC_contract",
+    },
+    Spec {
+        name: "replace-call-with-contract",
+        arity: Arity::Value,
+        help: "replace every call of F by its contract (requires asserted, assigns havocked, ensures assumed); \"*\": every function with one; repeatable",
+    },
+    Spec {
+        name: "replace-all-contracts",
+        arity: Arity::Flag,
+        help: "--replace-call-with-contract for every function marked __ESBMC_contract",
+    },
+    Spec {
         name: "infer-preconditions",
         arity: Arity::Flag,
         help: "with --function: give the function only inputs its inferred precondition allows, as verdiff run does (docs/contracts.md)",
@@ -197,17 +217,33 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         error_label: p.value("error-label").map(String::from),
     };
     let entry_name = p.value("function").unwrap_or("main").to_string();
-    let Some(mut entry) = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some()) else {
-        return Err(CheckError::Input(format!("entry function `{entry_name}` not found (no definition)")));
+    let mut entry = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some());
+    // written contracts: enforced on bodies, used in place of them
+    let selection = crate::contract::written::Selection {
+        enforce: p.values("enforce-contract"),
+        enforce_all: p.has("enforce-all-contracts"),
+        replace: p.values("replace-call-with-contract"),
+        replace_all: p.has("replace-all-contracts"),
     };
+    let mut contract_heap = None;
+    if !selection.is_empty() {
+        let applied = crate::contract::written::apply(&mut prog, &selection).map_err(CheckError::Input)?;
+        // the enforced function as the entry: inputs as ESBMC's contract harness gives them
+        if let Some(f) = entry.filter(|f| p.value("function").is_some() && applied.enforced.contains(f)) {
+            entry = Some(crate::contract::harness::contract_entry(&mut prog, f));
+            contract_heap = Some(crate::contract::harness::contract_heap());
+        }
+    }
     // verified as its callers use it: under its inferred precondition
     let mut precondition: Option<(Vec<String>, crate::symex::input::InputHeapOptions)> = None;
-    if p.has("infer-preconditions") && !prog.func(entry).params.is_empty() && entry_name != "main" {
-        let conventions = crate::contract::infer(&prog);
-        let e = crate::contract::entry(&mut prog, entry, &conventions);
-        entry = e.harness;
-        checks.caller_preconditions = true;
-        precondition = Some((e.assumptions, conventions.heap));
+    if let Some(f) = entry.filter(|&f| p.has("infer-preconditions") && !prog.func(f).params.is_empty()) {
+        if entry_name != "main" {
+            let conventions = crate::contract::infer(&prog);
+            let e = crate::contract::entry(&mut prog, f, &conventions);
+            entry = Some(e.harness);
+            checks.caller_preconditions = true;
+            precondition = Some((e.assumptions, conventions.heap));
+        }
     }
     let t_inst = Instant::now();
     instrument::instrument(&mut prog, &checks);
@@ -243,13 +279,16 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         }
         return Ok(0);
     }
+    let Some(entry) = entry else {
+        return Err(CheckError::Input(format!("entry function `{entry_name}` not found (no definition)")));
+    };
     let mut so = SymexOptions {
         unwind: num(p, "unwind")?.filter(|&n| n > 0),
         unwinding_assertions: !p.has("no-unwinding-assertions"),
         malloc_may_fail: !p.has("force-malloc-success"),
         memory_leak_check: p.has("memory-leak-check"),
         object_bits: num(p, "object-bits")?.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
-        input_heap: precondition.as_ref().map(|(_, h)| std::sync::Arc::new(h.clone())),
+        input_heap: precondition.as_ref().map(|(_, h)| h.clone()).or(contract_heap).map(std::sync::Arc::new),
         ..SymexOptions::default()
     };
     if let Some(mb) = memlimit {

@@ -93,10 +93,13 @@ pub fn diff_status(results: &[FunctionResult], fail_on: config::FailOn) -> i32 {
         (r.change == "unknown" && !skipped(&r.change_detail))
             || (r.safety == Some(crate::record::Safety::Unknown) && !skipped(&r.detail))
     });
+    let needs =
+        results.iter().any(|r| r.safety == Some(crate::record::Safety::Precondition) && r.change != "unchanged");
     let trip = match fail_on {
         config::FailOn::Violation => violation,
+        config::FailOn::Precondition => violation || needs,
         config::FailOn::BehaviourChange => violation || changed,
-        config::FailOn::Unknown => violation || changed || unknown,
+        config::FailOn::Unknown => violation || changed || unknown || needs,
     };
     if trip {
         10

@@ -22,7 +22,12 @@ pub const SPECS: &[Spec] = &[
     Spec {
         name: "fail-on",
         arity: Arity::Value,
-        help: "exit 10 on: violation (default, or fail_on of .verdiff.yml), behaviour-change (also), unknown (also)",
+        help: "exit 10 on: violation (default, or fail_on of .verdiff.yml), precondition (also functions safe only under their precondition), behaviour-change (also), unknown (all of these)",
+    },
+    Spec {
+        name: "no-infer-preconditions",
+        arity: Arity::Flag,
+        help: "verify functions with fully free inputs instead of under their inferred precondition (docs/contracts.md)",
     },
     Spec {
         name: "budget",
@@ -103,8 +108,9 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     let root = repo.root().map_err(|e| Input(e.to_string()))?;
     let cfg = common::load_config(&root, p).map_err(Input)?;
     let fail_on = match p.value("fail-on") {
-        Some(f) => FailOn::parse(f)
-            .ok_or_else(|| Usage(format!("--fail-on takes violation, behaviour-change or unknown, not `{f}`")))?,
+        Some(f) => FailOn::parse(f).ok_or_else(|| {
+            Usage(format!("--fail-on takes violation, precondition, behaviour-change or unknown, not `{f}`"))
+        })?,
         None => cfg.fail_on,
     };
     let budget = match p.value("budget") {
@@ -131,6 +137,7 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     let mut safety = crate::run::safety_options(&cfg);
     safety.unwind = eo.unwind;
     safety.library_accuracy = eo.library_accuracy;
+    safety.preconditions = cfg.preconditions && !p.has("no-infer-preconditions");
 
     let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
     let shard = p.value("shard").map(crate::run::shard::Shard::parse).transpose().map_err(Usage)?;

@@ -15,7 +15,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         name: "fail-on",
         arity: Arity::Value,
-        help: "diff parts: exit 10 on violation (default, or fail_on of .verdiff.yml), behaviour-change, unknown",
+        help: "diff parts: exit 10 on violation (default, or fail_on of .verdiff.yml), precondition, behaviour-change, unknown",
     },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
 ];
@@ -174,7 +174,7 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
     }
     let fail_on = match p.value("fail-on") {
         Some(f) => crate::config::FailOn::parse(f)
-            .ok_or((1, format!("--fail-on takes violation, behaviour-change or unknown, not `{f}`")))?,
+            .ok_or((1, format!("--fail-on takes violation, precondition, behaviour-change or unknown, not `{f}`")))?,
         None => common::repo_root(p)
             .and_then(|root| common::load_config(&root, p))
             .map(|c| c.fail_on)

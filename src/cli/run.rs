@@ -28,6 +28,12 @@ pub const SPECS: &[Spec] = &[
         arity: Arity::Value,
         help: "only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)",
     },
+    Spec {
+        name: "no-infer-preconditions",
+        arity: Arity::Flag,
+        help:
+            "verify functions with fully free inputs instead of under their inferred precondition (docs/contracts.md)",
+    },
     Spec { name: "function", arity: Arity::Value, help: "only this function (repeatable)" },
     Spec { name: "quiet", arity: Arity::Flag, help: "no progress output" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
@@ -81,7 +87,10 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
     let mut cache = common::open_cache(&root, &cfg, p).map_err(input)?;
     let o = RunOptions {
         frontend: run::frontend_options(&src_root, &cfg),
-        safety: run::safety_options(&cfg),
+        safety: run::safety::SafetyOptions {
+            preconditions: cfg.preconditions && !p.has("no-infer-preconditions"),
+            ..run::safety_options(&cfg)
+        },
         jobs,
         shard: p.value("shard").map(run::shard::Shard::parse).transpose().map_err(usage)?,
         deadline: (cfg.run_timeout > 0).then(|| start + std::time::Duration::from_secs(cfg.run_timeout)),

@@ -118,7 +118,7 @@ pub fn starter(l: &Layout) -> String {
          # (framework: auto, unity, cmocka, check, cunit or plain; generalise: hull, beyond or free;\n\
          # harnesses: verify functions that have tests through their harnesses in run and diff)\n\
          tests:\n  patterns:{}  framework: auto\n  generalise: hull\n  harnesses: true\n\n\
-         # what fails `verdiff diff`: violation, behaviour-change or unknown\n\
+         # what fails `verdiff diff`: violation, precondition, behaviour-change or unknown\n\
          fail_on: violation\n\n\
          cache:\n  enabled: true\n  path: .verdiff/cache.db\n",
         yaml_list(&sources, "  "),

@@ -45,9 +45,12 @@ pub struct Config {
     pub entries: Vec<String>,
     /// Per-function settings.
     pub functions: BTreeMap<String, FunctionConfig>,
+    /// Verify functions with parameters under their inferred precondition, as their callers
+    /// use them (docs/contracts.md); false: with fully free inputs.
+    pub preconditions: bool,
     pub checks: Checks,
     pub tests: Tests,
-    /// What makes `verdiff diff` exit 10: violation, behaviour-change or unknown.
+    /// What makes `verdiff diff` exit 10: violation, precondition, behaviour-change or unknown.
     pub fail_on: FailOn,
     pub cache: CacheConfig,
 }
@@ -68,6 +71,7 @@ impl Default for Config {
             jobs: 0,
             entries: vec![],
             functions: BTreeMap::new(),
+            preconditions: true,
             checks: Checks::default(),
             tests: Tests::default(),
             fail_on: FailOn::Violation,
@@ -87,6 +91,8 @@ pub enum DataModelName {
 #[serde(rename_all = "kebab-case")]
 pub enum FailOn {
     Violation,
+    /// Violations, and functions safe only under a precondition (PRECONDITION).
+    Precondition,
     #[serde(alias = "behavior-change")]
     BehaviourChange,
     Unknown,
@@ -96,6 +102,7 @@ impl FailOn {
     pub fn parse(s: &str) -> Option<FailOn> {
         match s {
             "violation" => Some(FailOn::Violation),
+            "precondition" => Some(FailOn::Precondition),
             "behaviour-change" | "behavior-change" => Some(FailOn::BehaviourChange),
             "unknown" => Some(FailOn::Unknown),
             _ => None,

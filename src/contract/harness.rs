@@ -164,3 +164,126 @@ fn struct_pointers(p: &Program, e: Expr, out: &mut Vec<(Expr, (u32, u32))>, dept
         }
     }
 }
+
+/// The harness of `--function F --enforce-contract F`, as ESBMC builds it: integers free;
+/// a pointer parameter never NULL, pointing to the start of a caller's object of `n` bytes
+/// when the contract requires `is_fresh(p, n)`, of one struct when it points to a struct,
+/// and otherwise of nondeterministic size (possibly 0); a pointer parameter without
+/// `is_fresh` may alias an earlier one of the same type. Pointers stored in those objects
+/// point to objects of their own or are NULL (run with [`contract_heap`]).
+pub fn contract_entry(p: &mut Program, f: FuncId) -> FuncId {
+    use crate::ir::{InstrKind, UnOp, VarId};
+    use std::collections::HashMap;
+    let fun = p.func(f).clone();
+    let contract = fun.contract.as_deref().cloned().unwrap_or_default();
+    let h = declare(p, "__verdiff_contract_entry", Type::Void, vec![]);
+    let loc = crate::ir::Loc { line: 0, col: 0, ..fun.loc };
+    p.funcs[h.0 as usize].loc = loc;
+    let size_t = p.target.size_t();
+    let uint = p.target.int(IntName::UInt);
+    let int = p.target.int_t();
+    let void_p = Type::ptr(Type::Void);
+    let mut b = FnBuilder::new(p, h, loc);
+    let input_pointer = b.intrinsic(
+        "__verdiff_input_pointer",
+        void_p.clone(),
+        vec![uint.clone(), size_t.clone(), int.clone(), int.clone()],
+    );
+    let types: Vec<Type> = fun.params.iter().map(|&v| b.p.var(v).ty.clone()).collect();
+    let mut map: HashMap<VarId, VarId> = HashMap::new();
+    let mut locals = Vec::new();
+    for (i, &pv) in fun.params.iter().enumerate() {
+        let name = b.p.var(pv).name.clone();
+        let v = b.declared(if name.is_empty() { "arg" } else { &name }, types[i].clone(), false);
+        map.insert(pv, v);
+        locals.push(v);
+    }
+    for (i, t) in types.iter().enumerate() {
+        if !is_data_pointer(t) {
+            b.assign(Expr::var(locals[i], t.clone()), Expr::new(ExprKind::Nondet, t.clone()));
+        }
+    }
+    // is_fresh(p, n) among the requires' top-level conjuncts
+    let mut fresh: HashMap<usize, Expr> = HashMap::new();
+    for r in &contract.requires {
+        let mut stack = vec![&r.cond];
+        while let Some(e) = stack.pop() {
+            match &e.kind {
+                ExprKind::Binary(BinOp::LogAnd, a, c) => {
+                    stack.push(a);
+                    stack.push(c);
+                }
+                ExprKind::Builtin(crate::ir::Builtin::IsFresh, a) => {
+                    if let ExprKind::Var(v) = &a[0].kind {
+                        if let Some(i) = fun.params.iter().position(|x| x == v) {
+                            let mut n = a[1].clone();
+                            n.visit_mut(&mut |x| {
+                                if let ExprKind::Var(w) = &mut x.kind {
+                                    if let Some(&m) = map.get(w) {
+                                        *w = m;
+                                    }
+                                }
+                            });
+                            fresh.insert(i, n);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut earlier: Vec<usize> = Vec::new();
+    let mut next = 0u32;
+    for (i, t) in types.iter().enumerate() {
+        if !is_data_pointer(t) {
+            continue;
+        }
+        let to = t.pointee().cloned().unwrap_or(Type::Void);
+        let pe = Expr::var(locals[i], t.clone());
+        let (size, kind) = match fresh.get(&i) {
+            Some(n) => (Expr::cast(n.clone(), size_t.clone()), 1),
+            None => match b.p.size_of(&to).filter(|_| to.is_composite()) {
+                Some(s) => (Expr::int(s as i128, size_t.clone()), 1),
+                None => (Expr::int(0, size_t.clone()), 2),
+            },
+        };
+        let tmp = b.declared(&format!("$input{next}"), void_p.clone(), false);
+        let args = vec![
+            Expr::int(next.min(PARAM_OBJECTS) as i128, uint.clone()),
+            size,
+            Expr::int(kind, int.clone()),
+            Expr::int(0, int.clone()),
+        ];
+        next += 1;
+        b.call(input_pointer, Some(Expr::var(tmp, void_p.clone())), args);
+        b.assign(pe.clone(), Expr::cast(Expr::var(tmp, void_p.clone()), t.clone()));
+        if !fresh.contains_key(&i) {
+            // may alias an earlier parameter of the same type
+            for &j in &earlier {
+                if types[j] != *t {
+                    continue;
+                }
+                let choice = Expr::new(ExprKind::Nondet, int.clone());
+                let skip = Expr::unary(UnOp::LogNot, choice, int.clone());
+                let at = b.body.len();
+                b.push(InstrKind::Goto { cond: Some(skip), target: usize::MAX });
+                b.assign(pe.clone(), Expr::var(locals[j], types[j].clone()));
+                let end = b.body.len();
+                if let InstrKind::Goto { target, .. } = &mut b.body[at].kind {
+                    *target = end;
+                }
+            }
+            earlier.push(i);
+        }
+    }
+    let args: Vec<Expr> = locals.iter().zip(&types).map(|(&v, t)| Expr::var(v, t.clone())).collect();
+    b.call(f, None, args);
+    b.push(InstrKind::Return(None));
+    b.finish();
+    h
+}
+
+/// The input heap [`contract_entry`] runs with: any pointer stored in it may be NULL.
+pub fn contract_heap() -> crate::symex::input::InputHeapOptions {
+    crate::symex::input::InputHeapOptions { all_nullable: true, ..Default::default() }
+}

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp, VarId, VarKind};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, Program, Type, UnOp, VarId};
 use crate::symex::input::InputHeapOptions;
 
 /// A pointer parameter sized by a length parameter.
@@ -157,54 +157,12 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
     if fun.model {
         return out;
     }
-    let param_index: HashMap<VarId, usize> = fun.params.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-    // copies: a local assigned a parameter or a pointer loaded from a field (to a fixed point)
-    let mut sources: HashMap<VarId, HashSet<Source>> = HashMap::new();
-    for (&v, &i) in &param_index {
-        sources.entry(v).or_default().insert(Source::Param(i));
-    }
-    loop {
-        let mut changed = false;
-        for ins in body {
-            let InstrKind::Assign { lhs, rhs } = &ins.kind else { continue };
-            let ExprKind::Var(l) = lhs.kind else { continue };
-            if !matches!(p.var(l).kind, VarKind::Local(_) | VarKind::Temp(_) | VarKind::Param(_)) {
-                continue;
-            }
-            let found = value_sources(p, rhs, &sources);
-            for s in found {
-                changed |= sources.entry(l).or_default().insert(s);
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    // where a parameter's variable first gets a value that is not its own (`s = grow(s)`):
-    // a NULL test after that is about the new value
-    let mut rewritten: HashMap<VarId, usize> = HashMap::new();
-    for (pc, ins) in body.iter().enumerate() {
-        let lhs = match &ins.kind {
-            InstrKind::Assign { lhs, rhs } => {
-                let own = value_sources(p, rhs, &sources).iter().all(|s| matches!(s, Source::Param(_)))
-                    && !value_sources(p, rhs, &sources).is_empty();
-                if own {
-                    continue;
-                }
-                lhs
-            }
-            InstrKind::Call { lhs: Some(lhs), .. } => lhs,
-            _ => continue,
-        };
-        if let ExprKind::Var(v) = lhs.kind {
-            rewritten.entry(v).or_insert(pc);
-        }
-    }
+    let states = value_flow(p, fun, body);
+    let empty = Sources::new();
+    let at = |pc: usize| states.get(pc).and_then(|s| s.as_ref()).unwrap_or(&empty);
     let note_tested = |e: &Expr, pc: usize, out: &mut FunctionFacts| {
-        let stale = matches!(&strip(e).kind, ExprKind::Var(v) if rewritten.get(v).is_some_and(|&w| w < pc));
-        for s in value_sources(p, e, &sources) {
+        for s in value_sources(p, e, at(pc)) {
             match s {
-                Source::Param(_) if stale => {}
                 Source::Param(i) => {
                     out.tested_params.insert(i);
                 }
@@ -258,7 +216,7 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
                     }
                 }
                 if let Some(g) = callee {
-                    handed_on(p, g, args, &sources, &mut out);
+                    handed_on(p, g, args, at(pc), &mut out);
                 }
             }
             InstrKind::Assign { rhs: e, .. } | InstrKind::Return(Some(e)) => {
@@ -269,17 +227,18 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
             _ => {}
         }
     }
-    sized_by_indexing(p, fun, body, &sources, &mut out);
+    sized_by_indexing(p, fun, body, &at, &mut out);
     // dereferences, pointer arithmetic, and hand-offs to library functions (free and realloc
     // take NULL)
-    for ins in body {
+    for (pc, ins) in body.iter().enumerate() {
+        let sources = at(pc);
         for e in ins.kind.exprs() {
             e.visit(&mut |x| {
                 let base = match &x.kind {
                     ExprKind::Deref(b) | ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrSub, b, _) => b,
                     _ => return,
                 };
-                if let Some(i) = param_of(base, &sources) {
+                if let Some(i) = param_of(base, sources) {
                     out.derefs.insert(i);
                 }
             });
@@ -289,7 +248,7 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
             let name = gf.name.strip_prefix("__builtin_").unwrap_or(&gf.name);
             if (gf.body.is_none() || gf.model) && !matches!(name, "free" | "realloc") {
                 for a in args {
-                    if let Some(i) = param_of(a, &sources) {
+                    if let Some(i) = param_of(a, sources) {
                         out.derefs.insert(i);
                     }
                 }
@@ -299,9 +258,70 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
     out
 }
 
+/// Where each variable's value may come from, before each instruction.
+type Sources = HashMap<VarId, HashSet<Source>>;
+
+/// A forward data-flow analysis over the body: which variables may hold a parameter's value
+/// on entry (or a pointer loaded from a member), before each instruction (None: unreachable).
+/// An assignment replaces what a variable holds; paths that meet unite it.
+fn value_flow(p: &Program, fun: &crate::ir::Function, body: &[crate::ir::Instr]) -> Vec<Option<Sources>> {
+    let mut states: Vec<Option<Sources>> = vec![None; body.len() + 1];
+    let mut entry = Sources::new();
+    for (i, &v) in fun.params.iter().enumerate() {
+        entry.entry(v).or_default().insert(Source::Param(i));
+    }
+    states[0] = Some(entry);
+    let mut work: Vec<usize> = vec![0];
+    while let Some(pc) = work.pop() {
+        let Some(ins) = body.get(pc) else { continue };
+        let Some(mut st) = states[pc].clone() else { continue };
+        match &ins.kind {
+            InstrKind::Assign { lhs: Expr { kind: ExprKind::Var(l), .. }, rhs } => {
+                let found: HashSet<Source> = value_sources(p, rhs, &st).into_iter().collect();
+                st.insert(*l, found);
+            }
+            InstrKind::Call { lhs: Some(Expr { kind: ExprKind::Var(l), .. }), .. } | InstrKind::Decl(l) => {
+                st.remove(l);
+            }
+            _ => {}
+        }
+        let next: Vec<usize> = match &ins.kind {
+            InstrKind::Goto { cond: None, target } => vec![*target],
+            InstrKind::Goto { cond: Some(_), target } => vec![pc + 1, *target],
+            InstrKind::Return(_) | InstrKind::EndPath => vec![],
+            _ => vec![pc + 1],
+        };
+        for n in next {
+            if n >= states.len() {
+                continue;
+            }
+            let changed = match &mut states[n] {
+                None => {
+                    states[n] = Some(st.clone());
+                    true
+                }
+                Some(old) => {
+                    let mut ch = false;
+                    for (v, srcs) in &st {
+                        let e = old.entry(*v).or_default();
+                        for s in srcs {
+                            ch |= e.insert(s.clone());
+                        }
+                    }
+                    ch
+                }
+            };
+            if changed {
+                work.push(n);
+            }
+        }
+    }
+    states
+}
+
 /// The sources of a pointer value: a parameter or copy, or a pointer loaded from a struct
 /// member or through a pointer to a pointer.
-fn value_sources(p: &Program, e: &Expr, sources: &HashMap<VarId, HashSet<Source>>) -> Vec<Source> {
+fn value_sources(p: &Program, e: &Expr, sources: &Sources) -> Vec<Source> {
     let e = strip(e);
     match &e.kind {
         ExprKind::Var(v) => sources.get(v).map(|s| s.iter().cloned().collect()).unwrap_or_default(),
@@ -345,7 +365,7 @@ fn tests(e: &Expr) -> Vec<&Expr> {
 }
 
 /// The parameter index a value is a copy of (a single source).
-fn param_of(e: &Expr, sources: &HashMap<VarId, HashSet<Source>>) -> Option<usize> {
+fn param_of(e: &Expr, sources: &Sources) -> Option<usize> {
     let ExprKind::Var(v) = &strip(e).kind else { return None };
     let s = sources.get(v)?;
     let mut it = s.iter();
@@ -394,49 +414,49 @@ fn handed_on(
 }
 
 /// `p[i]` with `i` compared with length parameter `n`, or `p + n` / `p[n - 1]`: p sized by n.
-fn sized_by_indexing(
+fn sized_by_indexing<'s>(
     p: &Program,
     fun: &crate::ir::Function,
     body: &[crate::ir::Instr],
-    sources: &HashMap<VarId, HashSet<Source>>,
+    at: &dyn Fn(usize) -> &'s Sources,
     out: &mut FunctionFacts,
 ) {
-    let int_param = |e: &Expr| -> Option<usize> {
-        let i = param_of(e, sources)?;
+    let int_param = |e: &Expr, pc: usize| -> Option<usize> {
+        let i = param_of(e, at(pc))?;
         fun.params.get(i).filter(|&&v| p.var(v).ty.is_int()).map(|_| i)
     };
     // `p + n` as an end pointer: (pointer parameter, length parameter)
-    let end_of = |e: &Expr| -> Option<(usize, usize)> {
+    let end_of = |e: &Expr, pc: usize| -> Option<(usize, usize)> {
         let ExprKind::Binary(BinOp::PtrAdd, base, off) = &strip(e).kind else { return None };
-        Some((param_of(base, sources)?, int_param(off)?))
+        Some((param_of(base, at(pc))?, int_param(off, pc)?))
     };
     let mut ends: HashMap<VarId, (usize, usize)> = HashMap::new();
-    for ins in body {
+    for (pc, ins) in body.iter().enumerate() {
         if let InstrKind::Assign { lhs, rhs } = &ins.kind {
-            if let (ExprKind::Var(l), Some(pn)) = (&lhs.kind, end_of(rhs)) {
+            if let (ExprKind::Var(l), Some(pn)) = (&lhs.kind, end_of(rhs, pc)) {
                 ends.insert(*l, pn);
             }
         }
     }
-    let end_in = |e: &Expr| -> Option<(usize, usize)> {
+    let end_in = |e: &Expr, pc: usize| -> Option<(usize, usize)> {
         match &strip(e).kind {
             ExprKind::Var(v) => ends.get(v).copied(),
-            _ => end_of(e),
+            _ => end_of(e, pc),
         }
     };
     // index variables of each pointer parameter, and direct lengths
     let mut indices: HashMap<usize, HashSet<VarId>> = HashMap::new();
     let mut direct: Vec<(usize, usize)> = Vec::new();
     let mut comparisons: Vec<(VarId, usize)> = Vec::new();
-    for ins in body {
+    for (pc, ins) in body.iter().enumerate() {
         for e in ins.kind.exprs() {
             e.visit(&mut |x| match &x.kind {
                 ExprKind::Binary(BinOp::PtrAdd, base, off) => {
-                    let Some(ptr) = param_of(base, sources) else { return };
+                    let Some(ptr) = param_of(base, at(pc)) else { return };
                     let off = strip(off);
                     // p[n - 1]: the last element
                     if let ExprKind::Binary(BinOp::Sub, a, _) = &off.kind {
-                        if let Some(n) = int_param(a) {
+                        if let Some(n) = int_param(a, pc) {
                             direct.push((ptr, n));
                         }
                     }
@@ -446,14 +466,14 @@ fn sized_by_indexing(
                 }
                 ExprKind::Binary(BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne | BinOp::Eq, a, b) => {
                     // a pointer compared with the end `p + n`
-                    if let Some(pn) = end_in(a).or_else(|| end_in(b)) {
+                    if let Some(pn) = end_in(a, pc).or_else(|| end_in(b, pc)) {
                         direct.push(pn);
                     }
                     let (a, b) = (strip(a), strip(b));
-                    if let (ExprKind::Var(v), Some(n)) = (&a.kind, int_param(b)) {
+                    if let (ExprKind::Var(v), Some(n)) = (&a.kind, int_param(b, pc)) {
                         comparisons.push((*v, n));
                     }
-                    if let (ExprKind::Var(v), Some(n)) = (&b.kind, int_param(a)) {
+                    if let (ExprKind::Var(v), Some(n)) = (&b.kind, int_param(a, pc)) {
                         comparisons.push((*v, n));
                     }
                 }
@@ -520,6 +540,18 @@ mod tests {
         assert!(!c.nullable.contains(&param(&p, "k", "q")), "handed on to a and to b");
         assert!(c.nullable.contains(&param(&p, "g2", "q")), "handed on to a tested parameter only");
         assert!(!c.nullable.contains(&param(&p, "h", "r")));
+    }
+
+    #[test]
+    fn a_null_test_is_about_the_value_the_variable_holds_there() {
+        let p = program(
+            "const char *MAGIC = \"m\"; char *grow(char *s);\n\
+             int f(const char *init) { if (init == MAGIC) init = 0; else if (!init) return 1; return init ? *init : 0; }\n\
+             int g(char *s) { int k = s[0]; s = grow(s); if (s == 0) return -1; return k; }\n",
+        );
+        let c = infer(&p);
+        assert!(c.nullable.contains(&param(&p, "f", "init")), "tested on the path where it holds the argument");
+        assert!(!c.nullable.contains(&param(&p, "g", "s")), "the test is about grow's result");
     }
 
     #[test]

@@ -30,7 +30,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::instrument::rewrite::rewrite;
+use crate::ir::rewrite::rewrite;
 use std::rc::Rc;
 
 use super::flow;

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::instrument::rewrite::rewrite;
+use crate::ir::rewrite::rewrite;
 use crate::ir::{FuncId, Instr, InstrKind, Program, VarId, VarKind};
 
 /// The instructions control may reach next from instruction `i` (`body.len()` is the end).

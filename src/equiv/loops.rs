@@ -27,10 +27,10 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::callees::is_pure;
-use crate::instrument::rewrite::{original, rewrite};
 use crate::ir::build::declare;
 use crate::ir::fingerprint::{base_name, callees, deep_fingerprint, normal_form};
 use crate::ir::loops::find_loops;
+use crate::ir::rewrite::{original, rewrite};
 use crate::ir::{
     BinOp, ClaimKind, Expr, ExprKind, FuncId, Instr, InstrKind, Loc, Program, Type, UnOp, Var, VarId, VarKind,
 };

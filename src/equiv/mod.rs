@@ -413,7 +413,7 @@ fn undefined_behaviour_as_assumptions(p: &mut Program) {
         let model = f.model;
         let Some(body) = f.body.take() else { continue };
         let stop = "verdiff does not compare how the versions terminate";
-        f.body = Some(instrument::rewrite::rewrite(body, |ins| match &ins.kind {
+        f.body = Some(crate::ir::rewrite::rewrite(body, |ins| match &ins.kind {
             // a run that stops (exit, abort, a failed assert) never reaches the comparison:
             // termination is behaviour the product does not compare, so reaching it must not
             // pass as agreement

@@ -28,6 +28,13 @@ unsigned long long __VERIFIER_nondet_ulonglong(void);
 float __VERIFIER_nondet_float(void);
 double __VERIFIER_nondet_double(void);
 
+/* Function contracts (docs/contracts.md): the clauses are read by the front end. */
+#define __ESBMC_contract __attribute__((annotate("__ESBMC_contract")))
+#define __ESBMC_and(a, b) ((a) & (b))
+#define __ESBMC_or(a, b) ((a) | (b))
+#define __ESBMC_implies(a, b) ((!(a)) | (b))
+void __ESBMC_loop_invariant(_Bool cond);
+
 /* GNU 128-bit integers (the front end rewrites `__int128` to these names). */
 typedef long long __verdiff_int128;
 typedef unsigned long long __verdiff_uint128;

@@ -2,9 +2,9 @@
 //! `Assume`, `Assert` and `EndPath` instructions. A program that defines one of these functions
 //! keeps its own definition.
 
-use super::rewrite::rewrite;
 use super::CheckOptions;
 use crate::ir::display::expr_to_c;
+use crate::ir::rewrite::rewrite;
 use crate::ir::{BinOp, ClaimKind, Expr, ExprKind, Instr, InstrKind, Program, Type};
 
 enum Api {
@@ -34,7 +34,10 @@ fn classify(name: &str) -> Option<Api> {
         | "__ESBMC_atomic_end"
         | "__VERIFIER_atomic_begin"
         | "__VERIFIER_atomic_end"
-        | "__ESBMC_yield" => Api::Nop,
+        | "__ESBMC_yield"
+        // a loop invariant without --loop-invariant-check: the loop is unwound as usual
+        | "__ESBMC_loop_invariant"
+        | "__CPROVER_loop_invariant" => Api::Nop,
         _ => return None,
     })
 }

@@ -4,9 +4,9 @@
 //! the expression sits under `&&`, `||` or `?:`, the claim is guarded by the condition under
 //! which C evaluates it (`p && *p` checks `*p` only when `p` is non-null).
 
-use super::rewrite::rewrite;
 use super::CheckOptions;
 use crate::ir::display::expr_to_c;
+use crate::ir::rewrite::rewrite;
 use crate::ir::{
     ArrayLen, BinOp, Builtin, ClaimKind, Expr, ExprKind, Instr, InstrKind, IntName, Loc, Program, Type, UnOp,
 };
@@ -517,6 +517,21 @@ impl Ctx<'_> {
         self.claim(Some(&g_alive), alive.clone(), ClaimKind::PointerInvalid, format!("{what}: invalid pointer"));
         let in_bounds = Expr::builtin(Builtin::ReadOk, vec![start.clone(), n.clone()], int.clone());
         let g_bounds = self.and_guard(Some(&g_alive), alive);
+        // ESBMC's --no-bounds-check also drops the bounds of dereferences (not of library
+        // functions' ranges)
+        if !self.o.bounds && what == "dereference failure" {
+            if write {
+                let ro = Expr::builtin(Builtin::IsReadOnly, vec![p.clone()], int.clone());
+                let writable = Expr::unary(UnOp::LogNot, ro, int);
+                self.claim(
+                    Some(&g_bounds),
+                    writable,
+                    ClaimKind::PointerInvalid,
+                    format!("{what}: write access to a read-only object"),
+                );
+            }
+            return;
+        }
         self.caller_claim(
             Some(&g_bounds),
             in_bounds,

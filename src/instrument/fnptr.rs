@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::rewrite::{original, rewrite};
+use crate::ir::rewrite::{original, rewrite};
 use crate::ir::{BinOp, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type};
 
 fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {

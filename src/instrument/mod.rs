@@ -12,7 +12,6 @@
 mod api;
 mod checks;
 mod fnptr;
-pub mod rewrite;
 
 use crate::ir::{ClaimKind, Instr, InstrKind, Program};
 
@@ -74,7 +73,7 @@ pub fn instrument(p: &mut Program, opts: &CheckOptions) {
 fn error_label(p: &mut Program, label: &str) {
     for f in &mut p.funcs {
         let Some(body) = f.body.take() else { continue };
-        let body = rewrite::rewrite(body, |ins| {
+        let body = crate::ir::rewrite::rewrite(body, |ins| {
             if ins.labels.iter().any(|l| l == label) {
                 let claim = Instr::new(
                     InstrKind::Assert {

@@ -98,6 +98,7 @@ pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> Fun
         system: false,
         model: false,
         va_block: None,
+        contract: None,
     });
     p.func_by_name.insert(name.to_string(), f);
     f

@@ -160,6 +160,7 @@ pub fn builtin_name(b: Builtin) -> &'static str {
         Builtin::IsAligned => "ALIGNED",
         Builtin::IsInputObject => "INPUT_OBJECT",
         Builtin::IsUnsizedInput => "UNSIZED_INPUT_OBJECT",
+        Builtin::IsFresh => "__ESBMC_is_fresh",
     }
 }
 

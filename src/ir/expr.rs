@@ -120,6 +120,10 @@ pub enum Builtin {
     /// pointer → int: points into a caller's object whose extent is the caller's business
     /// (every input object but a parameter's object of a given length)
     IsUnsizedInput,
+    /// (p, n) → int: a contract's `is_fresh(p, n)`. Where the contract machinery does not give
+    /// it its meaning (allocating, or checking separation), it reads as "[p, p+n) is a valid,
+    /// live region"
+    IsFresh,
 }
 
 #[derive(Clone, PartialEq, Debug)]

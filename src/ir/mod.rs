@@ -10,10 +10,11 @@ pub mod fingerprint;
 pub mod loops;
 pub mod program;
 pub mod reach;
+pub mod rewrite;
 pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
-pub use program::{ClaimKind, Function, Instr, InstrKind, Loc, Note, Program, Var, VarKind};
+pub use program::{ClaimKind, Clause, Contract, Function, Instr, InstrKind, Loc, Note, Program, Var, VarKind};
 pub use types::{ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target, Type};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

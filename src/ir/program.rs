@@ -221,6 +221,46 @@ pub struct Function {
     /// For variadic definitions: the hidden local holding the address of the block of
     /// variadic arguments (8-byte slots) that symbolic execution builds at each call.
     pub va_block: Option<VarId>,
+    /// The function's written contract (`__ESBMC_requires` & co., `.verdiff.yml`).
+    pub contract: Option<Box<Contract>>,
+}
+
+/// A function contract (docs/contracts.md §3), as ESBMC's and CBMC's annotations and
+/// `.verdiff.yml` write it.
+#[derive(Clone, Debug, Default)]
+pub struct Contract {
+    /// What a caller must guarantee, over parameters and globals.
+    pub requires: Vec<Clause>,
+    /// What the function guarantees on return; may read [`Contract::ret`] and the `olds`.
+    pub ensures: Vec<Clause>,
+    /// What the function may modify (lvalues over parameters and globals); None when no
+    /// assigns clause was written, Some(empty) for `assigns()`.
+    pub assigns: Option<Vec<Expr>>,
+    /// Locals of the function holding `old(e)`: the value of `e` on entry.
+    pub olds: Vec<(VarId, Expr)>,
+    /// The local standing for the return value in `ensures`.
+    pub ret: Option<VarId>,
+    /// Marked `__ESBMC_contract` (selected by `--enforce-all-contracts`).
+    pub annotated: bool,
+    /// A clause verdiff could not read (the reason): a run that uses the contract reaches it
+    /// and is UNKNOWN.
+    pub unsupported: Option<(String, Loc)>,
+}
+
+/// One clause of a contract: a condition (C int, nonzero = holds).
+#[derive(Clone, Debug)]
+pub struct Clause {
+    pub cond: Expr,
+    pub loc: Loc,
+    /// The condition as written (C text), for messages.
+    pub text: String,
+}
+
+impl Contract {
+    /// Whether anything was written (an `__ESBMC_contract` mark alone counts).
+    pub fn is_empty(&self) -> bool {
+        self.requires.is_empty() && self.ensures.is_empty() && self.assigns.is_none() && !self.annotated
+    }
 }
 
 /// A diagnostic from the front end that does not stop verification.

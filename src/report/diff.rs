@@ -106,6 +106,7 @@ pub fn json(rows: &[Row], info: &Info) -> Value {
                     "detail": s.detail,
                     "cached": s.cached,
                     "claims": s.claims,
+                    "assumes": s.assumes,
                 })),
                 "time_seconds": r.time.as_secs_f64(),
             })

@@ -100,6 +100,7 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
         "claims": claims,
         "unsupported": r.unsupported.iter().map(|(w, f, l)| json!({"reason": w, "file": f, "line": l})).collect::<Vec<_>>(),
         "assumed_functions": r.externals,
+        "assumes": r.assumes,
         "notes": r.notes,
         "stats": {
             "instructions": r.stats.instructions,

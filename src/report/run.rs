@@ -19,8 +19,9 @@ pub fn text(results: &[FunctionResult], reused: usize, seconds: f64) -> String {
         s.push('\n');
     }
     let c = counts(results);
+    let pre = if c.precondition > 0 { format!(", {} under their precondition", c.precondition) } else { String::new() };
     s.push_str(&format!(
-        "\n{} functions: {} verified, {} failed, {} unknown; {reused} from the cache; {seconds:.1}s\n\n",
+        "\n{} functions: {} verified{pre}, {} failed, {} unknown; {reused} from the cache; {seconds:.1}s\n\n",
         c.functions, c.verified, c.failed, c.unknown
     ));
     s.push_str(if c.failed > 0 {

@@ -495,5 +495,12 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
     // (the same bound for every function: it is part of no cache key, since a result it cuts
     // short is UNKNOWN, never a verdict)
     let (_, max_terms) = safety::memory_budget(config.memory);
-    SafetyOptions { checks, unwind: config.unwind, memory_leak: c.memory_leak, max_terms, ..SafetyOptions::default() }
+    SafetyOptions {
+        checks,
+        unwind: config.unwind,
+        memory_leak: c.memory_leak,
+        max_terms,
+        preconditions: config.preconditions,
+        ..SafetyOptions::default()
+    }
 }

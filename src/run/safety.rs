@@ -147,7 +147,7 @@ pub fn reaches(
     let (loc, int) = (q.func(target).loc, q.target.int_t());
     let body = q.funcs[target.0 as usize].body.take()?;
     let mut first = true;
-    q.funcs[target.0 as usize].body = Some(instrument::rewrite::rewrite(body, |_| {
+    q.funcs[target.0 as usize].body = Some(crate::ir::rewrite::rewrite(body, |_| {
         let plant = std::mem::take(&mut first);
         let claim =
             InstrKind::Assert { cond: Expr::int(0, int.clone()), kind: ClaimKind::Assertion, msg: REACHED.into() };

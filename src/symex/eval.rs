@@ -344,6 +344,14 @@ impl Symex<'_> {
             Builtin::IsDynamic => self.is_dynamic(v[0]),
             Builtin::IsInputObject => self.points_to_input(v[0]),
             Builtin::IsUnsizedInput => self.points_to_unsized_input(v[0]),
+            Builtin::IsFresh => {
+                let null = self.s.bv_zero(self.ptr_w);
+                let is_null = self.s.eq(v[0], null);
+                let nn = self.s.not(is_null);
+                let alive = self.is_alive(st, v[0]);
+                let ok = self.in_bounds(v[0], v[1]);
+                self.s.and_n(&[nn, alive, ok])
+            }
             Builtin::IsAlive => self.is_alive(st, v[0]),
             Builtin::IsReadOnly => {
                 let o = self.obj_of(v[0]);

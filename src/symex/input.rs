@@ -33,6 +33,8 @@ pub struct InputHeapOptions {
     /// Pointers loaded through a pointer to a pointer (`*pp`, `pp[i]`) that the code base
     /// tests for NULL, by the loaded pointer's type as C text.
     pub nullable_elems: HashSet<String>,
+    /// Every pointer in the caller's heap may be NULL (ESBMC's contract harness).
+    pub all_nullable: bool,
 }
 
 /// The input heap of one run.
@@ -102,10 +104,11 @@ impl Symex<'_> {
         self.s.and_n(&parts)
     }
 
-    /// `__verdiff_input_pointer(index, size, sized, nullable)`: a pointer into the object of
-    /// parameter `index`. With `sized`, to the start of an object of exactly `size` bytes;
-    /// otherwise at a nondeterministic offset into an object of nondeterministic size. With
-    /// `nullable`, NULL is possible too (and then the size says nothing).
+    /// `__verdiff_input_pointer(index, size, kind, nullable)`: a pointer into the object of
+    /// parameter `index`. Kind 1: to the start of an object of exactly `size` bytes; kind 2:
+    /// to the start of an object of nondeterministic size; kind 0: at a nondeterministic
+    /// offset into an object of nondeterministic size. With `nullable`, NULL is possible too
+    /// (and then the size says nothing).
     pub(crate) fn input_pointer(&mut self, st: &mut State, vals: &[T]) -> T {
         let nullable = vals.get(3).and_then(|&v| self.s.as_bv(v)).is_some_and(|b| !b.is_zero());
         if !nullable {
@@ -127,8 +130,11 @@ impl Symex<'_> {
             return self.ptr_to(1);
         }
         let id = base + index;
-        let sized = vals.get(2).and_then(|&v| self.s.as_bv(v)).is_some_and(|b| !b.is_zero());
-        if sized {
+        let kind = vals.get(2).and_then(|&v| self.s.as_bv(v)).and_then(|b| b.to_u64()).unwrap_or(0);
+        if kind == 2 {
+            return self.ptr_to(id);
+        }
+        if kind == 1 {
             let Some(&size) = vals.get(1) else { return self.ptr_to(1) };
             // no object is larger than the offset space allows (malloc's limit)
             let sw = self.s.width(size);
@@ -184,8 +190,11 @@ impl Symex<'_> {
                     if f.bits.is_some() {
                         continue;
                     }
-                    let nullable =
-                        self.o.input_heap.as_ref().is_some_and(|o| o.nullable_fields.contains(&(*c, k as u32)));
+                    let nullable = self
+                        .o
+                        .input_heap
+                        .as_ref()
+                        .is_some_and(|o| o.all_nullable || o.nullable_fields.contains(&(*c, k as u32)));
                     self.pointer_slots(&f.ty, off + f.offset, nullable, out, depth + 1);
                 }
             }
@@ -253,6 +262,9 @@ impl Symex<'_> {
 /// Whether a pointer read by lvalue `e` may be NULL when it comes from the caller's heap.
 fn slot_nullable(sx: &Symex<'_>, e: &Expr) -> bool {
     let Some(o) = sx.o.input_heap.as_ref() else { return false };
+    if o.all_nullable {
+        return true;
+    }
     match &e.kind {
         ExprKind::Member(b, k) => match &b.ty {
             Type::Struct(c) | Type::Union(c) => o.nullable_fields.contains(&(*c, *k)),

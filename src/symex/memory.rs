@@ -437,7 +437,13 @@ impl Symex<'_> {
         let ok = self.s.and(fits, n_ok);
         // objects of unbounded size (unknown extern arrays, ESBMC's inf_size) have no end
         let unbounded = self.s.bv_u(w, self.unbounded_size() as u128);
-        let is_unbounded = self.s.eq(size, unbounded);
+        let mut is_unbounded = self.s.eq(size, unbounded);
+        // (a caller's object has a size of its own, whatever number it is)
+        let o = self.obj_of(p);
+        if let Some(inp) = self.is_input_obj(o) {
+            let own = self.s.not(inp);
+            is_unbounded = self.s.and(is_unbounded, own);
+        }
         self.s.or(ok, is_unbounded)
     }
 
@@ -667,7 +673,17 @@ impl Symex<'_> {
         if self.s.is_false(undetermined) {
             return eq;
         }
-        let choice = self.input(st, Sort::Bool, "address_coincidence");
+        // one answer per pair of pointer values: comparing the same two values again (an
+        // assumption, then an assertion) gives the same answer
+        let key = if p <= q { (p, q) } else { (q, p) };
+        let choice = match self.coincidence.get(&key) {
+            Some(&c) => c,
+            None => {
+                let c = self.input(st, Sort::Bool, "address_coincidence");
+                self.coincidence.insert(key, c);
+                c
+            }
+        };
         self.s.ite(undetermined, choice, eq)
     }
 

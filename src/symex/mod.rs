@@ -275,6 +275,8 @@ pub struct Symex<'p> {
     snapshot: Option<product::Snapshot>,
     /// The caller's objects, when the entry's inputs are modelled as a heap.
     input: Option<input::InputHeap>,
+    /// Whether two pointer values of which one has no known object coincide, by pair.
+    coincidence: HashMap<(T, T), T>,
 }
 
 #[derive(Clone, Debug)]
@@ -344,6 +346,7 @@ impl<'p> Symex<'p> {
             axioms: Vec::new(),
             snapshot: None,
             input: None,
+            coincidence: HashMap::new(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {

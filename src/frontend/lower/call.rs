@@ -49,6 +49,12 @@ impl Lowerer<'_> {
             if let Some(r) = self.compile_time_builtin(name, args, at)? {
                 return Ok(r);
             }
+            if let Some(r) = self.clause_call(name, c)? {
+                return Ok(r);
+            }
+            if matches!(name, "__ESBMC_forall" | "__ESBMC_exists" | "__CPROVER_forall" | "__CPROVER_exists") {
+                return Err(self.err(at, &format!("quantifiers (`{name}`) are not supported")));
+            }
             if self.lookup(name).is_none() {
                 self.implicit_declaration(name, at)?;
             }

@@ -22,6 +22,8 @@ pub struct DeclSpec {
     pub aligned: Option<u64>,
     /// ESBMC's `annotate("__ESBMC_inf_size")`: an array of unbounded size.
     pub infinite: bool,
+    /// ESBMC's `__ESBMC_contract` (`annotate("__ESBMC_contract")`) on a function.
+    pub contract: bool,
 }
 
 /// A parameter as declared (name may be missing in prototypes).
@@ -69,6 +71,7 @@ impl Lowerer<'_> {
         let mut packed = false;
         let mut aligned = None;
         let mut infinite = false;
+        let mut contract = false;
         for s in specs {
             if let DeclarationSpecifier::Extension(exts) = &s.node {
                 for (name, args) in attr_names(exts) {
@@ -76,9 +79,13 @@ impl Lowerer<'_> {
                         "packed" => packed = true,
                         "aligned" => aligned = Some(self.attr_align(&args)?),
                         "annotate" => {
-                            infinite |= args.iter().any(|a| {
-                                matches!(&a.node, lang_c::ast::Expression::StringLiteral(s) if s.node.iter().any(|p| p.contains("__ESBMC_inf_size")))
-                            })
+                            let says = |what: &str| {
+                                args.iter().any(|a| {
+                                    matches!(&a.node, lang_c::ast::Expression::StringLiteral(s) if s.node.iter().any(|p| p.contains(what)))
+                                })
+                            };
+                            infinite |= says("__ESBMC_inf_size");
+                            contract |= says("__ESBMC_contract");
                         }
                         _ => {}
                     }
@@ -112,7 +119,7 @@ impl Lowerer<'_> {
             }
         }
         let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
-        Ok(DeclSpec { base, storage, is_const, aligned, infinite })
+        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {

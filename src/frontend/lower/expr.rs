@@ -18,7 +18,10 @@ pub fn has_side_effects(e: &Expression) -> bool {
         Expression::Call(c) => {
             // pure builtins keep short-circuit operators pure
             if let Expression::Identifier(id) = &c.node.callee.node {
-                if matches!(id.node.name.as_str(), "__builtin_expect" | "__builtin_constant_p") {
+                let name = id.node.name.as_str();
+                if matches!(name, "__builtin_expect" | "__builtin_constant_p")
+                    || super::contract::is_clause_builtin(name)
+                {
                     return c.node.arguments.iter().any(|a| has_side_effects(&a.node));
                 }
             }
@@ -85,6 +88,15 @@ impl Lowerer<'_> {
     /// `p[6];` reads p[6], so a read that can fail is kept as an assignment to a discarded
     /// temporary (where the instrumentation puts its claims).
     pub fn effect(&mut self, e: &Node<Expression>) -> LResult<()> {
+        if let Expression::Call(c) = &e.node {
+            if let Expression::Identifier(id) = &c.node.callee.node {
+                if let Some(kind) = super::contract::clause_kind(&id.node.name) {
+                    if self.cur_func.is_some() && self.lookup(&id.node.name).is_none_or(|s| !has_body(self, &s)) {
+                        return self.contract_clause(kind, c);
+                    }
+                }
+            }
+        }
         let v = self.operand(e, false)?;
         let evaluated_already = match &e.node {
             Expression::BinaryOperator(b) => matches!(
@@ -302,6 +314,9 @@ impl Lowerer<'_> {
     }
 
     fn identifier(&mut self, name: &str, at: usize) -> LResult<Expr> {
+        if self.in_clause.is_some() && super::contract::is_return_value(name) {
+            return self.clause_return_value(at);
+        }
         match self.lookup(name) {
             Some(Sym::Var(v)) => Ok(self.var_expr(v)),
             Some(Sym::Func(f)) => {
@@ -1066,4 +1081,10 @@ fn float_kind(t: &Type) -> Option<FloatKind> {
         Type::Float(k) => Some(*k),
         _ => None,
     }
+}
+
+/// Whether a symbol is a function the program defines (a program may define its own
+/// `__ESBMC_requires`; then its calls are calls).
+fn has_body(l: &Lowerer<'_>, s: &Sym) -> bool {
+    matches!(s, Sym::Func(f) if l.prog.func(*f).body.is_some())
 }

@@ -3,6 +3,7 @@
 mod builder;
 mod call;
 mod consts;
+pub mod contract;
 mod conv;
 mod ctype;
 mod expr;
@@ -104,6 +105,10 @@ pub struct Lowerer<'a> {
     pub packs: super::fixup::Packs,
     /// The `#pragma pack` limit while laying out a struct.
     pub pack_cap: Option<u64>,
+    /// Lowering a contract clause of the current function (`__ESBMC_old` & co. are pure).
+    pub in_clause: Option<contract::ClauseKind>,
+    /// The contract of the function being lowered.
+    pub contract: Option<crate::ir::Contract>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -125,6 +130,8 @@ impl<'a> Lowerer<'a> {
             model_unit: false,
             packs: Vec::new(),
             pack_cap: None,
+            in_clause: None,
+            contract: None,
         }
     }
 
@@ -340,6 +347,7 @@ impl<'a> Lowerer<'a> {
             system,
             va_block: None,
             model: false,
+            contract: None,
         });
         self.prog.func_by_name.entry(unique).or_insert(f);
         f
@@ -405,6 +413,10 @@ impl<'a> Lowerer<'a> {
 
         let saved = std::mem::take(&mut self.b);
         let saved_func = self.cur_func.replace(f);
+        let saved_contract = std::mem::take(&mut self.contract);
+        if spec.contract {
+            self.contract.get_or_insert_with(Default::default).annotated = true;
+        }
         self.b.ret_ty = Some(ft.ret.clone());
         self.push_scope();
         self.b.blocks.push(Vec::new());
@@ -463,9 +475,11 @@ impl<'a> Lowerer<'a> {
         let b = std::mem::replace(&mut self.b, saved);
         self.cur_func = saved_func;
         let body = b.finish(end_loc);
+        let contract = std::mem::replace(&mut self.contract, saved_contract);
         let func = &mut self.prog.funcs[f.0 as usize];
         func.params = pvars;
         func.body = Some(body);
+        func.contract = contract.map(Box::new);
         body_result
     }
 }

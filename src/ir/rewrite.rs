@@ -1,6 +1,6 @@
 //! Inserting and replacing instructions while keeping jump targets right.
 
-use crate::ir::{Instr, InstrKind};
+use super::{Instr, InstrKind};
 
 /// For each instruction, `f` returns instructions to insert before it and optionally
 /// replacement instructions for it. Jumps to an instruction land on the first inserted one, so
