@@ -115,7 +115,8 @@ fn check_one(path: &Path, tmp: &Path) -> Result<(), String> {
         let (_, m) = run(path, &e.flags, &["--multi-property"], &json);
         let mut got = BTreeSet::new();
         for c in m["claims"].as_array().cloned().unwrap_or_default() {
-            if c["status"] == "violated" {
+            // (what a function needs of its caller is not one of its violations)
+            if c["status"] == "violated" && c["kind"] != "precondition" {
                 // a claim inside a library model counts at the program's call that reached it
                 let line = c["reached_from"]["line"].as_u64().or(c["line"].as_u64()).unwrap_or(0) as u32;
                 got.insert((c["kind"].as_str().unwrap_or("").to_string(), line));

@@ -72,7 +72,8 @@ pub struct Claim {
     pub description: String,
     pub file: String,
     pub line: u32,
-    /// `violated` or `unknown`.
+    /// `violated` or `unknown` (`needed`: a precondition claim the function needs of its
+    /// caller, for a PRECONDITION result).
     pub status: String,
     /// Why it is unknown (empty when violated).
     pub reason: String,
@@ -167,6 +168,8 @@ fn step_text(e: &TraceEvent) -> String {
 /// A claim of an engine report, with the file paths made relative by `rel`.
 pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
     let (status, reason) = match &c.status {
+        // what the function needs of its caller: not a violation of its own
+        ClaimStatus::Violated if c.kind == crate::ir::ClaimKind::Precondition => ("needed", String::new()),
         ClaimStatus::Violated => ("violated", String::new()),
         ClaimStatus::Unknown(w) => ("unknown", w.clone()),
         ClaimStatus::Holds => ("holds", String::new()),

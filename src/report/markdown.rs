@@ -81,15 +81,18 @@ fn rank(r: &FunctionResult) -> u8 {
         1
     } else if r.unknown() {
         2
-    } else {
+    } else if r.safety == Some(crate::record::Safety::Precondition) {
+        // a note for the authors: what callers must meet
         3
+    } else {
+        4
     }
 }
 
 /// Nothing to look at: verified or unchanged, neither failed nor changed in behaviour nor
 /// unknown.
 fn quiet(r: &FunctionResult) -> bool {
-    rank(r) == 3 && matches!(r.change.as_str(), "" | "unchanged" | "equivalent")
+    rank(r) == 4 && matches!(r.change.as_str(), "" | "unchanged" | "equivalent")
 }
 
 fn with_detail(head: &str, detail: &str) -> String {
@@ -185,8 +188,8 @@ pub fn markdown(results: &[FunctionResult], meta: &RunMeta) -> String {
     let mut s = format!("### {}\n\n", html(&cut(&meta.title(), 200)));
     let _ = writeln!(
         s,
-        "**{} functions**: {} verified, {} failed, {} unknown, {} behaviour changed, {} served from cache\n",
-        c.functions, c.verified, c.failed, c.unknown, c.changed, c.cached
+        "**{} functions**: {} verified, {} under their precondition, {} failed, {} unknown, {} behaviour changed, {} served from cache\n",
+        c.functions, c.verified, c.precondition, c.failed, c.unknown, c.changed, c.cached
     );
     let mut facts = Vec::new();
     for (k, v) in [("base", &meta.base), ("head", &meta.head), ("commit", &meta.commit)] {

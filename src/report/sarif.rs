@@ -10,7 +10,10 @@
 //! - every behaviour change: level `warning`, rule `verdiff.behaviour-change`, at the function,
 //!   the message carrying the distinguishing input and the outputs;
 //! - every unknown safety verdict, unknown equivalence and undecided claim: level `note`, rule
-//!   `verdiff.unknown`, the message carrying the reason.
+//!   `verdiff.unknown`, the message carrying the reason;
+//! - every function safe only under its precondition (PRECONDITION): level `note`, rule
+//!   `verdiff.precondition`, at the function, the message naming what it assumes and needs of
+//!   its caller (`properties.assumes` lists the clauses).
 //!
 //! Results are ordered errors, warnings, notes; beyond [`MAX_RESULTS`] the rest is dropped and
 //! the drop is said in `invocations[0].toolExecutionNotifications` and
@@ -33,6 +36,8 @@ pub const MAX_FLOW_LOCATIONS: usize = 10_000;
 
 pub const BEHAVIOUR_CHANGE_RULE: &str = "verdiff.behaviour-change";
 pub const UNKNOWN_RULE: &str = "verdiff.unknown";
+/// The rule of functions safe only under their precondition.
+pub const PRECONDITION_RULE: &str = "verdiff.precondition";
 
 /// The rule id of a claim kind: `array bounds` → `verdiff.array-bounds`.
 pub fn rule_id(kind: &str) -> String {
@@ -190,6 +195,12 @@ impl Rules {
             ("Behaviour change: the function returns or writes something else for some input".into(), "warning"),
         );
         ids.insert(UNKNOWN_RULE.to_string(), ("Not decided: no verdict within the bounds and limits".into(), "note"));
+        if results.iter().any(|r| r.safety == Some(Safety::Precondition)) {
+            ids.insert(
+                PRECONDITION_RULE.to_string(),
+                ("Safe only under its precondition: callers must meet what it assumes".into(), "note"),
+            );
+        }
         Rules { ids }
     }
     fn index(&self, id: &str) -> usize {
@@ -275,6 +286,15 @@ pub fn sarif(results: &[FunctionResult], meta: &RunMeta) -> Value {
             let why = if r.detail.is_empty() { "no reason given" } else { r.detail.as_str() };
             let msg = format!("Safety of function '{}' is unknown: {why}", r.function);
             notes.push(result(&rules, UNKNOWN_RULE, "note", msg, here(), properties(r)));
+        }
+        if r.safety == Some(Safety::Precondition) {
+            let msg = format!(
+                "Function '{}' is safe only under its precondition; no caller in the code base may break it (document it or check it): {}",
+                r.function, r.detail
+            );
+            let mut props = properties(r);
+            props["assumes"] = json!(r.assumes);
+            notes.push(result(&rules, PRECONDITION_RULE, "note", msg, here(), props));
         }
     }
 

@@ -1,0 +1,150 @@
+//! `verdiff run` on repositories whose functions take pointers (docs/contracts.md): a
+//! function is verified under the precondition a C caller meets by convention, FAILED means a
+//! bug of the function or of a caller that breaks a callee's precondition, and the
+//! precondition is part of every report. Expected verdicts come from reading the C code.
+
+use std::collections::BTreeMap;
+
+#[path = "common/repo.rs"]
+mod repo;
+use repo::Repo;
+
+#[path = "common/schema.rs"]
+mod schema;
+
+/// `n` functions `f<i>(a, n)` that clamp `n` to 24 and read `a[0..n)` (safe when `a` points
+/// to `n` elements), and `bad`, which reads `a[n]` (one past them: a bug of `bad`).
+fn library(n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!(
+            "unsigned f{i}(const unsigned *a, unsigned n) {{\n  unsigned s = {i};\n  if (n > 24) n = 24;\n  for (unsigned i = 0; i < n; i++) s += a[i];\n  return s;\n}}\n"
+        ));
+    }
+    s.push_str(
+        "unsigned bad(const unsigned *a, unsigned n) {\n  unsigned s = 0;\n  if (n > 24) n = 24;\n  for (unsigned i = 0; i <= n; i++) s += a[i];\n  return s;\n}\n",
+    );
+    s
+}
+
+const CONFIG: &str = "version: 1\nunwind: 26\ntimeout: 60\n";
+
+/// function → (safety, detail, assumes) of `verdiff run --format json`.
+type Rows = BTreeMap<String, (String, String, Vec<String>)>;
+
+fn run(r: &Repo, extra: &[&str]) -> (i32, Rows, serde_json::Value) {
+    let mut args = vec!["run", "--quiet", "--no-cache", "--format", "json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = r.verdiff(&args);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
+    let mut m = Rows::new();
+    for f in v["functions"].as_array().cloned().unwrap_or_default() {
+        let assumes = f["assumes"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+            .unwrap_or_default();
+        m.insert(
+            f["function"].as_str().unwrap_or("").to_string(),
+            (f["safety"].as_str().unwrap_or("-").to_string(), f["detail"].as_str().unwrap_or("").to_string(), assumes),
+        );
+    }
+    (code, m, v)
+}
+
+#[test]
+fn sixty_functions_that_read_their_length_are_verified_under_their_precondition_and_the_bug_fails() {
+    let r = Repo::new("pre-sixty");
+    r.write(".verdiff.yml", CONFIG);
+    r.write("lib.c", &library(60));
+    r.commit("library");
+    let (code, m, v) = run(&r, &[]);
+    let schema_v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/run-v1.schema.json"),
+        )
+        .expect("schema file"),
+    )
+    .expect("schema");
+    let errs = schema::conforms(&schema_v, &schema_v, &v, "run");
+    assert!(errs.is_empty(), "{}", errs.join("\n"));
+    assert_eq!(m.len(), 61, "{m:?}");
+    for i in 0..60 {
+        let (s, detail, assumes) = &m[&format!("f{i}")];
+        assert_eq!(s, "precondition", "f{i}: {detail}");
+        assert!(assumes.contains(&"`a` != NULL".to_string()), "f{i}: {assumes:?}");
+        assert!(assumes.contains(&"`a` points to `n` elements".to_string()), "f{i}: {assumes:?}");
+        assert!(detail.contains("`a` points to `n` elements"), "the precondition is printed: {detail}");
+    }
+    let (s, detail, _) = &m["bad"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("pointer-bounds"), "{detail}");
+    assert_eq!(code, 10, "a FAILED function fails the run");
+    assert_eq!(v["counts"]["precondition"], 60);
+    assert_eq!(v["counts"]["failed"], 1);
+
+    // without inference, today's behaviour: a pointer parameter may be anything, so every
+    // function "fails" on the dereference of its first element
+    let (_, free, _) = run(&r, &["--no-infer-preconditions"]);
+    assert_eq!(free["f0"].0, "failed", "{:?}", free["f0"]);
+}
+
+#[test]
+fn a_caller_that_breaks_a_callees_precondition_fails_at_the_call() {
+    let r = Repo::new("pre-callers");
+    r.write(".verdiff.yml", CONFIG);
+    let mut src = library(2);
+    // null_caller passes NULL to f0, which never tests it; short_caller passes 4 elements
+    // with n = 6; good_caller passes 4 elements with n = 4
+    src.push_str("unsigned null_caller(void) { return f0(0, 3); }\n");
+    src.push_str("unsigned short_caller(void) { unsigned b[4] = {1, 2, 3, 4}; return f1(b, 6); }\n");
+    src.push_str("unsigned good_caller(void) { unsigned b[4] = {1, 2, 3, 4}; return f1(b, 4); }\n");
+    r.write("lib.c", &src);
+    r.commit("callers");
+    let (_, m, _) = run(&r, &[]);
+    let (s, detail, _) = &m["null_caller"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("NULL pointer"), "{detail}");
+    let (s, detail, _) = &m["short_caller"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("pointer-bounds"), "{detail}");
+    assert_eq!(m["good_caller"].0, "successful", "{:?}", m["good_caller"]);
+    // the callees stay verified under their precondition: the bug is at the callers
+    assert_eq!(m["f0"].0, "precondition");
+    assert_eq!(m["f1"].0, "precondition");
+}
+
+#[test]
+fn reports_carry_the_precondition() {
+    let r = Repo::new("pre-reports");
+    r.write(".verdiff.yml", CONFIG);
+    r.write("lib.c", &library(1));
+    r.commit("one");
+    let sarif = r.path("r.sarif");
+    let md = r.path("r.md");
+    let (_, _, err) = r.verdiff(&[
+        "run",
+        "--quiet",
+        "--no-cache",
+        "--format",
+        "sarif",
+        "--output",
+        sarif.to_str().expect("utf-8"),
+        "--format",
+        "markdown",
+        "--output",
+        md.to_str().expect("utf-8"),
+    ]);
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).expect("sarif")).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let results = s["runs"][0]["results"].as_array().cloned().unwrap_or_default();
+    let note = results.iter().find(|x| x["ruleId"] == "verdiff.precondition").expect("a precondition note");
+    assert_eq!(note["level"], "note");
+    assert!(note["message"]["text"].as_str().unwrap_or("").contains("`a` != NULL"), "{note}");
+    assert!(note["properties"]["assumes"].as_array().is_some_and(|a| a.len() >= 2), "{note}");
+    // the needed claims are not reported as errors: only bad's violation is
+    let errors: Vec<_> = results.iter().filter(|x| x["level"] == "error").collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let md = std::fs::read_to_string(&md).expect("markdown");
+    assert!(md.contains("1 under their precondition"), "{md}");
+    assert!(md.contains("PRECONDITION: safe assuming"), "{md}");
+}
