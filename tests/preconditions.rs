@@ -148,3 +148,37 @@ fn reports_carry_the_precondition() {
     assert!(md.contains("1 under their precondition"), "{md}");
     assert!(md.contains("PRECONDITION: safe assuming"), "{md}");
 }
+
+#[test]
+fn a_static_function_is_verified_through_its_callers() {
+    let r = Repo::new("pre-static");
+    r.write(".verdiff.yml", CONFIG);
+    // `quot` alone divides by any b (FAILED as an entry with free inputs); its only callers
+    // pass 2 and 4. `rem` is called with 0 by `broken`: it fails inside `rem`. `table` takes
+    // the address of `pick`, so `pick` is verified on its own (any i is a precondition of
+    // its caller's object; NULL is excluded by convention).
+    r.write(
+        "lib.c",
+        "static int quot(int a, int b) { return a / b; }\n\
+         int halve(int x) { return quot(x, 2); }\n\
+         int quarter(int x) { return quot(x, 4); }\n\
+         static int rem(int a, int b) { return a % b; }\n\
+         int broken(int x) { return rem(x, 0); }\n\
+         static int pick(const int *a) { return a[0]; }\n\
+         int (*table)(const int *) = pick;\n",
+    );
+    r.commit("static");
+    let (_, m, _) = run(&r, &[]);
+    let (s, detail, _) = &m["quot"];
+    assert_eq!(s, "successful", "{detail}");
+    assert!(detail.contains("through its callers") && detail.contains("`halve`"), "{detail}");
+    let (s, detail, _) = &m["rem"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("`broken`") && detail.contains("division"), "{detail}");
+    assert_eq!(m["broken"].0, "failed");
+    let (s, detail, _) = &m["pick"];
+    assert_eq!(s, "precondition", "its address is taken: verified on its own: {detail}");
+    // with free inputs there is no caller context either: quot is verified on its own
+    let (_, free, _) = run(&r, &["--no-infer-preconditions"]);
+    assert_eq!(free["quot"].0, "failed", "{:?}", free["quot"]);
+}

@@ -28,6 +28,7 @@ fn claim(kind: &str, description: &str, line: u32, status: &str, reason: &str, t
         description: description.into(),
         file: "src/ringbuf.c".into(),
         line,
+        function: String::new(),
         status: status.into(),
         reason: reason.into(),
         trace,

@@ -242,7 +242,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
             let e = crate::contract::entry(&mut prog, f, &conventions);
             entry = Some(e.harness);
             checks.caller_preconditions = true;
-            precondition = Some((e.assumptions, conventions.heap));
+            precondition = Some((e.assumptions, conventions.heap(f)));
         }
     }
     let t_inst = Instant::now();

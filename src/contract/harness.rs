@@ -93,7 +93,7 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
             struct_pointers(b.p, Expr::var(locals[i], t.clone()), &mut slots, 0);
             for (lv, member) in slots {
                 let ty = lv.ty.clone();
-                let nullable = c.heap.nullable_fields.contains(&member);
+                let nullable = c.heap(f).nullable_fields.contains(&member);
                 let z = Expr::int(0, size_t.clone());
                 let value = input(&mut b, input_pointer, &mut next_object, z, false, &ty, nullable);
                 b.assign(lv, value);

@@ -24,8 +24,16 @@ pub struct Conventions {
     pub nullable: HashSet<(FuncId, usize)>,
     /// Pointer parameters with a length: (function, pointer parameter index) → its length.
     pub sized: HashMap<(FuncId, usize), Sized>,
-    /// Pointers in the caller's heap that may be NULL.
-    pub heap: InputHeapOptions,
+    /// Pointers in the caller's heap that may be NULL when a function is the entry: those
+    /// of the members (and pointer-to-pointer elements) the function itself tests for NULL.
+    pub heaps: HashMap<FuncId, InputHeapOptions>,
+}
+
+impl Conventions {
+    /// The caller's heap as `f` sees it (see [`Conventions::heaps`]).
+    pub fn heap(&self, f: FuncId) -> InputHeapOptions {
+        self.heaps.get(&f).cloned().unwrap_or_default()
+    }
 }
 
 /// Functions that report a failed assertion: a branch to one is a check, not a test that
@@ -68,9 +76,10 @@ pub fn infer(p: &Program) -> Conventions {
     for &f in &funcs {
         direct.insert(f, facts(p, f));
     }
-    for facts in direct.values() {
-        c.heap.nullable_fields.extend(facts.tested_fields.iter().copied());
-        c.heap.nullable_elems.extend(facts.tested_elems.iter().cloned());
+    for (&f, facts) in &direct {
+        let h = c.heaps.entry(f).or_default();
+        h.nullable_fields.extend(facts.tested_fields.iter().copied());
+        h.nullable_elems.extend(facts.tested_elems.iter().cloned());
     }
     for (&f, facts) in &direct {
         for &i in &facts.tested_params {
@@ -580,7 +589,7 @@ mod tests {
     }
 
     #[test]
-    fn struct_members_tested_for_null_somewhere_may_be_null() {
+    fn struct_members_the_function_tests_for_null_may_be_null() {
         let p = program(
             "struct node { struct node *next; struct node *prev; char *name; };\n\
              int len(struct node *h) { int n = 0; for (struct node *x = h->next; x; x = x->next) n++; return n; }\n\
@@ -594,8 +603,11 @@ mod tests {
             },
             _ => panic!("pointer"),
         };
-        assert!(c.heap.nullable_fields.contains(&(s, 0)), "next is tested through a copy");
-        assert!(c.heap.nullable_fields.contains(&(s, 1)), "prev is compared with NULL");
-        assert!(!c.heap.nullable_fields.contains(&(s, 2)), "name is never tested");
+        let len = c.heap(p.func_named("len").unwrap());
+        let first = c.heap(p.func_named("first").unwrap());
+        assert!(len.nullable_fields.contains(&(s, 0)), "next is tested through a copy");
+        assert!(!len.nullable_fields.contains(&(s, 1)), "len does not test prev");
+        assert!(first.nullable_fields.contains(&(s, 1)), "first compares prev with NULL");
+        assert!(!first.nullable_fields.contains(&(s, 2)), "name is never tested");
     }
 }

@@ -99,6 +99,7 @@ pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> Fun
         model: false,
         va_block: None,
         contract: None,
+        internal: false,
     });
     p.func_by_name.insert(name.to_string(), f);
     f

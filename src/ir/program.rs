@@ -223,6 +223,8 @@ pub struct Function {
     pub va_block: Option<VarId>,
     /// The function's written contract (`__ESBMC_requires` & co., `.verdiff.yml`).
     pub contract: Option<Box<Contract>>,
+    /// Internal linkage (`static`): every caller is in its translation unit.
+    pub internal: bool,
 }
 
 /// A function contract (docs/contracts.md §3), as ESBMC's and CBMC's annotations and

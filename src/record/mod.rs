@@ -72,6 +72,10 @@ pub struct Claim {
     pub description: String,
     pub file: String,
     pub line: u32,
+    /// The function the claim is in (for a claim inside a C library model: the function whose
+    /// call led into it).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub function: String,
     /// `violated` or `unknown` (`needed`: a precondition claim the function needs of its
     /// caller, for a PRECONDITION result).
     pub status: String,
@@ -176,9 +180,9 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
         ClaimStatus::NotChecked => ("not-checked", String::new()),
     };
     // a claim inside a C library model is reported at the user's call that led into it
-    let (file, line) = match c.reached_from() {
-        Some(s) => (s.file.clone(), s.line),
-        None => (c.file.clone(), c.line),
+    let (file, line, function) = match c.reached_from() {
+        Some(s) => (s.file.clone(), s.line, s.function.clone()),
+        None => (c.file.clone(), c.line, c.function.clone()),
     };
     let trace = c
         .trace
@@ -201,6 +205,7 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
         description: c.description.clone(),
         file: rel(&file),
         line,
+        function,
         status: status.into(),
         reason,
         trace,

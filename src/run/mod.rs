@@ -14,6 +14,7 @@
 //!
 //! Depends on: frontend, ir, instrument, engine, record, cache, config. Not on cli or report.
 
+pub mod callers;
 pub mod parallel;
 pub mod safety;
 pub mod shard;
@@ -184,6 +185,8 @@ pub fn run(
     let rel = relativise(root);
     let mut slots: Vec<Option<(String, FunctionResult)>> = Vec::new();
     let mut tasks: Vec<(usize, Task)> = Vec::new();
+    // (slot, function, file, line, callers) of functions verified through their callers
+    let mut derived: Vec<(usize, String, String, u32, Vec<String>)> = Vec::new();
     let mut reused = 0;
     let planned = parallel::map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
     // where each function of the run is defined (for calls across files, see verify_task)
@@ -201,7 +204,12 @@ pub fn run(
                 continue;
             }
         };
-        for Planned { name, line, keys, unwind, timeout } in fns {
+        for Planned { name, line, keys, unwind, timeout, callers } in fns {
+            if let (Some(cs), Some(_)) = (callers, &keys) {
+                derived.push((slots.len(), name, u.rel.clone(), line, cs));
+                slots.push(None);
+                continue;
+            }
             let Some((k, lk)) = keys else {
                 slots.push(Some((
                     String::new(),
@@ -245,7 +253,7 @@ pub fn run(
     }
     let total = slots.len();
     progress(Progress::Planned { total, cached: reused });
-    let mut done = total - tasks.len();
+    let mut done = total - tasks.len() - derived.len();
     let mut notes = Vec::new();
     let verified = tasks.len();
 
@@ -287,6 +295,36 @@ pub fn run(
             slots[slot] = Some((key, r));
         }
     });
+    // functions verified through their callers, callers first (a cycle stays unresolved)
+    let mut known: HashMap<(String, String), FunctionResult> =
+        slots.iter().flatten().map(|(_, r)| ((r.file.clone(), r.function.clone()), r.clone())).collect();
+    let mut pending = derived;
+    loop {
+        let ready = |cs: &Vec<String>, file: &String, pending: &[(usize, String, String, u32, Vec<String>)]| {
+            cs.iter().all(|c| !pending.iter().any(|(_, n, f, _, _)| n == c && f == file))
+        };
+        let (now, later): (Vec<_>, Vec<_>) =
+            pending.iter().cloned().partition(|(_, _, file, _, cs)| ready(cs, file, &pending));
+        let stuck = now.is_empty();
+        let batch = if stuck { later.clone() } else { now };
+        for (slot, name, file, line, cs) in batch {
+            let mut r = callers::derive(&name, &file, line, &cs, &known);
+            if stuck {
+                r.detail = format!("verified only through its callers ({}), which call each other", cs.join(", "));
+            }
+            done += 1;
+            progress(Progress::Done { done, total, result: &r });
+            known.insert((file.clone(), name.clone()), r.clone());
+            slots[slot] = Some((String::new(), r));
+        }
+        if stuck {
+            break;
+        }
+        pending = later;
+        if pending.is_empty() {
+            break;
+        }
+    }
     // a worker that died (it cannot, short of a bug) leaves its slots empty: say so
     let results = slots
         .into_iter()
@@ -326,6 +364,8 @@ struct Planned {
     keys: Option<(String, String)>,
     unwind: u32,
     timeout: Duration,
+    /// Verified through these callers instead (run/callers.rs).
+    callers: Option<Vec<String>>,
 }
 
 /// Lowers one unit and computes the keys of its selected functions.
@@ -333,15 +373,23 @@ fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> St
     let text = u.text.as_ref().map_err(Clone::clone)?;
     let prog = frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).map_err(|e| rel(&e.to_string()))?;
     let mut out = Vec::new();
+    let selected = |name: &str| {
+        (config.entries.is_empty() || config.entries.iter().any(|e| e == name))
+            && shard::selected(o.shard, name)
+            && !config.skipped(name)
+    };
     for (name, f) in functions_in_file(&prog, &u.rel) {
-        if (!config.entries.is_empty() && !config.entries.contains(&name)) || !shard::selected(o.shard, &name) {
+        if !selected(&name) {
             continue;
         }
         let line = prog.func(f).loc.line;
         let unwind = config.unwind_for(&name);
         let timeout = Duration::from_secs(config.timeout_for(&name));
         let keys = (!config.skipped(&name)).then(|| keys(&prog, f, o, unwind, timeout));
-        out.push(Planned { name, line, keys, unwind, timeout });
+        // (only when this run verifies every caller)
+        let callers =
+            callers::callers_in_view(&prog, f).filter(|cs| o.safety.preconditions && cs.iter().all(|c| selected(c)));
+        out.push(Planned { name, line, keys, unwind, timeout, callers });
     }
     Ok(out)
 }

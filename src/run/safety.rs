@@ -100,7 +100,7 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         let e = crate::contract::entry(&mut p, f, &conventions);
         entry = e.harness;
         assumes = e.assumptions;
-        heap = Some(std::sync::Arc::new(conventions.heap));
+        heap = Some(std::sync::Arc::new(conventions.heap(f)));
         checks.caller_preconditions = true;
     }
     instrument::instrument(&mut p, &checks);

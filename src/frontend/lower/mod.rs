@@ -348,6 +348,7 @@ impl<'a> Lowerer<'a> {
             va_block: None,
             model: false,
             contract: None,
+            internal: static_,
         });
         self.prog.func_by_name.entry(unique).or_insert(f);
         f

@@ -1,0 +1,120 @@
+//! Functions verified through their callers (docs/contracts.md): a `static` function whose
+//! address is never taken has every caller in its file, so its inputs are exactly what those
+//! callers pass. It is not verified as an entry with inputs it never gets; its claims were
+//! checked inside each caller's verification (callees are inlined), and its result is read off
+//! theirs.
+
+use std::collections::HashMap;
+
+use crate::ir::{ExprKind, FuncId, InstrKind, Program};
+use crate::record::{FunctionResult, Safety};
+
+/// The callers of `f` in `p` when `f` is verified through them: it has internal linkage, its
+/// address is never taken, and some function with a body calls it. Sorted, without `f`.
+pub fn callers_in_view(p: &Program, f: FuncId) -> Option<Vec<String>> {
+    if !p.func(f).internal {
+        return None;
+    }
+    let mut callers = Vec::new();
+    for (i, g) in p.funcs.iter().enumerate() {
+        let Some(body) = &g.body else { continue };
+        for ins in body {
+            let direct = match &ins.kind {
+                InstrKind::Call { func, .. } => matches!(func.kind, ExprKind::Func(h) if h == f),
+                _ => false,
+            };
+            let mut taken = false;
+            for e in ins.kind.exprs() {
+                e.visit(&mut |x| {
+                    if let ExprKind::AddrOf(inner) = &x.kind {
+                        taken |= matches!(inner.kind, ExprKind::Func(h) if h == f);
+                    }
+                });
+            }
+            if taken {
+                return None;
+            }
+            if direct && FuncId(i as u32) != f && !callers.contains(&g.name) {
+                callers.push(g.name.clone());
+            }
+        }
+    }
+    // the static initialiser may take its address too
+    for ins in &p.init {
+        for e in ins.kind.exprs() {
+            let mut taken = false;
+            e.visit(&mut |x| {
+                if let ExprKind::AddrOf(inner) = &x.kind {
+                    taken |= matches!(inner.kind, ExprKind::Func(h) if h == f);
+                }
+            });
+            if taken {
+                return None;
+            }
+        }
+    }
+    if callers.is_empty() {
+        return None;
+    }
+    callers.sort();
+    Some(callers)
+}
+
+/// The result of `function` (in `file`) from those of its `callers` (in `results`, by name
+/// and file; callers that are themselves verified through theirs are resolved first).
+pub fn derive(
+    function: &str,
+    file: &str,
+    line: u32,
+    callers: &[String],
+    results: &HashMap<(String, String), FunctionResult>,
+) -> FunctionResult {
+    let mut r = FunctionResult {
+        function: function.to_string(),
+        file: file.to_string(),
+        line,
+        change: String::new(),
+        change_detail: String::new(),
+        safety: Some(Safety::Unknown),
+        detail: String::new(),
+        claims: vec![],
+        seconds: 0.0,
+        cached: false,
+        assumes: vec![],
+    };
+    let mut open = Vec::new();
+    r.cached = true;
+    for c in callers {
+        let Some(cr) = results.get(&(file.to_string(), c.clone())) else {
+            open.push(format!("{c} was not verified"));
+            r.cached = false;
+            continue;
+        };
+        // (read off cached results only: served from the cache as well)
+        r.cached &= cr.cached;
+        match cr.safety {
+            Some(Safety::Failed) => {
+                // a violation inside this function, reached with what the caller passes
+                let inside: Vec<_> =
+                    cr.claims.iter().filter(|k| k.status == "violated" && k.function == function).cloned().collect();
+                if !inside.is_empty() {
+                    r.safety = Some(Safety::Failed);
+                    r.detail = format!("fails when called from `{c}`: {}", cr.detail);
+                    r.claims = inside;
+                    return r;
+                }
+                open.push(format!("`{c}` fails elsewhere first"));
+            }
+            Some(s) if s.verified() => {}
+            _ => open.push(format!("`{c}` is {}", cr.safety.map(Safety::name).unwrap_or("not checked"))),
+        }
+    }
+    let names = callers.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+    if open.is_empty() {
+        r.safety = Some(Safety::Successful);
+        r.detail = format!("verified through its callers (static, address never taken): {names}");
+    } else {
+        r.detail = format!("verified only through its callers ({names}), and {}", open.join("; "));
+    }
+    r
+}
