@@ -654,6 +654,7 @@ mod tests {
             description: "assertion \"</script><img src=x onerror=alert(1)>\"".into(),
             file: "a<b>.c".into(),
             line: 4,
+            function: "f".into(),
             status: "violated".into(),
             reason: String::new(),
             trace: vec![Step { file: "a<b>.c".into(), line: 3, function: "f".into(), text: "k = <8>".into() }],
