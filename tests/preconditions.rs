@@ -182,3 +182,35 @@ fn a_static_function_is_verified_through_its_callers() {
     let (_, free, _) = run(&r, &["--no-infer-preconditions"]);
     assert_eq!(free["quot"].0, "failed", "{:?}", free["quot"]);
 }
+
+#[test]
+fn contracts_from_the_configuration_are_assumed_in_the_function_and_asserted_at_its_calls() {
+    let r = Repo::new("pre-config-contract");
+    // ratio divides by d: a bug for d == 0 unless a contract excludes it; .verdiff.yml writes
+    // that contract (the code has no annotations). good_user passes 4, bad_user passes 0.
+    // mystery's clause names a variable that does not exist.
+    r.write(
+        ".verdiff.yml",
+        "version: 1\nfunctions:\n  ratio:\n    requires:\n      - \"d != 0\"\n    ensures:\n      - \"__ESBMC_return_value == t / d\"\n  mystery:\n    requires:\n      - \"nosuch > 0\"\n",
+    );
+    r.write(
+        "lib.c",
+        "int ratio(int t, int d) { if (t == -2147483647 - 1) return 0; return t / d; }\n\
+         int good_user(int t) { return ratio(t, 4); }\n\
+         int bad_user(int t) { return ratio(t, 0); }\n\
+         int mystery(int x) { return x; }\n",
+    );
+    r.commit("config contract");
+    let (_, m, _) = run(&r, &[]);
+    let (s, detail, assumes) = &m["ratio"];
+    assert_eq!(s, "failed", "the ensures does not hold for t == INT_MIN (the body returns 0): {detail}");
+    assert!(detail.contains("contract ensures"), "{detail}");
+    assert!(assumes.iter().any(|a| a.contains("d != 0")), "{assumes:?}");
+    assert_eq!(m["good_user"].0, "successful", "{:?}", m["good_user"]);
+    let (s, detail, _) = &m["bad_user"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("contract requires"), "the requires is asserted at the call: {detail}");
+    let (s, detail, _) = &m["mystery"];
+    assert_eq!(s, "unknown", "{detail}");
+    assert!(detail.contains(".verdiff.yml:10"), "the clause's line is named: {detail}");
+}

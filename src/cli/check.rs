@@ -84,6 +84,11 @@ pub const SPECS: &[Spec] = &[
         help: "--replace-call-with-contract for every function marked __ESBMC_contract",
     },
     Spec {
+        name: "loop-invariant-check",
+        arity: Arity::Flag,
+        help: "prove loops that have an __ESBMC_loop_invariant with it (base case and inductive step) instead of unwinding them",
+    },
+    Spec {
         name: "infer-preconditions",
         arity: Arity::Flag,
         help: "with --function: give the function only inputs its inferred precondition allows, as verdiff run does (docs/contracts.md)",
@@ -225,6 +230,9 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         replace: p.values("replace-call-with-contract"),
         replace_all: p.has("replace-all-contracts"),
     };
+    if p.has("loop-invariant-check") {
+        crate::contract::loops::apply(&mut prog);
+    }
     let mut contract_heap = None;
     if !selection.is_empty() {
         let applied = crate::contract::written::apply(&mut prog, &selection).map_err(CheckError::Input)?;

@@ -103,7 +103,8 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         let _ = std::fs::remove_dir_all(&tmp);
         return Err(input("no C source file matches `sources` of the configuration: nothing to verify".into()));
     }
-    let units = run::units(&src_root, &files, &o);
+    let mut units = run::units(&src_root, &files, &o);
+    run::add_config_clauses(&mut units, &cfg, &o);
     let tty = std::io::stderr().is_terminal() && !p.has("quiet");
     let quiet = p.has("quiet");
     let mut progress = |ev: Progress<'_>| match ev {

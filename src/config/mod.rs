@@ -53,6 +53,12 @@ pub struct Config {
     /// What makes `verdiff diff` exit 10: violation, precondition, behaviour-change or unknown.
     pub fail_on: FailOn,
     pub cache: CacheConfig,
+    /// The clauses of `functions.<f>.requires` / `ensures` with their lines in the file.
+    #[serde(skip)]
+    pub clauses: Vec<ConfigClause>,
+    /// The configuration file's name as errors in its clauses show it.
+    #[serde(skip)]
+    pub file_name: String,
 }
 
 impl Default for Config {
@@ -76,6 +82,8 @@ impl Default for Config {
             tests: Tests::default(),
             fail_on: FailOn::Violation,
             cache: CacheConfig::default(),
+            clauses: vec![],
+            file_name: FILE_NAME.into(),
         }
     }
 }
@@ -110,6 +118,15 @@ impl FailOn {
     }
 }
 
+/// A contract clause of `functions.<f>.requires` / `ensures`, with the line that holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigClause {
+    pub function: String,
+    pub ensures: bool,
+    pub expr: String,
+    pub line: u32,
+}
+
 /// The detail reported for a function `functions.<name>.skip` says not to verify.
 pub const SKIPPED: &str = "skipped by .verdiff.yml (functions.<name>.skip)";
 
@@ -123,6 +140,10 @@ pub struct FunctionConfig {
     /// Harness input ranges by parameter name (or `arg1`, `arg2`, ...): `[lo, hi]`, used
     /// instead of the interval the tests span.
     pub inputs: BTreeMap<String, [i64; 2]>,
+    /// Contract clauses (C expressions over parameters and globals; `ensures` may read
+    /// `__ESBMC_return_value` and `__ESBMC_old(e)`), as if written at the top of the body.
+    pub requires: Vec<String>,
+    pub ensures: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -219,7 +240,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
     if text.trim().is_empty() {
         return Ok(Config::default());
     }
-    let c: Config = serde_yaml::from_str(text).map_err(|e| {
+    let mut c: Config = serde_yaml::from_str(text).map_err(|e| {
         let line = e.location().map(|l| l.line());
         // serde_yaml appends " at line L column C"; the line is already in front
         let msg = e.to_string();
@@ -280,6 +301,27 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
             return Err(err(line_of("include_dirs"), format!("include dir `{d}` must not contain ..")));
         }
     }
+    // contract clauses, each with its line (the first line after the function's key that
+    // holds the expression)
+    let lines: Vec<&str> = text.lines().collect();
+    for (name, fc) in &c.functions {
+        let from = line_of(name).unwrap_or(1);
+        for (ensures, list) in [(false, &fc.requires), (true, &fc.ensures)] {
+            for e in list {
+                if e.contains(';') || e.contains('{') || e.trim().is_empty() {
+                    return Err(err(line_of(name), format!("functions.{name}: `{e}` is not a C expression")));
+                }
+                let line = lines
+                    .iter()
+                    .skip(from)
+                    .position(|l| l.contains(e.as_str()))
+                    .map(|i| (i + from + 1) as u32)
+                    .unwrap_or(from as u32);
+                c.clauses.push(ConfigClause { function: name.clone(), ensures, expr: e.clone(), line });
+            }
+        }
+    }
+    c.file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| FILE_NAME.into());
     Ok(c)
 }
 

@@ -7,6 +7,7 @@
 
 pub mod harness;
 pub mod infer;
+pub mod loops;
 pub mod written;
 
 pub use harness::{entry, Entry, ENTRY};

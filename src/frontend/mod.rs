@@ -2,6 +2,7 @@
 //!
 //! Depends on: ir. Must not depend on later stages.
 
+pub mod clauses;
 mod fixup;
 mod libdecl;
 mod lower;

@@ -238,7 +238,8 @@ pub fn safety_of(r: &Report, unwind: u32, assumes: &[String], rel: &dyn Fn(&str)
             out.detail = d;
             out.claims = needs;
         } else {
-            out.assumes.clear();
+            // (a written contract stays part of the result)
+            out.assumes.retain(|a| a.ends_with("(written)"));
         }
     }
     out

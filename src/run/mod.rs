@@ -160,6 +160,40 @@ pub enum Progress<'a> {
     Done { done: usize, total: usize, result: &'a FunctionResult },
 }
 
+/// Puts the contract clauses of `.verdiff.yml` (`functions.<f>.requires` / `ensures`) into
+/// the bodies of the functions the units define (frontend/clauses.rs); a unit whose text
+/// then no longer lowers keeps the error (which names the configuration's line).
+pub fn add_config_clauses(units: &mut [Unit], config: &Config, o: &RunOptions) {
+    if config.clauses.is_empty() {
+        return;
+    }
+    let clauses: Vec<frontend::clauses::TextClause> = config
+        .clauses
+        .iter()
+        .map(|c| frontend::clauses::TextClause {
+            function: c.function.clone(),
+            ensures: c.ensures,
+            expr: c.expr.clone(),
+            line: c.line,
+        })
+        .collect();
+    for u in units.iter_mut() {
+        let Ok(text) = &u.text else { continue };
+        let Ok(prog) = frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend) else { continue };
+        let defined = |name: &str| {
+            let f = prog.func_named(name).filter(|&f| prog.func(f).body.is_some() && !prog.func(f).model)?;
+            let loc = prog.func(f).loc;
+            Some((prog.file_name(loc).to_string(), loc.line, loc.col))
+        };
+        let new = frontend::clauses::insert(text, &clauses, &defined, &config.file_name);
+        if let Err(e) = frontend::load_preprocessed(std::slice::from_ref(&new), &o.frontend) {
+            u.text = Err(format!("{} (a contract clause of {})", e, config.file_name));
+            continue;
+        }
+        u.text = Ok(new);
+    }
+}
+
 /// Preprocesses the selected files of `root`.
 pub fn units(root: &Path, files: &[String], o: &RunOptions) -> Vec<Unit> {
     let rel = relativise(root);

@@ -103,6 +103,35 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         heap = Some(std::sync::Arc::new(conventions.heap(f)));
         checks.caller_preconditions = true;
     }
+    // loop invariants the code states replace unwinding of their loops
+    if o.preconditions {
+        crate::contract::loops::apply(&mut p);
+    }
+    // written contracts: f checked against its own, callees used through theirs (their
+    // requires asserted at every call); each callee is verified against its contract when it
+    // is the entry
+    if o.preconditions {
+        let with: Vec<String> = p
+            .funcs
+            .iter()
+            .filter(|g| g.body.is_some() && !g.model && g.contract.as_ref().is_some_and(|c| !c.is_empty()))
+            .map(|g| g.name.clone())
+            .collect();
+        let own = p.func(f).name.clone();
+        if !with.is_empty() {
+            let sel = crate::contract::written::Selection {
+                enforce: with.iter().filter(|n| **n == own).cloned().collect(),
+                replace: with.iter().filter(|n| **n != own).cloned().collect(),
+                ..Default::default()
+            };
+            if let Ok(applied) = crate::contract::written::apply(&mut p, &sel) {
+                if !applied.enforced.is_empty() {
+                    let c = p.func(f).contract.as_deref().cloned().unwrap_or_default();
+                    assumes.extend(c.requires.iter().map(|r| format!("{} (written)", r.text)));
+                }
+            }
+        }
+    }
     instrument::instrument(&mut p, &checks);
     let so = SymexOptions {
         unwind: Some(o.unwind.max(1)),
