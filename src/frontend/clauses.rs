@@ -65,7 +65,7 @@ fn body_start(text: &str, file: &str, line: u32, col: u32) -> Option<usize> {
         if let Some(f) = marker_file(l.trim_end()) {
             cur_file = f;
             // the marker names the number of the next line
-            cur_line = l.trim_start_matches('#').trim_start().split_whitespace().next()?.parse::<u32>().ok()?;
+            cur_line = l.trim_start_matches('#').split_whitespace().next()?.parse::<u32>().ok()?;
             offset += l.len();
             continue;
         }
@@ -109,13 +109,7 @@ fn line_col(text: &str, offset: usize) -> (u32, u32) {
             return (line, (offset - pos) as u32 + 1);
         }
         if marker_file(l.trim_end()).is_some() {
-            line = l
-                .trim_start_matches('#')
-                .trim_start()
-                .split_whitespace()
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(1);
+            line = l.trim_start_matches('#').split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(1);
         } else {
             line += 1;
         }
