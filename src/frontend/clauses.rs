@@ -16,15 +16,13 @@ pub struct TextClause {
     pub line: u32,
 }
 
+/// Where a function is defined: file name, line and column of its name.
+pub type Defined<'a> = &'a dyn Fn(&str) -> Option<(String, u32, u32)>;
+
 /// `text` with the clauses of the functions it defines put into their bodies. `defined`
 /// gives each defined function's location as (file name, line, column) of its name, from a
 /// first lowering of `text`. Functions `text` does not define are left out.
-pub fn insert(
-    text: &str,
-    clauses: &[TextClause],
-    defined: &dyn Fn(&str) -> Option<(String, u32, u32)>,
-    config: &str,
-) -> String {
+pub fn insert(text: &str, clauses: &[TextClause], defined: Defined<'_>, config: &str) -> String {
     let mut at: Vec<(usize, String)> = Vec::new();
     let mut names: Vec<&str> = clauses.iter().map(|c| c.function.as_str()).collect();
     names.sort();
