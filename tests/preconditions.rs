@@ -214,3 +214,29 @@ fn contracts_from_the_configuration_are_assumed_in_the_function_and_asserted_at_
     assert_eq!(s, "unknown", "{detail}");
     assert!(detail.contains(".verdiff.yml:10"), "the clause's line is named: {detail}");
 }
+
+#[test]
+fn a_static_function_its_callers_do_not_decide_is_verified_on_its_own() {
+    let r = Repo::new("pre-static-own");
+    r.write(".verdiff.yml", CONFIG);
+    // spin and spin2 loop up to n times (any int): cut by the bound, UNKNOWN. Their static
+    // callees are then verified on their own: inc is safe under its precondition (p != NULL),
+    // halfer divides by any b on its own — that needs b == 0, which spin2 never passes
+    // (i + 1 >= 1): not a verdict either way.
+    r.write(
+        "lib.c",
+        "static int inc(const int *p) { return *p + 1; }\n\
+         int spin(int n) { int x = 0; while (n-- > 0) x = inc(&x); return x; }\n\
+         static int halfer(int b) { return 10 / b; }\n\
+         int spin2(int n) { int s = 0; for (int i = 0; i < n && i < 1000; i++) s += halfer(i + 1); return s; }\n",
+    );
+    r.commit("static own");
+    let (_, m, _) = run(&r, &[]);
+    assert_eq!(m["spin"].0, "unknown", "{:?}", m["spin"]);
+    let (s, detail, _) = &m["inc"];
+    assert_eq!(s, "precondition", "{detail}");
+    assert!(detail.contains("verified on its own"), "{detail}");
+    let (s, detail, _) = &m["halfer"];
+    assert_eq!(s, "unknown", "{detail}");
+    assert!(detail.contains("on its own it fails"), "{detail}");
+}

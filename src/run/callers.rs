@@ -118,3 +118,34 @@ pub fn derive(
     }
     r
 }
+
+/// A function its callers did not decide (`through`), verified on its own under its
+/// precondition (`own`): a proof (SUCCESSFUL or PRECONDITION) covers whatever its callers
+/// pass and stands; a violation on its own may need an input no caller passes, so the result
+/// stays UNKNOWN with both reasons.
+pub fn on_its_own(through: FunctionResult, own: FunctionResult) -> FunctionResult {
+    match own.safety {
+        Some(s) if s.verified() => {
+            let mut r = own;
+            r.detail = if r.detail.is_empty() {
+                format!("verified on its own ({})", through.detail)
+            } else {
+                format!("{} (verified on its own; {})", r.detail, through.detail)
+            };
+            r
+        }
+        Some(Safety::Failed) => {
+            let mut r = through;
+            r.detail =
+                format!("{}; on its own it fails ({}), with an input its callers may not pass", r.detail, own.detail);
+            r.seconds += own.seconds;
+            r
+        }
+        _ => {
+            let mut r = through;
+            r.detail = format!("{}; on its own: {}", r.detail, own.detail);
+            r.seconds += own.seconds;
+            r
+        }
+    }
+}

@@ -219,8 +219,9 @@ pub fn run(
     let rel = relativise(root);
     let mut slots: Vec<Option<(String, FunctionResult)>> = Vec::new();
     let mut tasks: Vec<(usize, Task)> = Vec::new();
-    // (slot, function, file, line, callers) of functions verified through their callers
-    let mut derived: Vec<(usize, String, String, u32, Vec<String>)> = Vec::new();
+    // (slot, function, file, line, callers, the task on its own) of functions verified
+    // through their callers
+    let mut derived: Vec<(usize, String, String, u32, Vec<String>, Task)> = Vec::new();
     let mut reused = 0;
     let planned = parallel::map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
     // where each function of the run is defined (for calls across files, see verify_task)
@@ -239,8 +240,17 @@ pub fn run(
             }
         };
         for Planned { name, line, keys, unwind, timeout, callers } in fns {
-            if let (Some(cs), Some(_)) = (callers, &keys) {
-                derived.push((slots.len(), name, u.rel.clone(), line, cs));
+            if let (Some(cs), Some((k, lk))) = (callers, &keys) {
+                let task = Task {
+                    file: ui,
+                    function: name.clone(),
+                    line,
+                    key: k.clone(),
+                    located_key: lk.clone(),
+                    unwind,
+                    timeout,
+                };
+                derived.push((slots.len(), name, u.rel.clone(), line, cs, task));
                 slots.push(None);
                 continue;
             }
@@ -287,52 +297,29 @@ pub fn run(
     }
     let total = slots.len();
     progress(Progress::Planned { total, cached: reused });
+    // (a function verified through its callers is done when its result is final)
     let mut done = total - tasks.len() - derived.len();
     let mut notes = Vec::new();
     let verified = tasks.len();
 
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, FunctionResult)>();
-    let jobs = o.jobs.max(1).min(tasks.len().max(1));
-    std::thread::scope(|sc| {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let (next, tasks, defined) = (&next, &tasks, &defined);
-            let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || {
-                let rel = relativise(root);
-                let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((slot, t)) = tasks.get(i) else { break };
-                    let prog = programs.entry(t.file).or_insert_with(|| {
-                        let text = units[t.file].text.as_ref().ok()?;
-                        frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).ok()
-                    });
-                    let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
-                    if tx.send((*slot, r)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for (slot, r) in rx {
-            done += 1;
-            let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
-            let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
-            if let (Some(c), true) = (cache.as_deref_mut(), worth_caching(&r, o.deadline)) {
-                if let Err(e) = c.put(&key, "safety", &r) {
-                    notes.push(format!("result of {} not cached: {e}", r.function));
-                }
+    verify_tasks(root, units, &tasks, &defined, o, &mut |slot, r| {
+        done += 1;
+        let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { return };
+        let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
+        if let (Some(c), true) = (cache.as_deref_mut(), worth_caching(&r, o.deadline)) {
+            if let Err(e) = c.put(&key, "safety", &r) {
+                notes.push(format!("result of {} not cached: {e}", r.function));
             }
-            progress(Progress::Done { done, total, result: &r });
-            slots[slot] = Some((key, r));
         }
+        progress(Progress::Done { done, total, result: &r });
+        slots[slot] = Some((key, r));
     });
     // functions verified through their callers, callers first (a cycle stays unresolved)
     let mut known: HashMap<(String, String), FunctionResult> =
         slots.iter().flatten().map(|(_, r)| ((r.file.clone(), r.function.clone()), r.clone())).collect();
-    let mut pending = derived;
+    let mut pending: Vec<_> =
+        derived.iter().map(|(s, n, f, l, cs, _)| (*s, n.clone(), f.clone(), *l, cs.clone())).collect();
+    let mut undecided: Vec<usize> = Vec::new();
     loop {
         let ready = |cs: &Vec<String>, file: &String, pending: &[(usize, String, String, u32, Vec<String>)]| {
             cs.iter().all(|c| !pending.iter().any(|(_, n, f, _, _)| n == c && f == file))
@@ -346,8 +333,12 @@ pub fn run(
             if stuck {
                 r.detail = format!("verified only through its callers ({}), which call each other", cs.join(", "));
             }
-            done += 1;
-            progress(Progress::Done { done, total, result: &r });
+            if r.safety == Some(Safety::Unknown) {
+                undecided.push(slot);
+            } else {
+                done += 1;
+                progress(Progress::Done { done, total, result: &r });
+            }
             known.insert((file.clone(), name.clone()), r.clone());
             slots[slot] = Some((String::new(), r));
         }
@@ -359,6 +350,18 @@ pub fn run(
             break;
         }
     }
+    // where the callers do not decide it: the function on its own, under its precondition
+    // (a proof covers every caller; a violation may need an input no caller passes)
+    let fallback: Vec<(usize, Task)> =
+        derived.into_iter().filter(|d| undecided.contains(&d.0)).map(|(slot, _, _, _, _, task)| (slot, task)).collect();
+    verify_tasks(root, units, &fallback, &defined, o, &mut |slot, own| {
+        let Some((_, through)) = slots[slot].take() else { return };
+        let r = callers::on_its_own(through, own);
+        done += 1;
+        progress(Progress::Done { done, total, result: &r });
+        slots[slot] = Some((String::new(), r));
+    });
+
     // a worker that died (it cannot, short of a bug) leaves its slots empty: say so
     let results = slots
         .into_iter()
@@ -585,4 +588,48 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
         preconditions: config.preconditions,
         ..SafetyOptions::default()
     }
+}
+
+/// Verifies `tasks` on worker threads (each lowers the files it needs itself); `each` gets
+/// every (slot, result) on the calling thread as it arrives.
+fn verify_tasks(
+    root: &Path,
+    units: &[Unit],
+    tasks: &[(usize, Task)],
+    defined: &HashMap<String, String>,
+    o: &RunOptions,
+    each: &mut dyn FnMut(usize, FunctionResult),
+) {
+    if tasks.is_empty() {
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, FunctionResult)>();
+    let jobs = o.jobs.max(1).min(tasks.len().max(1));
+    std::thread::scope(|sc| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || {
+                let rel = relativise(root);
+                let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some((slot, t)) = tasks.get(i) else { break };
+                    let prog = programs.entry(t.file).or_insert_with(|| {
+                        let text = units[t.file].text.as_ref().ok()?;
+                        frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).ok()
+                    });
+                    let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
+                    if tx.send((*slot, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (slot, r) in rx {
+            each(slot, r);
+        }
+    });
 }

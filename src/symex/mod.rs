@@ -755,10 +755,16 @@ impl<'p> Symex<'p> {
             *e
         };
         self.stats.max_loop = self.stats.max_loop.max(count);
-        // loops of library models are bounded by their data, not by the user's bound
+        // loops of library models are bounded by their data, not by the user's bound — except
+        // over a caller's objects, whose data bounds nothing (a string of any length): there
+        // the user's bound applies to the iterations whose control is symbolic
         let in_model = func.is_some_and(|f| self.p.func(f).model);
-        let bound =
-            if in_model { None } else { func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind) };
+        let caller_data = in_model && self.o.input_heap.is_some();
+        let bound = if in_model && !caller_data {
+            None
+        } else {
+            func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind)
+        };
         // did this iteration add a path condition — other than assumptions, which end the
         // paths they exclude but do not decide how many iterations the others run? (see
         // SymexOptions::follow_concrete_loops)
@@ -768,7 +774,8 @@ impl<'p> Symex<'p> {
         st.top_mut().loop_guards.insert(pc, seen);
         let stop = match bound {
             Some(b) if b > 0 => {
-                count >= b && !(self.o.follow_concrete_loops && concrete && count < self.o.unbounded_limit)
+                count >= b
+                    && !((self.o.follow_concrete_loops || caller_data) && concrete && count < self.o.unbounded_limit)
             }
             _ => {
                 // unlimited: prune infeasible continuations, give up past the limit
