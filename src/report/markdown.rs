@@ -188,8 +188,14 @@ pub fn markdown(results: &[FunctionResult], meta: &RunMeta) -> String {
     let mut s = format!("### {}\n\n", html(&cut(&meta.title(), 200)));
     let _ = writeln!(
         s,
-        "**{} functions**: {} verified, {} under their precondition, {} failed, {} unknown, {} behaviour changed, {} served from cache\n",
-        c.functions, c.verified, c.precondition, c.failed, c.unknown, c.changed, c.cached
+        "**{} functions**: {} verified{}, {} failed, {} unknown, {} behaviour changed, {} served from cache\n",
+        c.functions,
+        c.verified,
+        if c.precondition > 0 { format!(", {} under their precondition", c.precondition) } else { String::new() },
+        c.failed,
+        c.unknown,
+        c.changed,
+        c.cached
     );
     let mut facts = Vec::new();
     for (k, v) in [("base", &meta.base), ("head", &meta.head), ("commit", &meta.commit)] {

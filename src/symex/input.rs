@@ -8,9 +8,10 @@
 //! that the all-false initial array says "alive").
 //!
 //! A pointer loaded from an input object constrains the slot's *initial* content (the fresh
-//! array, not the current memory): NULL where the code base tests such pointers for NULL,
-//! otherwise a pointer into a child whose number differs from every other loaded slot's
-//! child and from the slot's own object. Children are thereby created by the loads that
+//! array, not the current memory): NULL where the entry tests such pointers for NULL,
+//! otherwise a pointer into a child whose owner (an input array from object numbers to
+//! slots) is that slot — so distinct slots hold distinct children — other than the slot's
+//! own object. Children are thereby created by the loads that
 //! happen, the reachable heap is a tree, and a replay reads the same numbers from the model
 //! as part of the input memory.
 
@@ -48,8 +49,10 @@ pub(crate) struct InputHeap {
     /// Parameter objects of an exact size (a length parameter gives it): their bounds are
     /// the function's own claims.
     sized: Vec<u32>,
-    /// Loaded slots: (address, initial pointer there).
-    slots: Vec<(T, T)>,
+    /// Object number → the slot whose pointer leads to it (makes children distinct).
+    owners: T,
+    /// Slots already constrained, with whether they were allowed to be NULL.
+    slots: std::collections::HashMap<T, bool>,
 }
 
 impl Symex<'_> {
@@ -65,7 +68,9 @@ impl Symex<'_> {
         let start = self.ptr_to(base);
         let one = self.s.bv_u(self.off_bits, 1);
         st.mem = self.s.mem_range(MemKind::FreshObjects, self.off_bits, st.mem, start, one, &[content]);
-        self.input = Some(InputHeap { base, content, sizes, sized: Vec::new(), slots: Vec::new() });
+        let owner_sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.ptr_w)));
+        let owners = self.input_fixed(owner_sort, "input_owners");
+        self.input = Some(InputHeap { base, content, sizes, sized: Vec::new(), owners, slots: Default::default() });
     }
 
     /// The first object number that is not an ordinary object.
@@ -209,7 +214,9 @@ impl Symex<'_> {
     }
 
     /// The initial pointer at input address `a` is NULL (only when `nullable`) or points
-    /// into a child of its own.
+    /// into a child of its own: a child's owner (an input array) is the slot, which makes
+    /// the children of distinct slots distinct with one constraint per slot, not one per
+    /// pair.
     fn constrain_slot(&mut self, a: T, nullable: bool) {
         let Some(base) = self.input.as_ref().map(|h| h.base) else { return };
         let ao = self.obj_of(a);
@@ -218,7 +225,13 @@ impl Symex<'_> {
                 return;
             }
         }
+        // (a slot once constrained as non-NULL stays so; a NULL allowance adds nothing)
+        match self.input.as_ref().and_then(|h| h.slots.get(&a)) {
+            Some(&was) if was || !nullable => return,
+            _ => {}
+        }
         let content = self.input.as_ref().map(|h| h.content).unwrap_or(a);
+        let owners = self.input.as_ref().map(|h| h.owners).unwrap_or(a);
         let ptr_t = Type::ptr(Type::Void);
         let init = self.load(content, a, &ptr_t);
         let null = self.s.bv_zero(self.ptr_w);
@@ -228,23 +241,9 @@ impl Symex<'_> {
         let is_child = self.s.bvuge(io, first_child);
         let own = self.s.eq(io, ao);
         let not_own = self.s.not(own);
-        let mut parts = vec![is_child, not_own];
-        let earlier = self.input.as_ref().map(|h| h.slots.clone()).unwrap_or_default();
-        for (b, other) in earlier {
-            if b == a {
-                continue;
-            }
-            let same_slot = self.s.eq(a, b);
-            let other_null = self.s.eq(other, null);
-            let oo = self.obj_of(other);
-            let same_child = self.s.eq(io, oo);
-            // distinct slots holding pointers hold different children
-            let other_slot = self.s.not(same_slot);
-            let other_set = self.s.not(other_null);
-            let clash = self.s.and_n(&[same_child, other_slot, other_set]);
-            parts.push(self.s.not(clash));
-        }
-        let child = self.s.and_n(&parts);
+        let owner = self.s.select(owners, io);
+        let owned = self.s.eq(owner, a);
+        let child = self.s.and_n(&[is_child, not_own, owned]);
         let ok = if nullable { self.s.or(is_null, child) } else { child };
         let inp = self.is_input_obj(ao).unwrap_or_else(|| self.s.fals());
         let c = self.s.implies(inp, ok);
@@ -252,9 +251,7 @@ impl Symex<'_> {
             self.axioms.push(c);
         }
         if let Some(h) = self.input.as_mut() {
-            if !h.slots.iter().any(|(b, _)| *b == a) {
-                h.slots.push((a, init));
-            }
+            h.slots.insert(a, !nullable);
         }
     }
 }

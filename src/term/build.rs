@@ -307,29 +307,41 @@ impl TermStore {
 
     // ------------------------------------------------------------ bit-vectors
 
-    /// Splits `t` into a symbolic base and a constant addend (`None` base for constants).
-    fn split_add(&self, t: T) -> (Option<T>, Bits) {
+    /// Splits `t` into a symbolic base and a constant addend (`None` base for constants; a
+    /// `None` addend is zero). Borrows the constant: this runs for every read over every
+    /// store, and copying bits allocates.
+    fn split_add(&self, t: T) -> (Option<T>, Option<&Bits>) {
         match self.op(t) {
-            Op::BvConst(c) => (None, c.clone()),
+            Op::BvConst(c) => (None, Some(c)),
             Op::BvAdd => match self.as_bv(self.arg(t, 1)) {
-                Some(c) => (Some(self.arg(t, 0)), c.clone()),
-                None => (Some(t), Bits::zero(self.width(t))),
+                Some(c) => (Some(self.arg(t, 0)), Some(c)),
+                None => (Some(t), None),
             },
-            _ => (Some(t), Bits::zero(self.width(t))),
+            _ => (Some(t), None),
         }
     }
 
     /// Decides equality of two bit-vector terms where the structure allows it: identical terms,
     /// constants, a common base plus distinct constants, and part-wise for concatenations
     /// (packed pointers: distinct object numbers never alias).
-    pub fn bv_same(&self, a: T, b: T) -> Same {
+    pub fn bv_same(&mut self, a: T, b: T) -> Same {
         self.bv_same_depth(a, b, 0)
     }
 
-    fn bv_same_depth(&self, a: T, b: T, depth: u32) -> Same {
+    fn bv_same_depth(&mut self, a: T, b: T, depth: u32) -> Same {
         if a == b {
             return Same::Yes;
         }
+        let key = if a < b { (a, b, depth) } else { (b, a, depth) };
+        if let Some(&s) = self.same_memo.get(&key) {
+            return s;
+        }
+        let r = self.bv_same_uncached(a, b, depth);
+        self.same_memo.insert(key, r);
+        r
+    }
+
+    fn bv_same_uncached(&mut self, a: T, b: T, depth: u32) -> Same {
         // a choice between values: decided when every choice agrees
         if depth < 6 {
             for (x, y) in [(a, b), (b, a)] {
@@ -346,7 +358,12 @@ impl TermStore {
         let (ba, ca) = self.split_add(a);
         let (bb, cb) = self.split_add(b);
         if ba == bb {
-            return if ca == cb { Same::Yes } else { Same::No };
+            let same = match (ca, cb) {
+                (None, None) => true,
+                (Some(x), None) | (None, Some(x)) => x.is_zero(),
+                (Some(x), Some(y)) => x == y,
+            };
+            return if same { Same::Yes } else { Same::No };
         }
         if let (Op::Concat, Op::Concat) = (self.op(a), self.op(b)) {
             let (ah, al) = (self.arg(a, 0), self.arg(a, 1));
@@ -1195,9 +1212,57 @@ impl TermStore {
         r
     }
 
+    /// The object an address term names when it is `concat(constant, offset)` (memory
+    /// addresses are object ‖ offset): the constant, with its width.
+    fn addr_key(&self, idx: T) -> Option<u64> {
+        if let Op::Concat = self.op(idx) {
+            let hi = self.arg(idx, 0);
+            let b = self.as_bv(hi)?;
+            let v = b.to_u64()?;
+            // (keys of different widths never meet: the width is folded in)
+            return Some(v.wrapping_mul(64).wrapping_add(self.width(hi) as u64));
+        }
+        None
+    }
+
+    /// The first node at or below `a` that is not an update of another object than `key`'s
+    /// (a store or a memory range whose address names a different constant object). Memoised
+    /// per (node, key) with the path compressed: a read of one object crosses the stores to
+    /// the others once, not once per read.
+    fn skip_to(&mut self, a: T, key: u64) -> T {
+        let mut path = Vec::new();
+        let mut n = a;
+        let stop = loop {
+            if let Some(&r) = self.skip_memo.get(&(n, key)) {
+                break r;
+            }
+            let other = match self.op(n) {
+                Op::Store => self.addr_key(self.arg(n, 1)).is_some_and(|k| k != key),
+                Op::MemRange(kind, _) if *kind != MemKind::FreshObjects => {
+                    self.addr_key(self.arg(n, 1)).is_some_and(|k| k != key)
+                }
+                _ => false,
+            };
+            if !other {
+                break n;
+            }
+            path.push(n);
+            n = self.arg(n, 0);
+        };
+        for p in path {
+            self.skip_memo.insert((p, key), stop);
+        }
+        self.skip_memo.insert((a, key), stop);
+        stop
+    }
+
     fn select_uncached(&mut self, arr: T, idx: T) -> T {
+        let key = self.addr_key(idx);
         let mut a = arr;
         loop {
+            if let Some(k) = key {
+                a = self.skip_to(a, k);
+            }
             match self.op(a).clone() {
                 Op::ConstArray => return self.arg(a, 0),
                 Op::Store => {
@@ -1274,7 +1339,7 @@ impl TermStore {
         self.intern(Op::Select, &[arr, idx], es)
     }
 
-    fn index_same(&self, a: T, b: T) -> Same {
+    fn index_same(&mut self, a: T, b: T) -> Same {
         match self.sort(a) {
             Sort::Bv(_) => self.bv_same(a, b),
             _ => {

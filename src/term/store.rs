@@ -43,6 +43,12 @@ pub struct TermStore {
     pub(super) range_memo: HashMap<T, bool>,
     /// select(array, index) results (reads walk store chains; the same read recurs often).
     pub(super) select_memo: FastMap<(T, T), T>,
+    /// (array, object key) → the first update at or below the array that may touch that
+    /// object: reads of one object skip the stores to others (see `TermStore::skip_to`).
+    pub(super) skip_memo: FastMap<(T, u64), T>,
+    /// `bv_same` answers by (a, b, depth left): the comparison case-splits choices (ite), and
+    /// the same pair recurs throughout a term DAG of merged addresses.
+    pub(super) same_memo: FastMap<(T, T, u32), super::build::Same>,
 }
 
 impl Default for TermStore {
@@ -62,6 +68,8 @@ impl TermStore {
             max_terms: usize::MAX,
             range_memo: HashMap::new(),
             select_memo: FastMap::default(),
+            skip_memo: FastMap::default(),
+            same_memo: FastMap::default(),
         }
     }
 
