@@ -160,6 +160,17 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
                 (name.clone(), f)
             })
             .collect(),
+        clauses: cfg
+            .clauses
+            .iter()
+            .map(|c| crate::frontend::clauses::TextClause {
+                function: c.function.clone(),
+                ensures: c.ensures,
+                expr: c.expr.clone(),
+                line: c.line,
+            })
+            .collect(),
+        config_name: cfg.file_name.clone(),
     };
 
     let (base, base_how) = match p.value("base") {

@@ -118,6 +118,10 @@ pub struct DiffOptions {
     /// limit, or not verified), by name; a flag given on the command line has cleared the
     /// setting it overrides.
     pub functions: BTreeMap<String, FunctionConfig>,
+    /// Contract clauses of `.verdiff.yml`, put into the bodies of both sides.
+    pub clauses: Vec<frontend::clauses::TextClause>,
+    /// The configuration file's name, as clause errors name it.
+    pub config_name: String,
 }
 
 /// The reason given for functions the time budget did not reach.
@@ -190,6 +194,17 @@ fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<(String, Program), St
     let err = |e: frontend::FrontendError| e.to_string().replace(&prefix, "");
     let fo = side_options(root, o);
     let text = frontend::preprocess_sources(&[src], &fo).map_err(err)?.pop().unwrap_or_default();
+    let prog = frontend::load_preprocessed(std::slice::from_ref(&text), &fo).map_err(err)?;
+    if o.clauses.is_empty() {
+        return Ok((text, prog));
+    }
+    // the configuration's contract clauses, in the bodies of the functions this file defines
+    let defined = |name: &str| {
+        let f = prog.func_named(name).filter(|&f| prog.func(f).body.is_some() && !prog.func(f).model)?;
+        let loc = prog.func(f).loc;
+        Some((prog.file_name(loc).to_string(), loc.line, loc.col))
+    };
+    let text = frontend::clauses::insert(&text, &o.clauses, &defined, &o.config_name);
     let prog = frontend::load_preprocessed(std::slice::from_ref(&text), &fo).map_err(err)?;
     Ok((text, prog))
 }
