@@ -15,6 +15,10 @@ pub enum Same {
     Unknown,
 }
 
+/// Entries a simplification memo may hold before it starts over (a bound on its memory: about
+/// 100 MB per memo).
+const MEMO_LIMIT: usize = 4_000_000;
+
 impl TermStore {
     // ----------------------------------------------------------------- leaves
 
@@ -337,6 +341,9 @@ impl TermStore {
             return s;
         }
         let r = self.bv_same_uncached(a, b, depth);
+        if self.same_memo.len() >= MEMO_LIMIT {
+            self.same_memo.clear();
+        }
         self.same_memo.insert(key, r);
         r
     }
@@ -1208,6 +1215,9 @@ impl TermStore {
             return r;
         }
         let r = self.select_uncached(arr, idx);
+        if self.select_memo.len() >= MEMO_LIMIT {
+            self.select_memo.clear();
+        }
         self.select_memo.insert((arr, idx), r);
         r
     }
@@ -1227,10 +1237,9 @@ impl TermStore {
 
     /// The first node at or below `a` that is not an update of another object than `key`'s
     /// (a store or a memory range whose address names a different constant object). Memoised
-    /// per (node, key) with the path compressed: a read of one object crosses the stores to
-    /// the others once, not once per read.
+    /// per (start node, key): a later read from a newer memory crosses the new stores and
+    /// then jumps. The memo is bounded ([`MEMO_LIMIT`]).
     fn skip_to(&mut self, a: T, key: u64) -> T {
-        let mut path = Vec::new();
         let mut n = a;
         let stop = loop {
             if let Some(&r) = self.skip_memo.get(&(n, key)) {
@@ -1246,11 +1255,10 @@ impl TermStore {
             if !other {
                 break n;
             }
-            path.push(n);
             n = self.arg(n, 0);
         };
-        for p in path {
-            self.skip_memo.insert((p, key), stop);
+        if self.skip_memo.len() >= MEMO_LIMIT {
+            self.skip_memo.clear();
         }
         self.skip_memo.insert((a, key), stop);
         stop
