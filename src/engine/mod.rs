@@ -92,14 +92,42 @@ pub fn verify(p: &Program, entry: FuncId, o: &EngineOptions) -> Report {
     let mut timings = Timings::default();
     let mut so = o.symex.clone();
     so.deadline = o.deadline;
-    let mut report = if o.incremental {
-        incremental(p, entry, &so, o, &mut timings)
-    } else {
-        bmc::bmc_once(p, entry, &so, o, &mut timings)
+    // a budget spent inside one term construction unwinds to here (term::limit)
+    let run = crate::term::limit::guard(|| {
+        if o.incremental {
+            incremental(p, entry, &so, o, &mut timings)
+        } else {
+            bmc::bmc_once(p, entry, &so, o, &mut timings)
+        }
+    });
+    let mut report = match run {
+        Ok(r) => r,
+        Err(limit) => limit_report(&limit, &timings),
     };
     report.timings.total = start.elapsed();
     number_claims(&mut report);
     report
+}
+
+/// The report of a run that spent its time or term budget while building a formula.
+fn limit_report(limit: &crate::term::limit::Limit, timings: &Timings) -> Report {
+    use crate::term::limit::Limit;
+    let reason = match limit {
+        Limit::Time => "timeout while building the formula (time limit reached)".to_string(),
+        Limit::Terms(_) => format!("formula too large ({limit})"),
+    };
+    Report {
+        verdict: Verdict::Unknown(reason),
+        claims: vec![],
+        unsupported: vec![],
+        externals: vec![],
+        notes: vec![],
+        timings: timings.clone(),
+        stats: Default::default(),
+        bounded: false,
+        loops_undecided: false,
+        assumes: vec![],
+    }
 }
 
 /// k = 1, 2, …: a violation within k iterations is a real failure; when no unwinding assertion

@@ -523,7 +523,12 @@ fn verify_task(
             r.claims = res.claims;
             r.assumes = res.assumes;
         }
-        Err(_) => r.detail = "internal error while verifying this function (please report it)".into(),
+        Err(payload) => {
+            r.detail = match crate::term::limit::of_panic(payload.as_ref()) {
+                Some(limit) => format!("{limit} (outside the solver's phases)"),
+                None => "internal error while verifying this function (please report it)".into(),
+            }
+        }
     }
     r.seconds = start.elapsed().as_secs_f64();
     r

@@ -295,6 +295,7 @@ impl<'p> Symex<'p> {
     pub fn new(p: &'p Program, o: SymexOptions) -> Symex<'p> {
         let mut s = TermStore::new();
         s.max_terms = o.max_terms;
+        s.deadline = o.deadline;
         let ptr_w = p.target.pointer_width();
         let obj_bits = o.object_bits.clamp(4, ptr_w - 8);
         let off_bits = ptr_w - obj_bits;

@@ -11,6 +11,7 @@ mod bits;
 mod build;
 mod fasthash;
 mod float;
+pub mod limit;
 mod show;
 mod store;
 

@@ -40,6 +40,8 @@ pub struct TermStore {
     oracle: Option<Box<dyn ArrayOracle>>,
     /// Upper bound on terms, to fail cleanly instead of exhausting memory.
     pub max_terms: usize,
+    /// When term construction must stop (checked every [`super::limit::CLOCK_EVERY`] terms).
+    pub deadline: Option<std::time::Instant>,
     pub(super) range_memo: HashMap<T, bool>,
     /// select(array, index) results (reads walk store chains; the same read recurs often).
     pub(super) select_memo: FastMap<(T, T), T>,
@@ -66,6 +68,7 @@ impl TermStore {
             funcs: Vec::new(),
             oracle: None,
             max_terms: usize::MAX,
+            deadline: None,
             range_memo: HashMap::new(),
             select_memo: FastMap::default(),
             skip_memo: FastMap::default(),
@@ -98,7 +101,17 @@ impl TermStore {
         if let Some(&t) = self.index.get(&node) {
             return t;
         }
-        let t = T(self.nodes.len() as u32);
+        let n = self.nodes.len();
+        if n >= self.max_terms {
+            super::limit::hit(super::limit::Limit::Terms(self.max_terms));
+        }
+        if n > 0
+            && n.is_multiple_of(super::limit::CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            super::limit::hit(super::limit::Limit::Time);
+        }
+        let t = T(n as u32);
         self.nodes.push(node.clone());
         self.index.insert(node, t);
         t
