@@ -444,22 +444,46 @@ fn cache_verify_finds_a_wrong_entry() {
     assert_eq!(code, 0, "the wrong entry was removed: {out}");
 }
 
-/// verdiff run lowers one file at a time. f (a.c) sets g = 1, calls h, and divides by g; h
-/// (c.c) sets g = 0, so f divides by zero — which a.c alone cannot show (h would be an
-/// unknown function that leaves g alone). f must not be SUCCESSFUL: it is UNKNOWN and the
-/// reason names h's file; h itself (no calls) is verified.
+/// verdiff run links the files a function calls into (run/link.rs). f (a.c) sets g = 1,
+/// calls h, and divides by g; h (c.c) sets g = 0, so f divides by zero — which a.c alone
+/// cannot show (h would be an unknown function that leaves g alone). f is FAILED with a trace
+/// through h; h itself (no calls) is verified. In the second repository the file that defines
+/// k also defines `helper`, as the caller's file does: the two cannot be linked, so the caller
+/// is verified alone and, as a call into another file is not assumed away, is UNKNOWN naming
+/// k's file.
 #[test]
-fn a_call_into_another_file_is_not_assumed_away() {
+fn a_call_into_another_file_is_followed_and_never_assumed_away() {
     let r = Repo::new("run-cross-file");
     r.write("src/a.c", "extern int g;\nvoid h(void);\nint f(void) { g = 1; h(); return 10 / g; }\n");
     r.write("src/c.c", "int g;\nvoid h(void) { g = 0; }\n");
     r.commit("two files");
-    let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
-    let fns = v["functions"].as_array().cloned().unwrap_or_default();
+    let fns = run_rows(&r);
     let of =
         |name: &str| fns.iter().find(|x| x["function"] == name).cloned().unwrap_or_else(|| panic!("{name}: {fns:?}"));
-    assert_eq!(of("f")["safety"], "unknown", "{fns:?}");
-    assert!(of("f")["detail"].as_str().unwrap_or("").contains("calls `h`, defined in src/c.c"), "{fns:?}");
+    assert_eq!(of("f")["safety"], "failed", "{fns:?}");
+    let claim = &of("f")["claims"][0];
+    assert_eq!(claim["kind"], "division-by-zero", "{fns:?}");
+    let trace = claim["trace"].as_array().cloned().unwrap_or_default();
+    assert!(
+        trace.iter().any(|s| s["function"] == "h" && s["file"] == "src/c.c"),
+        "the trace goes through h: {trace:?}"
+    );
     assert_eq!(of("h")["safety"], "successful", "{fns:?}");
+
+    let r = Repo::new("run-cross-file-clash");
+    r.write("x.c", "int helper(void) { return 1; }\nint k(void);\nint user(void) { return 10 / k(); }\n");
+    r.write("y.c", "int helper(void) { return 2; }\nint k(void) { return helper() - 2; }\n");
+    r.commit("two definitions of helper");
+    let fns = run_rows(&r);
+    let of =
+        |name: &str| fns.iter().find(|x| x["function"] == name).cloned().unwrap_or_else(|| panic!("{name}: {fns:?}"));
+    assert_eq!(of("user")["safety"], "unknown", "{fns:?}");
+    assert!(of("user")["detail"].as_str().unwrap_or("").contains("calls `k`, defined in y.c"), "{fns:?}");
+}
+
+/// The function rows of `verdiff run --format json` in `r`.
+fn run_rows(r: &Repo) -> Vec<serde_json::Value> {
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    v["functions"].as_array().cloned().unwrap_or_default()
 }

@@ -703,7 +703,16 @@ impl HarnessSet {
         }
         let hs = self.by_function.get(function)?;
         let mut unknown = Vec::new();
-        for h in hs {
+        for (i, h) in hs.iter().enumerate() {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                // the function's time limit holds across its harnesses
+                unknown.push(format!(
+                    "time limit reached before {} of its {} harnesses were checked",
+                    hs.len() - i,
+                    hs.len()
+                ));
+                break;
+            }
             let test_dir =
                 self.root.join(&h.test_file).parent().map(Path::to_path_buf).unwrap_or_else(|| self.root.clone());
             let r = check(&self.dir.join(&h.name), &test_dir, &self.root, &self.sources, o, deadline);

@@ -15,6 +15,7 @@
 //! Depends on: frontend, ir, instrument, engine, record, cache, config. Not on cli or report.
 
 pub mod callers;
+pub mod link;
 pub mod parallel;
 pub mod safety;
 pub mod shard;
@@ -223,7 +224,24 @@ pub fn run(
     // through their callers
     let mut derived: Vec<(usize, String, String, u32, Vec<String>, Task)> = Vec::new();
     let mut reused = 0;
-    let planned = parallel::map(units, o.jobs, |u| plan_unit(u, config, o, &rel));
+    // each unit alone, then the units that call into others again in their linked program
+    let first = parallel::map(units, o.jobs, |u| plan_unit(u, &[], config, o, &rel));
+    let interfaces: Vec<Option<link::Interface>> =
+        first.iter().map(|r| r.as_ref().ok().map(|(_, i)| i.clone())).collect();
+    let mut links = link::link_sets(&interfaces);
+    let relink: Vec<usize> = (0..units.len()).filter(|&i| links[i].len() > 1).collect();
+    let relinked = parallel::map(&relink, o.jobs, |&i| {
+        let others: Vec<&Unit> = links[i][1..].iter().map(|&w| &units[w]).collect();
+        plan_unit(&units[i], &others, config, o, &rel)
+    });
+    let mut planned: Vec<Result<Vec<Planned>, String>> = first.into_iter().map(|r| r.map(|(p, _)| p)).collect();
+    for (&i, r) in relink.iter().zip(relinked) {
+        match r {
+            Ok((p, _)) => planned[i] = Ok(p),
+            // the linked program does not lower: the unit alone, as before
+            Err(_) => links[i].truncate(1),
+        }
+    }
     // where each function of the run is defined (for calls across files, see verify_task)
     let mut defined: HashMap<String, String> = HashMap::new();
     for (u, plan) in units.iter().zip(&planned) {
@@ -302,7 +320,7 @@ pub fn run(
     let mut notes = Vec::new();
     let verified = tasks.len();
 
-    verify_tasks(root, units, &tasks, &defined, o, &mut |slot, r| {
+    verify_tasks(root, units, &links, &tasks, &defined, o, &mut |slot, r| {
         done += 1;
         let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { return };
         let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
@@ -354,7 +372,7 @@ pub fn run(
     // (a proof covers every caller; a violation may need an input no caller passes)
     let fallback: Vec<(usize, Task)> =
         derived.into_iter().filter(|d| undecided.contains(&d.0)).map(|(slot, _, _, _, _, task)| (slot, task)).collect();
-    verify_tasks(root, units, &fallback, &defined, o, &mut |slot, own| {
+    verify_tasks(root, units, &links, &fallback, &defined, o, &mut |slot, own| {
         let Some((_, through)) = slots[slot].take() else { return };
         let r = callers::on_its_own(through, own);
         done += 1;
@@ -405,10 +423,27 @@ struct Planned {
     callers: Option<Vec<String>>,
 }
 
-/// Lowers one unit and computes the keys of its selected functions.
-fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> String) -> Result<Vec<Planned>, String> {
+/// Lowers one unit (linked with `others`) and computes the keys of its selected functions;
+/// also what the unit alone offers and needs (for linking, run/link.rs).
+fn plan_unit(
+    u: &Unit,
+    others: &[&Unit],
+    config: &Config,
+    o: &RunOptions,
+    rel: &dyn Fn(&str) -> String,
+) -> Result<(Vec<Planned>, link::Interface), String> {
     let text = u.text.as_ref().map_err(Clone::clone)?;
     let prog = frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).map_err(|e| rel(&e.to_string()))?;
+    let interface = link::interface(&prog);
+    let prog = if others.is_empty() {
+        prog
+    } else {
+        let mut texts = vec![text.clone()];
+        for w in others {
+            texts.push(w.text.as_ref().map_err(Clone::clone)?.clone());
+        }
+        frontend::load_preprocessed(&texts, &o.frontend).map_err(|e| rel(&e.to_string()))?
+    };
     let mut out = Vec::new();
     let selected = |name: &str| {
         (config.entries.is_empty() || config.entries.iter().any(|e| e == name))
@@ -428,7 +463,7 @@ fn plan_unit(u: &Unit, config: &Config, o: &RunOptions, rel: &dyn Fn(&str) -> St
             callers::callers_in_view(&prog, f).filter(|cs| o.safety.preconditions && cs.iter().all(|c| selected(c)));
         out.push(Planned { name, line, keys, unwind, timeout, callers });
     }
-    Ok(out)
+    Ok((out, interface))
 }
 
 /// Whether a safety result may be stored in the cache: not when a limit of this run shaped it
@@ -595,11 +630,13 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
     }
 }
 
-/// Verifies `tasks` on worker threads (each lowers the files it needs itself); `each` gets
-/// every (slot, result) on the calling thread as it arrives.
+/// Verifies `tasks` on worker threads (each lowers the files it needs itself: a unit with the
+/// units it links, `links`); `each` gets every (slot, result) on the calling thread as it
+/// arrives.
 fn verify_tasks(
     root: &Path,
     units: &[Unit],
+    links: &[Vec<usize>],
     tasks: &[(usize, Task)],
     defined: &HashMap<String, String>,
     o: &RunOptions,
@@ -622,8 +659,10 @@ fn verify_tasks(
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some((slot, t)) = tasks.get(i) else { break };
                     let prog = programs.entry(t.file).or_insert_with(|| {
-                        let text = units[t.file].text.as_ref().ok()?;
-                        frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).ok()
+                        let alone = [t.file];
+                        let set = links.get(t.file).map_or(&alone[..], Vec::as_slice);
+                        let texts = set.iter().map(|&w| units[w].text.clone().ok()).collect::<Option<Vec<String>>>()?;
+                        frontend::load_preprocessed(&texts, &o.frontend).ok()
                     });
                     let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
                     if tx.send((*slot, r)).is_err() {
