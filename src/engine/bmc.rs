@@ -22,8 +22,16 @@ fn remaining_ms(deadline: Option<Instant>) -> Option<u64> {
 pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions, timings: &mut Timings) -> Report {
     let t_symex = Instant::now();
     let mut feas = Smt::new(Some(2_000));
+    let deadline = so.deadline;
     let mut feasible = |s: &crate::term::TermStore, t: T| {
         let t0 = Instant::now();
+        // past the deadline, no more pruning queries (symbolic execution stops at its next
+        // look at the clock); before it, none that would run past it
+        let left = deadline.map(|d| d.saturating_duration_since(t0).as_millis() as u64);
+        if left == Some(0) {
+            return None;
+        }
+        feas.set_timeout(left.map_or(2_000, |l| l.min(2_000)));
         feas.push();
         feas.assert(s, t);
         let r = feas.check(s, &[]);
