@@ -38,6 +38,9 @@ fn wrap(ctx: &Context, a: Option<Z3_ast>) -> Dynamic {
     unsafe { Dynamic::wrap(ctx, a) }
 }
 
+/// The smallest memory limit given to Z3, in MB.
+pub const Z3_MIN_MB: u64 = 64;
+
 impl Smt {
     /// A solver in this thread's Z3 context. `timeout_ms`: per check.
     pub fn new(timeout_ms: Option<u64>) -> Smt {
@@ -147,8 +150,10 @@ impl Smt {
     }
 
     /// Limits Z3's memory (megabytes) for this process.
+    /// Z3's memory limit in MB, at least [`Z3_MIN_MB`] (below that Z3 cannot even create a
+    /// context, and the smaller budget is kept by the term bound alone).
     pub fn set_memory_limit(mb: u64) {
-        z3::set_global_param("memory_max_size", &mb.to_string());
+        z3::set_global_param("memory_max_size", &mb.max(Z3_MIN_MB).to_string());
     }
 
     pub fn set_timeout(&mut self, ms: u64) {

@@ -509,12 +509,25 @@ impl<'p> Symex<'p> {
                 continue;
             }
             self.input_seq = 0;
-            self.step(&mut st, pc, feasible);
+            // a budget spent inside one instruction (term::limit) ends this run like the
+            // checks above: a replay's or probe's own deadline is not the verification's
+            if let Err(limit) = crate::term::limit::guard(|| self.step(&mut st, pc, feasible)) {
+                self.s.max_terms = usize::MAX;
+                self.s.deadline = None;
+                self.abort = Some(match limit {
+                    crate::term::limit::Limit::Time => Abort::Timeout,
+                    crate::term::limit::Limit::Terms(n) => Abort::TooBig(format!("more than {n} terms")),
+                });
+            }
         }
         Ok(self.finish())
     }
 
     fn finish(mut self) -> Output {
+        if self.is_concrete() {
+            // a replay's result is read off by evaluation; its short deadline stays behind
+            self.s.deadline = None;
+        }
         self.stats.objects = self.objects.len() as u32;
         self.s.set_oracle(None);
         Output {
