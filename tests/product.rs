@@ -458,8 +458,7 @@ fn a_call_into_another_file_is_followed_and_never_assumed_away() {
     r.write("src/c.c", "int g;\nvoid h(void) { g = 0; }\n");
     r.commit("two files");
     let fns = run_rows(&r);
-    let of =
-        |name: &str| fns.iter().find(|x| x["function"] == name).cloned().unwrap_or_else(|| panic!("{name}: {fns:?}"));
+    let of = |name: &str| row(&fns, name);
     assert_eq!(of("f")["safety"], "failed", "{fns:?}");
     let claim = &of("f")["claims"][0];
     assert_eq!(claim["kind"], "division-by-zero", "{fns:?}");
@@ -475,10 +474,14 @@ fn a_call_into_another_file_is_followed_and_never_assumed_away() {
     r.write("y.c", "int helper(void) { return 2; }\nint k(void) { return helper() - 2; }\n");
     r.commit("two definitions of helper");
     let fns = run_rows(&r);
-    let of =
-        |name: &str| fns.iter().find(|x| x["function"] == name).cloned().unwrap_or_else(|| panic!("{name}: {fns:?}"));
+    let of = |name: &str| row(&fns, name);
     assert_eq!(of("user")["safety"], "unknown", "{fns:?}");
     assert!(of("user")["detail"].as_str().unwrap_or("").contains("calls `k`, defined in y.c"), "{fns:?}");
+}
+
+/// The row of `name` among `fns`.
+fn row(fns: &[serde_json::Value], name: &str) -> serde_json::Value {
+    fns.iter().find(|x| x["function"] == name).cloned().unwrap_or_else(|| panic!("{name}: {fns:?}"))
 }
 
 /// The function rows of `verdiff run --format json` in `r`.

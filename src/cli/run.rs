@@ -139,19 +139,12 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
     if o.shard.is_none() {
         for e in &cfg.entries {
             if !outcome.results.iter().any(|(_, r)| crate::ir::fingerprint::base_name(&r.function) == e) {
-                let missing = crate::record::FunctionResult {
-                    function: e.clone(),
-                    file: String::new(),
-                    line: 0,
-                    change: String::new(),
-                    change_detail: String::new(),
-                    safety: Some(Safety::Unknown),
-                    detail: format!("no function `{e}` is defined in the sources verdiff could read"),
-                    claims: vec![],
-                    seconds: 0.0,
-                    cached: false,
-                    assumes: vec![],
-                };
+                let missing = crate::record::FunctionResult::unknown_row(
+                    e.clone(),
+                    "",
+                    0,
+                    format!("no function `{e}` is defined in the sources verdiff could read"),
+                );
                 outcome.results.push((String::new(), missing));
             }
         }

@@ -19,21 +19,9 @@ pub struct Entry {
 /// Adds the entry harness of `f` to `p`.
 pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
     let fun = p.func(f).clone();
-    let h = declare(p, ENTRY, Type::Void, vec![]);
-    // (line 0: the harness's own steps are not the program's and traces leave them out; the
-    // function's parameters show the inputs)
-    let loc = crate::ir::Loc { line: 0, col: 0, ..fun.loc };
-    p.funcs[h.0 as usize].loc = loc;
     let size_t = p.target.size_t();
-    let uint = p.target.int(IntName::UInt);
     let int = p.target.int_t();
-    let void_p = Type::ptr(Type::Void);
-    let mut b = FnBuilder::new(p, h, loc);
-    let input_pointer = b.intrinsic(
-        "__verdiff_input_pointer",
-        void_p.clone(),
-        vec![uint.clone(), size_t.clone(), int.clone(), int.clone()],
-    );
+    let (h, mut b, input_pointer) = harness_function(p, ENTRY, fun.loc);
     let mut assumptions = Vec::new();
     let names: Vec<String> = fun
         .params
@@ -82,7 +70,9 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                 }
                 None => Expr::int(0, size_t.clone()),
             };
-            let value = input(&mut b, input_pointer, &mut next_object, size, sized.is_some(), t, nullable);
+            // kind 1: exactly `size` bytes from the pointer; kind 0: of the caller's extent
+            let kind = if sized.is_some() { 1 } else { 0 };
+            let value = input(&mut b, input_pointer, &mut next_object, size, kind, t, nullable);
             b.assign(Expr::var(locals[i], t.clone()), value);
             if !nullable {
                 assumptions.push(format!("`{}` != NULL", names[i]));
@@ -95,7 +85,7 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                 let ty = lv.ty.clone();
                 let nullable = c.heap(f).nullable_fields.contains(&member);
                 let z = Expr::int(0, size_t.clone());
-                let value = input(&mut b, input_pointer, &mut next_object, z, false, &ty, nullable);
+                let value = input(&mut b, input_pointer, &mut next_object, z, 0, &ty, nullable);
                 b.assign(lv, value);
             }
         }
@@ -113,18 +103,36 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
     Entry { harness: h, assumptions }
 }
 
+/// A new harness function `name` in the file of `at`, its builder, and the intrinsic
+/// `__verdiff_input_pointer(index, size, kind, nullable)` (symex/input.rs). The harness is at
+/// line 0: its own steps are not the program's and traces leave them out (the function's
+/// parameters show the inputs).
+fn harness_function<'p>(p: &'p mut Program, name: &str, at: crate::ir::Loc) -> (FuncId, FnBuilder<'p>, FuncId) {
+    let h = declare(p, name, Type::Void, vec![]);
+    let loc = crate::ir::Loc { line: 0, col: 0, ..at };
+    p.funcs[h.0 as usize].loc = loc;
+    let size_t = p.target.size_t();
+    let uint = p.target.int(IntName::UInt);
+    let int = p.target.int_t();
+    let mut b = FnBuilder::new(p, h, loc);
+    let input_pointer =
+        b.intrinsic("__verdiff_input_pointer", Type::ptr(Type::Void), vec![uint, size_t, int.clone(), int]);
+    (h, b, input_pointer)
+}
+
 /// A pointer to data (not to a function).
 fn is_data_pointer(t: &Type) -> bool {
     matches!(t, Type::Pointer(to) if !matches!(&**to, Type::Function(_)))
 }
 
-/// A pointer into the next input object, or NULL too when `nullable`.
+/// A pointer into the next input object, of the intrinsic's `kind` (symex/input.rs), or NULL
+/// too when `nullable`.
 fn input(
     b: &mut FnBuilder<'_>,
     intrinsic: FuncId,
     next: &mut u32,
     size: Expr,
-    sized: bool,
+    kind: i128,
     ty: &Type,
     nullable: bool,
 ) -> Expr {
@@ -134,12 +142,8 @@ fn input(
     let tmp = b.declared(&format!("$input{index}"), void_p.clone(), false);
     let uint = b.p.target.int(IntName::UInt);
     let int = b.int();
-    let args = vec![
-        Expr::int(index as i128, uint),
-        size,
-        Expr::int(sized as i128, int.clone()),
-        Expr::int(nullable as i128, int),
-    ];
+    let args =
+        vec![Expr::int(index as i128, uint), size, Expr::int(kind, int.clone()), Expr::int(nullable as i128, int)];
     b.call(intrinsic, Some(Expr::var(tmp, void_p.clone())), args);
     Expr::cast(Expr::var(tmp, void_p), ty.clone())
 }
@@ -176,19 +180,9 @@ pub fn contract_entry(p: &mut Program, f: FuncId) -> FuncId {
     use std::collections::HashMap;
     let fun = p.func(f).clone();
     let contract = fun.contract.as_deref().cloned().unwrap_or_default();
-    let h = declare(p, "__verdiff_contract_entry", Type::Void, vec![]);
-    let loc = crate::ir::Loc { line: 0, col: 0, ..fun.loc };
-    p.funcs[h.0 as usize].loc = loc;
     let size_t = p.target.size_t();
-    let uint = p.target.int(IntName::UInt);
     let int = p.target.int_t();
-    let void_p = Type::ptr(Type::Void);
-    let mut b = FnBuilder::new(p, h, loc);
-    let input_pointer = b.intrinsic(
-        "__verdiff_input_pointer",
-        void_p.clone(),
-        vec![uint.clone(), size_t.clone(), int.clone(), int.clone()],
-    );
+    let (h, mut b, input_pointer) = harness_function(p, "__verdiff_contract_entry", fun.loc);
     let types: Vec<Type> = fun.params.iter().map(|&v| b.p.var(v).ty.clone()).collect();
     let mut map: HashMap<VarId, VarId> = HashMap::new();
     let mut locals = Vec::new();
@@ -247,16 +241,8 @@ pub fn contract_entry(p: &mut Program, f: FuncId) -> FuncId {
                 None => (Expr::int(0, size_t.clone()), 2),
             },
         };
-        let tmp = b.declared(&format!("$input{next}"), void_p.clone(), false);
-        let args = vec![
-            Expr::int(next.min(PARAM_OBJECTS) as i128, uint.clone()),
-            size,
-            Expr::int(kind, int.clone()),
-            Expr::int(0, int.clone()),
-        ];
-        next += 1;
-        b.call(input_pointer, Some(Expr::var(tmp, void_p.clone())), args);
-        b.assign(pe.clone(), Expr::cast(Expr::var(tmp, void_p.clone()), t.clone()));
+        let value = input(&mut b, input_pointer, &mut next, size, kind, t, false);
+        b.assign(pe.clone(), value);
         if !fresh.contains_key(&i) {
             // may alias an earlier parameter of the same type
             for &j in &earlier {

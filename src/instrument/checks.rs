@@ -519,27 +519,16 @@ impl Ctx<'_> {
         let g_bounds = self.and_guard(Some(&g_alive), alive);
         // ESBMC's --no-bounds-check also drops the bounds of dereferences (not of library
         // functions' ranges)
-        if !self.o.bounds && what == "dereference failure" {
-            if write {
-                let ro = Expr::builtin(Builtin::IsReadOnly, vec![p.clone()], int.clone());
-                let writable = Expr::unary(UnOp::LogNot, ro, int);
-                self.claim(
-                    Some(&g_bounds),
-                    writable,
-                    ClaimKind::PointerInvalid,
-                    format!("{what}: write access to a read-only object"),
-                );
-            }
-            return;
+        if self.o.bounds || what != "dereference failure" {
+            self.caller_claim(
+                Some(&g_bounds),
+                in_bounds,
+                Builtin::IsUnsizedInput,
+                start,
+                ClaimKind::PointerBounds,
+                format!("{what}: access outside object bounds"),
+            );
         }
-        self.caller_claim(
-            Some(&g_bounds),
-            in_bounds,
-            Builtin::IsUnsizedInput,
-            start,
-            ClaimKind::PointerBounds,
-            format!("{what}: access outside object bounds"),
-        );
         if write {
             let ro = Expr::builtin(Builtin::IsReadOnly, vec![p.clone()], int.clone());
             let writable = Expr::unary(UnOp::LogNot, ro, int);

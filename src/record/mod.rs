@@ -115,6 +115,29 @@ pub struct FunctionResult {
 }
 
 impl FunctionResult {
+    /// A `verdiff run` row of `function` (in `file` at `line`) with no verdict: UNKNOWN, for
+    /// `detail`.
+    pub fn unknown_row(
+        function: impl Into<String>,
+        file: impl Into<String>,
+        line: u32,
+        detail: impl Into<String>,
+    ) -> Self {
+        FunctionResult {
+            function: function.into(),
+            file: file.into(),
+            line,
+            change: String::new(),
+            change_detail: String::new(),
+            safety: Some(Safety::Unknown),
+            detail: detail.into(),
+            claims: vec![],
+            seconds: 0.0,
+            cached: false,
+            assumes: vec![],
+        }
+    }
+
     pub fn failed(&self) -> bool {
         self.safety == Some(Safety::Failed)
     }

@@ -69,19 +69,7 @@ pub fn derive(
     callers: &[String],
     results: &HashMap<(String, String), FunctionResult>,
 ) -> FunctionResult {
-    let mut r = FunctionResult {
-        function: function.to_string(),
-        file: file.to_string(),
-        line,
-        change: String::new(),
-        change_detail: String::new(),
-        safety: Some(Safety::Unknown),
-        detail: String::new(),
-        claims: vec![],
-        seconds: 0.0,
-        cached: false,
-        assumes: vec![],
-    };
+    let mut r = FunctionResult::unknown_row(function, file, line, "");
     let mut open = Vec::new();
     r.cached = true;
     for c in callers {

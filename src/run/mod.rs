@@ -275,19 +275,7 @@ pub fn run(
             let Some((k, lk)) = keys else {
                 slots.push(Some((
                     String::new(),
-                    FunctionResult {
-                        function: name.clone(),
-                        file: u.rel.clone(),
-                        line,
-                        change: String::new(),
-                        change_detail: String::new(),
-                        safety: Some(Safety::Unknown),
-                        detail: crate::config::SKIPPED.into(),
-                        claims: vec![],
-                        seconds: 0.0,
-                        cached: false,
-                        assumes: vec![],
-                    },
+                    FunctionResult::unknown_row(name.clone(), u.rel.clone(), line, crate::config::SKIPPED),
                 )));
                 continue;
             };
@@ -391,19 +379,12 @@ pub fn run(
                     t.map(|t| (t.function.clone(), units[t.file].rel.clone(), t.line)).unwrap_or_default();
                 (
                     String::new(),
-                    FunctionResult {
+                    FunctionResult::unknown_row(
                         function,
                         file,
                         line,
-                        change: String::new(),
-                        change_detail: String::new(),
-                        safety: Some(Safety::Unknown),
-                        detail: "internal error: the verification of this function did not finish".into(),
-                        claims: vec![],
-                        seconds: 0.0,
-                        cached: false,
-                        assumes: vec![],
-                    },
+                        "internal error: the verification of this function did not finish",
+                    ),
                 )
             })
         })
@@ -424,7 +405,7 @@ struct Planned {
 }
 
 /// Lowers one unit (linked with `others`) and computes the keys of its selected functions;
-/// also what the unit alone offers and needs (for linking, run/link.rs).
+/// also, for the unit alone (no `others`), what it offers and needs (run/link.rs).
 fn plan_unit(
     u: &Unit,
     others: &[&Unit],
@@ -432,18 +413,13 @@ fn plan_unit(
     o: &RunOptions,
     rel: &dyn Fn(&str) -> String,
 ) -> Result<(Vec<Planned>, link::Interface), String> {
-    let text = u.text.as_ref().map_err(Clone::clone)?;
-    let prog = frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend).map_err(|e| rel(&e.to_string()))?;
-    let interface = link::interface(&prog);
-    let prog = if others.is_empty() {
-        prog
-    } else {
-        let mut texts = vec![text.clone()];
-        for w in others {
-            texts.push(w.text.as_ref().map_err(Clone::clone)?.clone());
-        }
-        frontend::load_preprocessed(&texts, &o.frontend).map_err(|e| rel(&e.to_string()))?
-    };
+    let mut texts = vec![u.text.as_ref().map_err(Clone::clone)?.clone()];
+    for w in others {
+        texts.push(w.text.as_ref().map_err(Clone::clone)?.clone());
+    }
+    let prog = frontend::load_preprocessed(&texts, &o.frontend).map_err(|e| rel(&e.to_string()))?;
+    // (what the unit offers and needs is read off the unit alone)
+    let interface = if others.is_empty() { link::interface(&prog) } else { link::Interface::default() };
     let mut out = Vec::new();
     let selected = |name: &str| {
         (config.entries.is_empty() || config.entries.iter().any(|e| e == name))
@@ -476,19 +452,7 @@ pub fn worth_caching(r: &FunctionResult, deadline: Option<Instant>) -> bool {
 }
 
 fn unparsable(rel: &str, e: &str) -> FunctionResult {
-    FunctionResult {
-        function: "(whole file)".into(),
-        file: rel.to_string(),
-        line: 0,
-        change: String::new(),
-        change_detail: String::new(),
-        safety: Some(Safety::Unknown),
-        detail: format!("the file could not be read: {e}"),
-        claims: vec![],
-        seconds: 0.0,
-        cached: false,
-        assumes: vec![],
-    }
+    FunctionResult::unknown_row("(whole file)", rel, 0, format!("the file could not be read: {e}"))
 }
 
 fn verify_task(
@@ -500,19 +464,7 @@ fn verify_task(
     rel: &dyn Fn(&str) -> String,
 ) -> FunctionResult {
     let start = Instant::now();
-    let mut r = FunctionResult {
-        function: t.function.clone(),
-        file: file.to_string(),
-        line: t.line,
-        change: String::new(),
-        change_detail: String::new(),
-        safety: Some(Safety::Unknown),
-        detail: String::new(),
-        claims: vec![],
-        seconds: 0.0,
-        cached: false,
-        assumes: vec![],
-    };
+    let mut r = FunctionResult::unknown_row(t.function.clone(), file, t.line, "");
     let Some(p) = prog else {
         r.detail = "the file could not be lowered again".into();
         return r;
