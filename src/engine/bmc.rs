@@ -246,6 +246,34 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
             }
         }
     }
+    // every claim held only on inputs that meet what the function needs of its caller: that
+    // proves something only if some input meets it (else no caller can call it without a
+    // violation, and "holds" would be vacuous)
+    let any_failed = claims.iter().any(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition);
+    if !any_failed && unknown.is_none() && !shared.borrow().store.is_true(caller_ok) {
+        let mut sh = shared.borrow_mut();
+        let sh = &mut *sh;
+        if let Some(ms) = remaining_ms(o.deadline) {
+            sh.smt.set_timeout(ms);
+        }
+        let act = sh.store.fresh_symbol("caller_ok", crate::term::Sort::Bool);
+        let imp = sh.store.implies(act, caller_ok);
+        sh.smt.assert(&sh.store, imp);
+        let t_solve = Instant::now();
+        let a = sh.smt.check(&sh.store, &[act]);
+        timings.solve += t_solve.elapsed();
+        match a {
+            Answer::Sat => {}
+            Answer::Unsat => {
+                unknown = Some(
+                    "no input meets everything the function needs of its caller at once (what it needs contradicts itself): every call breaks one of its needs".into(),
+                )
+            }
+            Answer::Unknown(why) => {
+                unknown = Some(format!("cannot decide whether any caller can meet what the function needs ({why})"))
+            }
+        }
+    }
     let loops_undecided = unknown.is_none()
         && unsupported_reached.is_empty()
         && claims.iter().any(|c| matches!(c.status, Status::Unknown(_)) && c.kind != ClaimKind::Precondition)
