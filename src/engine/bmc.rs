@@ -270,7 +270,12 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
                 )
             }
             Answer::Unknown(why) => {
-                unknown = Some(format!("cannot decide whether any caller can meet what the function needs ({why})"))
+                let timeout = o.deadline.is_some_and(|d| Instant::now() >= d);
+                unknown = Some(if timeout {
+                    "timeout while deciding whether any caller can meet what the function needs".into()
+                } else {
+                    format!("cannot decide whether any caller can meet what the function needs ({why})")
+                })
             }
         }
     }
