@@ -27,6 +27,13 @@ pub struct Smt {
     /// Float arithmetic as uninterpreted functions (see [`Smt::abstract_float_arithmetic`]).
     float_ufs: bool,
     float_funcs: HashMap<String, z3::FuncDecl>,
+    /// Everything encoded so far is bit-vector and Boolean only (no arrays, floats or
+    /// uninterpreted functions): a check may then go to Z3's bit-vector tactic (see
+    /// [`Smt::check`]).
+    pure_bv: bool,
+    /// The model of the last check when a one-shot solver answered it.
+    oneshot_model: Option<z3::Model>,
+
     /// IEEE facts about abstracted operations (a NaN operand gives a NaN result), asserted
     /// with the next assertion or check.
     float_facts: Vec<Dynamic>,
@@ -65,6 +72,8 @@ impl Smt {
             float_ufs: false,
             float_funcs: HashMap::new(),
             float_facts: Vec::new(),
+            pure_bv: true,
+            oneshot_model: None,
         }
     }
 
@@ -246,6 +255,9 @@ impl Smt {
                     }
                 }
                 continue;
+            }
+            if self.pure_bv && !(s.sort(t).is_bool() || s.sort(t).is_bv()) || matches!(s.op(t), Op::Apply(_)) {
+                self.pure_bv = false;
             }
             let d = self.node(s, t);
             self.rms.borrow_mut().clear();
@@ -496,10 +508,14 @@ impl Smt {
     pub fn check(&mut self, s: &TermStore, assumptions: &[T]) -> Answer {
         let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
         self.assert_float_facts();
-        let solver = &self.solver;
+        self.oneshot_model = None;
         if self.interrupted_assert {
             return Answer::Unknown("timeout (an assertion was interrupted at the time limit)".into());
         }
+        if self.pure_bv && self.lambdas == 0 {
+            return self.check_bit_vectors(&lits);
+        }
+        let solver = &self.solver;
         let (r, _) = self.guarded(|| if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) });
         match r {
             SatResult::Sat => Answer::Sat,
@@ -508,8 +524,42 @@ impl Smt {
         }
     }
 
-    pub fn model(&self) -> Option<z3::Model> {
-        self.solver.get_model()
+    /// A check of a pure bit-vector formula: a fresh solver running Z3's `qfbv` tactic
+    /// (simplification, equation solving, bit-blasting, SAT) on the assertions and the
+    /// assumptions. Z3's incremental solver, which checks under assumptions, skips that
+    /// preprocessing; on word-level problems such as a sorting network's min/max terms it
+    /// was 3-4 times slower (bench/timing.py, docs/symbolic-memory.md). Nothing is learnt
+    /// across checks this way, which costs little: the rounds of one verification are few.
+    fn check_bit_vectors(&mut self, lits: &[z3::ast::Bool]) -> Answer {
+        let one = z3::Tactic::new("qfbv").solver();
+        if let Some(ms) = self.timeout_ms {
+            let mut p = Params::new();
+            p.set_u32("timeout", ms.min(u32::MAX as u64).max(1) as u32);
+            one.set_params(&p);
+        }
+        for a in self.solver.get_assertions() {
+            one.assert(&a);
+        }
+        for l in lits {
+            one.assert(l);
+        }
+        let (r, _) = self.guarded(|| one.check());
+        match r {
+            SatResult::Sat => {
+                self.oneshot_model = one.get_model();
+                Answer::Sat
+            }
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => Answer::Unknown(one.get_reason_unknown().unwrap_or_else(|| "unknown".into())),
+        }
+    }
+
+    /// The model of the last check (once: a one-shot check hands its model over).
+    pub fn model(&mut self) -> Option<z3::Model> {
+        match self.oneshot_model.take() {
+            Some(m) => Some(m),
+            None => self.solver.get_model(),
+        }
     }
 
     pub(crate) fn ctx(&self) -> &Context {
