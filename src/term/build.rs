@@ -349,6 +349,12 @@ impl TermStore {
     }
 
     fn bv_same_uncached(&mut self, a: T, b: T, depth: u32) -> Same {
+        // two choices between constants: equal or different for every pair of values
+        match self.decided_by_values(a, b, |x, y| x == y) {
+            Some(true) => return Same::Yes,
+            Some(false) => return Same::No,
+            None => {}
+        }
         // a choice between values: decided when every choice agrees
         if depth < 6 {
             for (x, y) in [(a, b), (b, a)] {
@@ -727,6 +733,16 @@ impl TermStore {
             let r = matches!(op, Op::BvUle | Op::BvSle);
             return self.bool_const(r);
         }
+        // a choice between constants compared with a bound: decided when every choice agrees
+        let decided = self.decided_by_values(a, b, |x, y| match op {
+            Op::BvUlt => x.ucmp(y) == Ordering::Less,
+            Op::BvUle => x.ucmp(y) != Ordering::Greater,
+            Op::BvSlt => x.scmp(y) == Ordering::Less,
+            _ => x.scmp(y) != Ordering::Greater,
+        });
+        if let Some(r) = decided {
+            return self.bool_const(r);
+        }
         let w = self.width(a);
         match op {
             Op::BvUlt => {
@@ -783,6 +799,18 @@ impl TermStore {
     pub fn concat(&mut self, hi: T, lo: T) -> T {
         if let Some((x, y)) = self.bv2(hi, lo) {
             return self.bv(Bits::concat(&x, &y));
+        }
+        // the bytes of one value chosen under one condition are that choice of whole values:
+        // concat(ite(c, a1, b1), ite(c, a2, b2)) = ite(c, concat(a1, a2), concat(b1, b2))
+        // (a word read byte by byte from memory merged on a branch comes back as one choice)
+        if let (Op::Ite, Op::Ite) = (self.op(hi), self.op(lo)) {
+            if self.arg(hi, 0) == self.arg(lo, 0) {
+                let c = self.arg(hi, 0);
+                let (a1, b1, a2, b2) = (self.arg(hi, 1), self.arg(hi, 2), self.arg(lo, 1), self.arg(lo, 2));
+                let a = self.concat(a1, a2);
+                let b = self.concat(b1, b2);
+                return self.ite(c, a, b);
+            }
         }
         // adjacent extracts of the same term merge
         if let (Op::Extract(h1, l1), Op::Extract(h2, l2)) = (self.op(hi).clone(), self.op(lo).clone()) {
@@ -1265,6 +1293,18 @@ impl TermStore {
     }
 
     fn select_uncached(&mut self, arr: T, idx: T) -> T {
+        // a read at a choice between a few indices is a choice between reads at constant
+        // indices, which the store chain answers (see `term::values`)
+        if !self.is_const(idx) {
+            if let Some(ch) = self.as_choice(idx) {
+                if let Op::Ite = self.op(ch) {
+                    let (c, x, y) = (self.arg(ch, 0), self.arg(ch, 1), self.arg(ch, 2));
+                    let sx = self.select(arr, x);
+                    let sy = self.select(arr, y);
+                    return self.ite(c, sx, sy);
+                }
+            }
+        }
         let key = self.addr_key(idx);
         let mut a = arr;
         loop {
@@ -1279,6 +1319,15 @@ impl TermStore {
                         Same::Yes => return v,
                         Same::No => a = base,
                         Same::Unknown => {
+                            // a constant read under a write at one of a few indices: a case
+                            // split on the write's index (no array left for the solver)
+                            if self.is_const(idx) {
+                                if let Some(cj) = self.as_choice(j) {
+                                    let e = self.eq(cj, idx);
+                                    let rest = self.select(base, idx);
+                                    return self.ite(e, v, rest);
+                                }
+                            }
                             // read-over-write as a case split, while the chain below may hold
                             // memory-range updates (lambdas are costly for the solver)
                             if self.has_range(base) {

@@ -14,6 +14,7 @@ mod float;
 pub mod limit;
 mod show;
 mod store;
+mod values;
 
 pub use bits::Bits;
 pub use float::{canonical_nan, fp_bits_to_f64, FloatFormat};

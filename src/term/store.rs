@@ -51,6 +51,10 @@ pub struct TermStore {
     /// `bv_same` answers by (a, b, depth left): the comparison case-splits choices (ite), and
     /// the same pair recurs throughout a term DAG of merged addresses.
     pub(super) same_memo: FastMap<(T, T, u32), super::build::Same>,
+    /// Value sets of choices between constants (see `term::values`).
+    pub(super) values_memo: FastMap<T, super::values::Values>,
+    /// Terms rewritten as explicit choices between constants (see `term::values`).
+    pub(super) choice_memo: FastMap<T, Option<T>>,
 }
 
 impl Default for TermStore {
@@ -73,6 +77,8 @@ impl TermStore {
             select_memo: FastMap::default(),
             skip_memo: FastMap::default(),
             same_memo: FastMap::default(),
+            values_memo: FastMap::default(),
+            choice_memo: FastMap::default(),
         }
     }
 
