@@ -48,10 +48,7 @@ impl TermStore {
     /// changes (extensions, extracts), concatenations and sums, and there are at most
     /// [`MAX_VALUES`] of them; None otherwise (a symbol, a read, too many values).
     pub(super) fn value_set(&mut self, t: T) -> Values {
-        if let Some(b) = self.as_bv(t) {
-            return Some(Rc::from(vec![b.clone()]));
-        }
-        if !(matches!(self.op(t), Op::Ite) || is_value_op(self.op(t))) || !self.sort(t).is_bv() {
+        if !(matches!(self.op(t), Op::Ite | Op::BvConst(_)) || is_value_op(self.op(t))) || !self.sort(t).is_bv() {
             return None;
         }
         if let Some(v) = self.values_memo.get(&t) {
@@ -66,6 +63,9 @@ impl TermStore {
     }
 
     fn value_set_uncached(&mut self, t: T) -> Values {
+        if let Some(b) = self.as_bv(t) {
+            return Some(Rc::from(vec![b.clone()]));
+        }
         let op = self.op(t).clone();
         if let Op::Ite = op {
             let (x, y) = (self.arg(t, 1), self.arg(t, 2));
@@ -200,6 +200,11 @@ impl TermStore {
     /// The answer of `pred` when it is the same for every pair of values `a` and `b` can
     /// take (their value sets are known and small); None otherwise.
     pub(super) fn decided_by_values(&mut self, a: T, b: T, pred: impl Fn(&Bits, &Bits) -> bool) -> Option<bool> {
+        // (only a choice has more than one value: without one, constants were folded before)
+        let choice = |s: &Self, t: T| matches!(s.op(t), Op::Ite) || (is_value_op(s.op(t)) && !s.is_const(t));
+        if !choice(self, a) && !choice(self, b) {
+            return None;
+        }
         let xs = self.value_set(a)?;
         let ys = self.value_set(b)?;
         if xs.len() * ys.len() > MAX_VALUES * 4 {
