@@ -216,10 +216,36 @@ fn unparsable_side_gives_unknown_and_the_rest_goes_on() {
     r.write("src/m.c", &BASE.replace("if (x < 0) return 0;", "if (x < 0) return 1;"));
     r.commit("broken");
     let (_, rows) = r.rows(&[]);
-    let t = rows.iter().find(|x| x.0 == "twice").unwrap_or_else(|| panic!("{rows:?}"));
-    assert_eq!(t.1, "unknown");
-    assert!(t.3["detail"].as_str().unwrap_or("").contains("other.c:1"), "names file and line: {t:?}");
+    // one row for the file, not one per function it holds
+    let in_file: Vec<_> = rows.iter().filter(|x| x.3["file"] == "src/other.c").collect();
+    assert_eq!(in_file.len(), 1, "{rows:?}");
+    let t = in_file[0];
+    assert_eq!((t.0.as_str(), t.1.as_str()), ("(whole file)", "unknown"), "{t:?}");
+    let detail = t.3["detail"].as_str().unwrap_or("");
+    assert!(detail.contains("other.c:1"), "names file and line: {t:?}");
+    assert!(detail.contains("head version") && detail.contains("1 function"), "names the side and what is lost: {t:?}");
     assert_eq!(status_of(&rows, "clamp").0, "behaviour-changed");
+}
+
+#[test]
+fn a_header_change_compares_the_sources_only() {
+    // unit tests and a vendored directory include the changed header too; the configuration
+    // excludes them, so they get no rows (and a header under `exclude` changes nothing)
+    let r = base_repo("header-exclude");
+    r.write(".verdiff.yml", "sources: ['**/*.c']\nexclude: ['vendor/**']\ntests:\n  patterns: ['tests/**']\n");
+    r.write("tests/test_m.c", "#include \"config.h\"\nint check_limit(void) { return LIMIT > 10; }\n");
+    r.write("vendor/v.c", "#include \"config.h\"\nint vendored(void) { return LIMIT; }\n#include \"vendor.h\"\n");
+    r.write("vendor/vendor.h", "#define VENDORED 1\n");
+    r.commit("tests and vendored code");
+    r.write("config.h", "#define LIMIT 50\n");
+    r.write("vendor/vendor.h", "#define VENDORED 2\n");
+    r.commit("lower limit");
+    let (_, rows) = r.rows(&[]);
+    assert_eq!(status_of(&rows, "limit_plus").0, "behaviour-changed");
+    for f in ["check_limit", "vendored"] {
+        assert!(rows.iter().all(|x| x.0 != f), "{f} is not a source: {rows:?}");
+    }
+    assert!(rows.iter().all(|x| x.3["file"] != "vendor/vendor.h"), "{rows:?}");
 }
 
 #[test]
@@ -270,4 +296,21 @@ fn per_function_settings_of_the_configuration_apply() {
     // a flag overrides the configuration for every function
     let (_, rows) = r.rows(&["--no-cache", "--unwind", "2"]);
     assert_eq!(status_of(&rows, "added"), ("new", "UNKNOWN"));
+}
+
+#[test]
+fn library_models_are_not_reported_as_the_users_calls() {
+    // rand()'s model constrains its result with __ESBMC_assume; that call is verdiff's own,
+    // needs no body in the user's files, and must not make the new function UNKNOWN
+    let r = base_repo("models");
+    r.write(
+        "src/other.c",
+        "#include <stdlib.h>\nint twice(int x) { return 2 * x; }\nint roll(void) { return rand() % 6 + 1; }\n",
+    );
+    r.commit("dice");
+    let (_, rows) = r.rows(&[]);
+    let roll = rows.iter().find(|x| x.0 == "roll").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!(roll.1, "new", "{roll:?}");
+    // rand() is in [0, RAND_MAX]: % 6 + 1 neither divides by zero nor overflows
+    assert_eq!(roll.2, "SUCCESSFUL", "{roll:?}");
 }

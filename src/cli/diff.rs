@@ -171,6 +171,10 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
             })
             .collect(),
         config_name: cfg.file_name.clone(),
+        is_source: Some({
+            let c = cfg.clone();
+            std::sync::Arc::new(move |rel: &str| c.is_source(rel))
+        }),
     };
 
     let (base, base_how) = match p.value("base") {
@@ -190,7 +194,9 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
     let changes: Vec<_> = changes
         .into_iter()
         .filter(|c| {
-            let keep = |f: &Option<String>| f.as_deref().is_some_and(|f| f.ends_with(".h") || cfg.is_source(f));
+            let keep = |f: &Option<String>| {
+                f.as_deref().is_some_and(|f| (f.ends_with(".h") && !cfg.is_excluded(f)) || cfg.is_source(f))
+            };
             keep(&c.old) || keep(&c.new)
         })
         .collect();

@@ -350,6 +350,12 @@ impl Config {
             && !self.tests.patterns.iter().any(|g| glob::matches(g, rel))
     }
 
+    /// Whether a repository-relative path is excluded (`exclude`) or a unit-test file: a
+    /// header there changes no source's verification by itself.
+    pub fn is_excluded(&self, rel: &str) -> bool {
+        self.exclude.iter().any(|g| glob::matches(g, rel)) || self.tests.patterns.iter().any(|g| glob::matches(g, rel))
+    }
+
     pub fn unwind_for(&self, function: &str) -> u32 {
         self.functions.get(function).and_then(|f| f.unwind).unwrap_or(self.unwind)
     }

@@ -122,7 +122,13 @@ pub struct DiffOptions {
     pub clauses: Vec<frontend::clauses::TextClause>,
     /// The configuration file's name, as clause errors name it.
     pub config_name: String,
+    /// Which repository-relative .c files are sources (`.verdiff.yml` `sources` less `exclude`
+    /// and the unit tests); None: every file. A changed header re-compares the sources only.
+    pub is_source: Option<SourceFilter>,
 }
+
+/// Which repository-relative paths are sources.
+pub type SourceFilter = std::sync::Arc<dyn Fn(&str) -> bool + Send + Sync>;
 
 /// The reason given for functions the time budget did not reach.
 pub const OVER_BUDGET: &str = "not checked: the time budget was used up";
@@ -497,6 +503,9 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
         let mut all = Vec::new();
         collect_c_files(new.root, new.root, &mut all);
         for rel in all {
+            if o.is_source.as_ref().is_some_and(|f| !f(&rel)) {
+                continue;
+            }
             let done = pairs.iter().any(|(a, b)| a.as_deref() == Some(&rel) || b.as_deref() == Some(&rel));
             if !done && old.root.join(&rel).exists() {
                 pairs.push((Some(rel.clone()), Some(rel)));
@@ -591,19 +600,25 @@ fn compare_file(
         time: Duration::ZERO,
         norm: String::new(),
     };
-    // a side that does not parse: its functions are unknown, the other files go on
+    // a side that does not parse: one row for the file, naming the error and what it holds;
+    // the other files go on
     match (&po, &pn) {
         (Some(Err(e)), other) | (other, Some(Err(e))) => {
-            let names: Vec<String> = match other {
-                Some(Ok((_, p))) => functions_of(p, np.or(op).unwrap_or("")).into_keys().collect(),
-                _ => vec![],
+            let side = if matches!(po, Some(Err(_))) { "base" } else { "head" };
+            let n = match other {
+                Some(Ok((_, p))) => functions_of(p, np.or(op).unwrap_or("")).len(),
+                _ => 0,
             };
-            if names.is_empty() {
-                rows.push(row("(whole file)".into(), Status::Unknown(e.clone()), 0));
-            }
-            for n in names {
-                rows.push(row(n, Status::Unknown(format!("the file does not parse on one side: {e}")), 0));
-            }
+            let held = match n {
+                0 => String::new(),
+                1 => " (its 1 function is not compared)".to_string(),
+                n => format!(" (its {n} functions are not compared)"),
+            };
+            rows.push(row(
+                "(whole file)".into(),
+                Status::Unknown(format!("the {side} version does not parse: {e}{held}")),
+                0,
+            ));
             return;
         }
         _ => {}

@@ -42,6 +42,12 @@ fn classify(name: &str) -> Option<Api> {
     })
 }
 
+/// Whether `name` is a function of the verification API (assume, assert, error, end, atomic
+/// markers): its calls become instructions, it needs no body anywhere.
+pub fn is_verification_api(name: &str) -> bool {
+    classify(name).is_some()
+}
+
 /// The string a `const char *` argument points to when it is a literal.
 fn literal_text(p: &Program, e: &Expr) -> Option<String> {
     let mut cur = e;

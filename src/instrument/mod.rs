@@ -10,6 +10,7 @@
 //! Depends on: ir. Must not depend on symex, smt or engine.
 
 mod api;
+pub use api::is_verification_api;
 mod checks;
 mod fnptr;
 

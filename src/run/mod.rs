@@ -535,8 +535,22 @@ pub fn unlinked_callee(
             return None;
         }
         let name = crate::ir::fingerprint::base_name(&func.name);
+        // verifier names (`__ESBMC_assume`, `__VERIFIER_nondet_int`, …, called by verdiff's
+        // own library models too) are verdiff's to interpret: no file of the code base
+        // defines them
+        if is_verifier_name(name) {
+            return None;
+        }
         defined_in(name).map(|there| (name.to_string(), there))
     })
+}
+
+/// Whether `name` belongs to the verifier rather than to the code base: the verification API
+/// (assume, assert, …), nondeterministic values, and the reserved prefixes of ESBMC, CBMC,
+/// SV-COMP and GCC builtins.
+pub fn is_verifier_name(name: &str) -> bool {
+    crate::instrument::is_verification_api(name)
+        || ["__ESBMC_", "__CPROVER_", "__VERIFIER_", "__builtin_", "nondet_"].iter().any(|p| name.starts_with(p))
 }
 
 /// Front-end options from the configuration: include dirs relative to `root`, then `root`.
