@@ -98,7 +98,8 @@ fn verify(
         jobs,
         shard: None,
         deadline: None,
-        harnesses: harness::HarnessSet::build(root, cfg, &run::frontend_options(root, cfg)).map(std::sync::Arc::new),
+        harnesses: harness::HarnessSet::build(root, cfg, &run::frontend_options(root, cfg))
+            .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn run::Harnesses>),
     };
     let files = run::source_files(root, cfg);
     let units = run::units(root, &files, &o);

@@ -216,7 +216,8 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         // functions with unit tests are checked through the head's harnesses
         let mut hfo = crate::run::frontend_options(&new_root, &cfg);
         hfo.target = o.equiv.frontend.target;
-        o.harnesses = crate::harness::HarnessSet::build(&new_root, &cfg, &hfo).map(std::sync::Arc::new);
+        o.harnesses = crate::harness::HarnessSet::build(&new_root, &cfg, &hfo)
+            .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn crate::run::Harnesses>);
         Ok(diff::compare(Side { root: &old_root }, Side { root: &new_root }, &changes, &o))
     })();
     let _ = std::fs::remove_dir_all(&tmp);

@@ -95,7 +95,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         shard: p.value("shard").map(run::shard::Shard::parse).transpose().map_err(usage)?,
         deadline: (cfg.run_timeout > 0).then(|| start + std::time::Duration::from_secs(cfg.run_timeout)),
         harnesses: crate::harness::HarnessSet::build(&src_root, &cfg, &run::frontend_options(&src_root, &cfg))
-            .map(std::sync::Arc::new),
+            .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn run::Harnesses>),
     };
 
     let files = run::source_files(&src_root, &cfg);

@@ -113,7 +113,7 @@ pub struct DiffOptions {
     /// Only the functions of this shard (`--shard I/N`).
     pub shard: Option<crate::run::shard::Shard>,
     /// Harnesses from the head's unit tests (functions with tests are checked through them).
-    pub harnesses: Option<std::sync::Arc<crate::harness::HarnessSet>>,
+    pub harnesses: Option<std::sync::Arc<dyn crate::run::Harnesses>>,
     /// Settings of single functions (`.verdiff.yml` `functions.<name>`: own bound and time
     /// limit, or not verified), by name; a flag given on the command line has cleared the
     /// setting it overrides.
@@ -400,8 +400,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     let name = crate::ir::fingerprint::base_name(&p.func(f).name).to_string();
     let so = o.safety_of(&name);
     let through = o.harnesses.as_ref().and_then(|h| {
-        let ho = crate::harness::HarnessOptions { frontend: side_options(root, o), safety: so.clone() };
-        h.check_function(&name, &rel(p.file_name(p.func(f).loc)), &ho, o.deadline(&name))
+        h.check_through_tests(&name, &rel(p.file_name(p.func(f).loc)), &side_options(root, o), &so, o.deadline(&name))
     });
     // (diff lowers the changed file alone: a callee without a body that is not a library
     // function may live in another file, and assuming it away could hide what it does)

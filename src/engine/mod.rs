@@ -11,10 +11,24 @@ pub mod result;
 
 use std::time::Instant;
 
+/// Symbolic execution's options are part of the engine's ([`EngineOptions::symex`]).
+pub use crate::symex::SymexOptions;
+/// The limit (term bound or deadline) that unwound a verification, from its panic payload.
+pub use crate::term::limit::of_panic as limit_of_panic;
 pub use result::{ClaimResult, Report, Status, Timings, Trace, TraceEvent, TraceStep, TraceValue, Verdict};
 
+/// Limits the solver's memory (megabytes) for this process.
+pub fn set_solver_memory_limit(mb: u64) {
+    crate::smt::Smt::set_memory_limit(mb);
+}
+
+/// The solver's name and version, as reports name it.
+pub fn solver_version() -> String {
+    format!("Z3 {}", crate::smt::z3_version())
+}
+
 use crate::ir::{FuncId, Program};
-use crate::symex::{Claim, SymexOptions};
+use crate::symex::Claim;
 
 #[derive(Clone, Debug)]
 pub struct EngineOptions {

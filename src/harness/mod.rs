@@ -641,6 +641,24 @@ pub struct HarnessSet {
     pub key_text: BTreeMap<String, String>,
 }
 
+impl crate::run::Harnesses for HarnessSet {
+    fn harness_key(&self, function: &str) -> Option<&str> {
+        self.key_text.get(function).map(String::as_str)
+    }
+
+    fn check_through_tests(
+        &self,
+        function: &str,
+        file: &str,
+        frontend: &FrontendOptions,
+        safety: &SafetyOptions,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<crate::record::SafetyResult> {
+        let o = HarnessOptions { frontend: frontend.clone(), safety: safety.clone() };
+        self.check_function(function, file, &o, deadline)
+    }
+}
+
 impl HarnessSet {
     /// Discovers and generates the harnesses (None when the configuration turns them off or
     /// there are none).

@@ -91,7 +91,7 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
     };
     json!({
         "schema": CHECK_SCHEMA,
-        "tool": { "name": "verdiff", "version": env!("CARGO_PKG_VERSION"), "solver": format!("Z3 {}", crate::smt::z3_version()) },
+        "tool": { "name": "verdiff", "version": env!("CARGO_PKG_VERSION"), "solver": crate::engine::solver_version() },
         "input": { "files": info.files, "entry": info.entry, "options": info.options },
         "verdict": verdict,
         "reason": reason,

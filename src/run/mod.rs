@@ -46,7 +46,26 @@ pub struct RunOptions {
     pub deadline: Option<Instant>,
     /// Harnesses from the unit tests: a function that has some is verified through them
     /// instead of with fully nondeterministic inputs.
-    pub harnesses: Option<std::sync::Arc<crate::harness::HarnessSet>>,
+    pub harnesses: Option<std::sync::Arc<dyn Harnesses>>,
+}
+
+/// The unit-test harnesses of a code base as run and diff use them: implemented by
+/// `harness::HarnessSet`, which builds them (run sits below harness and does not know how
+/// tests are found, rewritten or linked).
+pub trait Harnesses: Send + Sync + std::fmt::Debug {
+    /// What keys a function's cached result when its harnesses check it (the tests and the
+    /// code they call), None when it has no harness.
+    fn harness_key(&self, function: &str) -> Option<&str>;
+    /// The safety result of `function` (defined in `file`) through its harnesses, None when
+    /// it has none there.
+    fn check_through_tests(
+        &self,
+        function: &str,
+        file: &str,
+        frontend: &FrontendOptions,
+        safety: &SafetyOptions,
+        deadline: Option<Instant>,
+    ) -> Option<crate::record::SafetyResult>;
 }
 
 /// The reason given for functions a run's time limit did not reach.
@@ -138,7 +157,7 @@ pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Durati
     // through harnesses, the result also depends on the tests and the code they call
     let name = crate::ir::fingerprint::base_name(&p.func(f).name);
     let harness =
-        o.harnesses.as_ref().and_then(|h| h.key_text.get(name)).map(|t| format!("harness:{t}")).unwrap_or_default();
+        o.harnesses.as_ref().and_then(|h| h.harness_key(name)).map(|t| format!("harness:{t}")).unwrap_or_default();
     let sem = key("safety", &[&verification_text(p, f, false), &opts, &harness]);
     let located =
         key("safety-located", &[&verification_text(p, f, true), &opts, &timeout.as_millis().to_string(), &harness]);
@@ -483,8 +502,7 @@ fn verify_task(
     // a panic in one function's verification must not take the others down
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let through = o.harnesses.as_ref().and_then(|h| {
-            let ho = crate::harness::HarnessOptions { frontend: o.frontend.clone(), safety: so.clone() };
-            h.check_function(&t.function, &rel(p.file_name(p.func(f).loc)), &ho, Some(deadline))
+            h.check_through_tests(&t.function, &rel(p.file_name(p.func(f).loc)), &o.frontend, &so, Some(deadline))
         });
         match through {
             Some(x) => x,
@@ -511,7 +529,7 @@ fn verify_task(
             r.assumes = res.assumes;
         }
         Err(payload) => {
-            r.detail = match crate::term::limit::of_panic(payload.as_ref()) {
+            r.detail = match crate::engine::limit_of_panic(payload.as_ref()) {
                 Some(limit) => format!("{limit} (outside the solver's phases)"),
                 None => "internal error while verifying this function (please report it)".into(),
             }

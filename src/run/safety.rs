@@ -4,11 +4,11 @@
 
 use std::time::Instant;
 
+use crate::engine::SymexOptions;
 use crate::engine::{self, EngineOptions};
 use crate::instrument::{self, CheckOptions};
 use crate::ir::{FuncId, Program};
 use crate::record::{self, SafetyResult};
-use crate::symex::SymexOptions;
 
 #[derive(Clone, Debug)]
 pub struct SafetyOptions {
@@ -32,7 +32,7 @@ pub struct SafetyOptions {
 /// that one function cannot take the machine's memory (a harness did, 24 GB, before this).
 pub fn memory_budget(configured_mb: u64) -> (u64, usize) {
     let mb = if configured_mb > 0 { configured_mb } else { 4096 };
-    crate::smt::Smt::set_memory_limit(mb);
+    crate::engine::set_solver_memory_limit(mb);
     (mb, ((mb as usize) * 1024 * 1024 / 400).max(10_000))
 }
 
