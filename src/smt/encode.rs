@@ -33,6 +33,8 @@ pub struct Smt {
     pure_bv: bool,
     /// The model of the last check when a one-shot solver answered it.
     oneshot_model: Option<z3::Model>,
+    /// Checks answered by one-shot solvers so far (see [`ONESHOT_CHECKS`]).
+    oneshot_checks: u32,
 
     /// IEEE facts about abstracted operations (a NaN operand gives a NaN result), asserted
     /// with the next assertion or check.
@@ -44,6 +46,11 @@ fn wrap(ctx: &Context, a: Option<Z3_ast>) -> Dynamic {
     let a = a.expect("Z3 returned no AST");
     unsafe { Dynamic::wrap(ctx, a) }
 }
+
+/// One-shot checks of pure bit-vector formulas per solver: a verification that keeps asking
+/// (claim after claim) goes on with the incremental solver, whose learnt clauses then pay
+/// for themselves, instead of bit-blasting the whole formula again for every question.
+const ONESHOT_CHECKS: u32 = 4;
 
 /// The smallest memory limit given to Z3, in MB.
 pub const Z3_MIN_MB: u64 = 64;
@@ -74,6 +81,7 @@ impl Smt {
             float_facts: Vec::new(),
             pure_bv: true,
             oneshot_model: None,
+            oneshot_checks: 0,
         }
     }
 
@@ -512,7 +520,8 @@ impl Smt {
         if self.interrupted_assert {
             return Answer::Unknown("timeout (an assertion was interrupted at the time limit)".into());
         }
-        if self.pure_bv && self.lambdas == 0 {
+        if self.pure_bv && self.lambdas == 0 && self.oneshot_checks < ONESHOT_CHECKS {
+            self.oneshot_checks += 1;
             return self.check_bit_vectors(&lits);
         }
         let solver = &self.solver;
@@ -529,7 +538,8 @@ impl Smt {
     /// assumptions. Z3's incremental solver, which checks under assumptions, skips that
     /// preprocessing; on word-level problems such as a sorting network's min/max terms it
     /// was 3-4 times slower (bench/timing.py, docs/symbolic-memory.md). Nothing is learnt
-    /// across checks this way, which costs little: the rounds of one verification are few.
+    /// across checks this way, so only the first [`ONESHOT_CHECKS`] checks of a solver go
+    /// here; most verifications need one or two.
     fn check_bit_vectors(&mut self, lits: &[z3::ast::Bool]) -> Answer {
         let one = z3::Tactic::new("qfbv").solver();
         if let Some(ms) = self.timeout_ms {
