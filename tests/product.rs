@@ -490,3 +490,36 @@ fn run_rows(r: &Repo) -> Vec<serde_json::Value> {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
     v["functions"].as_array().cloned().unwrap_or_default()
 }
+
+#[test]
+fn every_failed_row_of_run_prints_the_command_that_reproduces_it() {
+    // f divides by the value h leaves in g (0): FAILED through the other file; k is fine
+    let r = Repo::new("run-reproduce");
+    r.write(
+        "src/a.c",
+        "extern int g;\nvoid h(void);\nint f(void) { g = 1; h(); return 10 / g; }\nint k(int x) { return x & 7; }\n",
+    );
+    r.write("src/c.c", "int g;\nvoid h(void) { g = 0; }\n");
+    r.commit("two files");
+    let (code, out, err) = r.verdiff_in_dir(&["run", "--quiet"]);
+    assert_eq!(code, 10, "{out}\n{err}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("reproduce")).collect();
+    assert_eq!(lines.len(), 1, "one FAILED row, one command: {out}");
+    let cmd = lines[0].split(": ").nth(1).unwrap_or("");
+    assert!(cmd.starts_with("verdiff run ") && cmd.ends_with("--function f"), "{cmd}");
+    // the command, run in the repository, verifies f again (no cache) with the same verdict
+    // and the same violated claim, and a trace through h
+    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    let (code, out, err) = r.verdiff_in_dir(&args);
+    assert_eq!(code, 10, "{out}\n{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let fns = v["functions"].as_array().cloned().unwrap_or_default();
+    assert_eq!(fns.len(), 1, "{fns:?}");
+    assert_eq!(fns[0]["function"], "f");
+    assert_eq!(fns[0]["safety"], "failed");
+    assert_eq!(fns[0]["cached"], false, "verified again, not read from the cache");
+    let claim = &fns[0]["claims"][0];
+    assert_eq!((claim["kind"].as_str(), claim["line"].as_u64()), (Some("division-by-zero"), Some(3)), "{claim}");
+    let trace = claim["trace"].as_array().cloned().unwrap_or_default();
+    assert!(trace.iter().any(|s| s["function"] == "h"), "{trace:?}");
+}

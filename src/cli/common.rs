@@ -199,6 +199,16 @@ pub fn now_secs() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
+/// `w` as one word of a POSIX shell command line (single-quoted when it needs quoting).
+pub fn shell_word(w: &str) -> String {
+    let plain = !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "_./-=:+,@%".contains(c));
+    if plain {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -206,5 +216,13 @@ mod tests {
         assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00Z");
         assert_eq!(super::rfc3339(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(super::rfc3339(1_798_761_599), "2026-12-31T23:59:59Z");
+    }
+
+    #[test]
+    fn shell_words_are_quoted_only_when_needed() {
+        assert_eq!(super::shell_word("src/a.c"), "src/a.c");
+        assert_eq!(super::shell_word("my repo"), "'my repo'");
+        assert_eq!(super::shell_word("it's"), r"'it'\''s'");
+        assert_eq!(super::shell_word(""), "''");
     }
 }

@@ -162,7 +162,7 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
             "json" => {
                 serde_json::to_string_pretty(&report::run::json(&results, &meta, seconds)).unwrap_or_default() + "\n"
             }
-            "text" => report::run::text(&results, counts.cached, seconds),
+            "text" => report::run::text(&results, counts.cached, seconds, None),
             f => common::render_records(f, &results, &meta).unwrap_or_default(),
         };
         common::write_output(path.as_deref(), &text).map_err(input)?;

@@ -175,10 +175,28 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
                 let v = crate::report::run::json(&results, &meta, seconds);
                 serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
             }
-            "text" => crate::report::run::text(&results, outcome.reused, seconds),
+            "text" => crate::report::run::text(&results, outcome.reused, seconds, Some(&reproduce_command(p))),
             f => common::render_records(f, &results, &meta).unwrap_or_default(),
         };
         common::write_output(path.as_deref(), &text).map_err(input)?;
     }
     Ok(common::run_status(&results))
+}
+
+/// `verdiff run` with what decides a function's verification in this run (repository,
+/// revision, preconditions) and no cache, so that it verifies again rather than reading the
+/// stored result; the function's name is appended by the report.
+fn reproduce_command(p: &Parsed) -> String {
+    let mut cmd = vec!["verdiff".to_string(), "run".into()];
+    for key in ["repo", "rev", "config"] {
+        if let Some(v) = p.value(key) {
+            cmd.push(format!("--{key}"));
+            cmd.push(common::shell_word(v));
+        }
+    }
+    if p.has("no-infer-preconditions") {
+        cmd.push("--no-infer-preconditions".into());
+    }
+    cmd.extend(["--no-cache".into(), "--format".into(), "json".into()]);
+    cmd.join(" ")
 }

@@ -7,7 +7,9 @@ use crate::report::RunMeta;
 
 pub const SCHEMA: &str = "verdiff.run/1";
 
-pub fn text(results: &[FunctionResult], reused: usize, seconds: f64) -> String {
+/// The text table. `reproduce`: the command that re-runs one function exactly as this run
+/// did (the function's name is appended), printed under every FAILED row.
+pub fn text(results: &[FunctionResult], reused: usize, seconds: f64, reproduce: Option<&str>) -> String {
     let mut s = String::new();
     for r in results {
         let verdict = r.safety.map(|v| v.name()).unwrap_or("-");
@@ -17,6 +19,9 @@ pub fn text(results: &[FunctionResult], reused: usize, seconds: f64) -> String {
             s.push_str(&format!(": {}", r.detail));
         }
         s.push('\n');
+        if let (Some(cmd), Some(crate::record::Safety::Failed)) = (reproduce, r.safety) {
+            s.push_str(&format!("             reproduce (trace in the JSON): {cmd} --function {}\n", r.function));
+        }
     }
     let c = counts(results);
     let pre = if c.precondition > 0 { format!(", {} under their precondition", c.precondition) } else { String::new() };
