@@ -803,13 +803,23 @@ impl TermStore {
         // the bytes of one value chosen under one condition are that choice of whole values:
         // concat(ite(c, a1, b1), ite(c, a2, b2)) = ite(c, concat(a1, a2), concat(b1, b2))
         // (a word read byte by byte from memory merged on a branch comes back as one choice)
+        // (memoised: the branches of merged memory share their subterms, and lifting them
+        // again at every read would revisit the shared part once per path through it)
         if let (Op::Ite, Op::Ite) = (self.op(hi), self.op(lo)) {
             if self.arg(hi, 0) == self.arg(lo, 0) {
+                if let Some(&r) = self.concat_memo.get(&(hi, lo)) {
+                    return r;
+                }
                 let c = self.arg(hi, 0);
                 let (a1, b1, a2, b2) = (self.arg(hi, 1), self.arg(hi, 2), self.arg(lo, 1), self.arg(lo, 2));
                 let a = self.concat(a1, a2);
                 let b = self.concat(b1, b2);
-                return self.ite(c, a, b);
+                let r = self.ite(c, a, b);
+                if self.concat_memo.len() >= MEMO_LIMIT {
+                    self.concat_memo.clear();
+                }
+                self.concat_memo.insert((hi, lo), r);
+                return r;
             }
         }
         // adjacent extracts of the same term merge

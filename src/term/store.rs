@@ -55,6 +55,8 @@ pub struct TermStore {
     pub(super) values_memo: FastMap<T, super::values::Values>,
     /// Terms rewritten as explicit choices between constants (see `term::values`).
     pub(super) choice_memo: FastMap<T, Option<T>>,
+    /// Concatenations of two choices under one condition, lifted to one choice of words.
+    pub(super) concat_memo: FastMap<(T, T), T>,
 }
 
 impl Default for TermStore {
@@ -79,6 +81,7 @@ impl TermStore {
             same_memo: FastMap::default(),
             values_memo: FastMap::default(),
             choice_memo: FastMap::default(),
+            concat_memo: FastMap::default(),
         }
     }
 
