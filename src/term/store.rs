@@ -57,6 +57,8 @@ pub struct TermStore {
     pub(super) choice_memo: FastMap<T, Option<T>>,
     /// Concatenations of two choices under one condition, lifted to one choice of words.
     pub(super) concat_memo: FastMap<(T, T), T>,
+    /// An operation pushed into the branches of a choice: (operation term, subtree) → result.
+    pub(super) map_memo: FastMap<(T, T), Option<T>>,
 }
 
 impl Default for TermStore {
@@ -82,6 +84,7 @@ impl TermStore {
             values_memo: FastMap::default(),
             choice_memo: FastMap::default(),
             concat_memo: FastMap::default(),
+            map_memo: FastMap::default(),
         }
     }
 

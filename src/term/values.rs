@@ -180,21 +180,32 @@ impl TermStore {
         let open: Vec<usize> = (0..args.len()).filter(|&i| !self.is_const(args[i])).collect();
         let [k] = open[..] else { return None };
         let inner = self.as_choice(args[k])?;
-        self.map_choice(&op, &args, k, inner)
+        self.map_choice(t, &op, &args, k, inner)
     }
 
-    /// `op(args)` with `args[k]` replaced by each leaf of the choice `inner`.
-    fn map_choice(&mut self, op: &Op, args: &[T], k: usize, inner: T) -> Option<T> {
-        if let Op::Ite = self.op(inner) {
-            let (c, x, y) = (self.arg(inner, 0), self.arg(inner, 1), self.arg(inner, 2));
-            let mx = self.map_choice(op, args, k, x)?;
-            let my = self.map_choice(op, args, k, y)?;
-            return Some(self.ite(c, mx, my));
+    /// `op(args)` (the term `t`) with `args[k]` replaced by each leaf of the choice `inner`.
+    /// Memoised per (t, subtree): a choice is a DAG whose branches share subtrees, and a
+    /// walk of it as a tree is exponential.
+    fn map_choice(&mut self, t: T, op: &Op, args: &[T], k: usize, inner: T) -> Option<T> {
+        if let Some(&r) = self.map_memo.get(&(t, inner)) {
+            return r;
         }
-        let mut a = args.to_vec();
-        a[k] = inner;
-        let r = self.apply_bv(op, &a)?;
-        self.is_const(r).then_some(r)
+        let r = if let Op::Ite = self.op(inner) {
+            let (c, x, y) = (self.arg(inner, 0), self.arg(inner, 1), self.arg(inner, 2));
+            match (self.map_choice(t, op, args, k, x), self.map_choice(t, op, args, k, y)) {
+                (Some(mx), Some(my)) => Some(self.ite(c, mx, my)),
+                _ => None,
+            }
+        } else {
+            let mut a = args.to_vec();
+            a[k] = inner;
+            self.apply_bv(op, &a).filter(|&r| self.is_const(r))
+        };
+        if self.map_memo.len() >= MEMO_LIMIT {
+            self.map_memo.clear();
+        }
+        self.map_memo.insert((t, inner), r);
+        r
     }
 
     /// The answer of `pred` when it is the same for every pair of values `a` and `b` can
@@ -302,5 +313,29 @@ mod tests {
         let two = s.bv_u(16, 2);
         let r2 = s.select(b, two);
         assert_eq!(r2, x2);
+    }
+
+    #[test]
+    fn a_choice_whose_branches_share_subtrees_is_rewritten_in_linear_time() {
+        // X_i = ite(c_i, X_i-1, ite(d_i, X_i-1, 3)): as a tree 2^40 leaves, as a DAG 80 nodes
+        use crate::term::Sort;
+        let mut s = TermStore::new();
+        let c0 = s.fresh_symbol("c0", Sort::Bool);
+        let (one, two, three) = (s.bv_u(8, 1), s.bv_u(8, 2), s.bv_u(8, 3));
+        let mut x = s.ite(c0, one, two);
+        for i in 0..40 {
+            let c = s.fresh_symbol(format!("c{}", i + 1), Sort::Bool);
+            let d = s.fresh_symbol(format!("d{}", i + 1), Sort::Bool);
+            let inner = s.ite(d, x, three);
+            x = s.ite(c, x, inner);
+        }
+        let wide = s.zext(24, x);
+        let before = s.len();
+        let ch = s.as_choice(wide).expect("three values");
+        assert!(s.len() - before < 1_000, "linear in the DAG: {} new terms", s.len() - before);
+        // the rewritten choice has the same values, as 32-bit constants
+        let vs = s.value_set(ch).expect("values");
+        assert_eq!(vs.len(), 3);
+        assert!(vs.iter().all(|b| b.width() == 32));
     }
 }
