@@ -114,7 +114,13 @@ pub struct Stats {
 }
 
 pub struct Cache {
+    /// The connection of the process that opened the cache (`opener`).
     conn: Connection,
+    opener: u32,
+    /// A forked child's own connection (SQLite: a connection must not be used across a
+    /// fork; `run` and `diff` verify functions in forked children that read and store
+    /// results themselves).
+    forked: std::cell::OnceCell<Connection>,
     path: PathBuf,
     /// What happened when opening (a damaged file moved aside), for the report.
     pub notices: Vec<String>,
@@ -306,7 +312,37 @@ impl Cache {
             }
         }
         let conn = connect(path)?;
-        Ok(Cache { conn, path: path.to_path_buf(), notices: std::mem::take(notices) })
+        Ok(Cache {
+            conn,
+            opener: std::process::id(),
+            forked: std::cell::OnceCell::new(),
+            path: path.to_path_buf(),
+            notices: std::mem::take(notices),
+        })
+    }
+
+    /// The connection this process may use: the one it opened, or in a forked child one of
+    /// its own (an empty in-memory cache when the file cannot be opened: a cache only saves
+    /// time). The inherited connection is never touched in the child, not even dropped
+    /// (children end with `_exit`).
+    fn db(&self) -> &Connection {
+        if std::process::id() == self.opener {
+            return &self.conn;
+        }
+        self.forked.get_or_init(|| {
+            connect(&self.path)
+                .or_else(|_| connect(Path::new(":memory:")))
+                .or_else(|_| Connection::open_in_memory().map_err(|e| fail(&self.path, e)))
+                .unwrap_or_else(|_| panic!("no SQLite connection can be opened in this process"))
+        })
+    }
+
+    fn db_mut(&mut self) -> &mut Connection {
+        if std::process::id() == self.opener {
+            return &mut self.conn;
+        }
+        self.db();
+        self.forked.get_mut().expect("opened by db()")
     }
 
     pub fn path(&self) -> &Path {
@@ -325,7 +361,7 @@ impl Cache {
             .flatten();
         let (function, kind, payload, seconds) = row?;
         let result: FunctionResult = serde_json::from_str(&payload).ok()?;
-        let _ = self.conn.execute("UPDATE results SET last_used = ?1 WHERE key = ?2", params![now(), key]);
+        let _ = self.db().execute("UPDATE results SET last_used = ?1 WHERE key = ?2", params![now(), key]);
         Some(Entry { key: key.to_string(), function, kind, result, seconds })
     }
 
@@ -333,7 +369,7 @@ impl Cache {
     pub fn put(&mut self, key: &str, kind: &str, r: &FunctionResult) -> Result<(), CacheError> {
         let payload = serde_json::to_string(r).map_err(|e| io(&self.path, e))?;
         let t = now();
-        self.conn
+        self.db()
             .execute(
                 "INSERT OR REPLACE INTO results (key, function, kind, payload, seconds, created, last_used, tool_version)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
@@ -354,8 +390,10 @@ impl Cache {
     ) -> Result<i64, CacheError> {
         let path = self.path.clone();
         let c = crate::record::counts(&results.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>());
-        let tx =
-            self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
+        let tx = self
+            .db_mut()
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| io(&path, e))?;
         tx.execute(
             "INSERT INTO runs (command, commit_id, started, options, functions, verified, failed, unknown, changed, cached, seconds)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -468,16 +506,16 @@ impl Cache {
     }
 
     pub fn remove(&mut self, key: &str) -> Result<(), CacheError> {
-        self.conn.execute("DELETE FROM results WHERE key = ?1", params![key]).map_err(|e| io(&self.path, e))?;
+        self.db().execute("DELETE FROM results WHERE key = ?1", params![key]).map_err(|e| io(&self.path, e))?;
         Ok(())
     }
 
     pub fn stats(&self) -> Result<Stats, CacheError> {
         let q = |sql: &str| -> Result<u64, CacheError> {
-            self.conn.query_row(sql, [], |r| r.get::<_, i64>(0)).map(|v| v as u64).map_err(|e| io(&self.path, e))
+            self.db().query_row(sql, [], |r| r.get::<_, i64>(0)).map(|v| v as u64).map_err(|e| io(&self.path, e))
         };
         let group = |sql: &str| -> Result<Vec<(String, u64)>, CacheError> {
-            let mut st = self.conn.prepare(sql).map_err(|e| io(&self.path, e))?;
+            let mut st = self.db().prepare(sql).map_err(|e| io(&self.path, e))?;
             let rows = st
                 .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64)))
                 .map_err(|e| io(&self.path, e))?;
@@ -500,8 +538,10 @@ impl Cache {
     pub fn prune(&mut self, days: u64, keep_runs: u64) -> Result<(u64, u64), CacheError> {
         let path = self.path.clone();
         let cutoff = now().saturating_sub(i64::try_from(days).unwrap_or(i64::MAX).saturating_mul(86_400));
-        let tx =
-            self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| io(&path, e))?;
+        let tx = self
+            .db_mut()
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| io(&path, e))?;
         let e = tx.execute("DELETE FROM results WHERE last_used < ?1", params![cutoff]).map_err(|e| io(&path, e))?;
         let r = tx
             .execute(
@@ -530,7 +570,7 @@ impl Cache {
         }
         let path = self.path.clone();
         let other_name = other.to_string_lossy().into_owned();
-        self.conn.execute("ATTACH DATABASE ?1 AS other", params![other_name]).map_err(|e| io(other, e))?;
+        self.db().execute("ATTACH DATABASE ?1 AS other", params![other_name]).map_err(|e| io(other, e))?;
         let copied = self
             .conn
             .execute(
@@ -539,16 +579,16 @@ impl Cache {
                 [],
             )
             .map_err(|e| io(&path, e));
-        let _ = self.conn.execute("DETACH DATABASE other", []);
+        let _ = self.db().execute("DETACH DATABASE other", []);
         Ok(copied? as u64)
     }
 
     /// Removes every entry and the history.
     pub fn clear(&mut self) -> Result<(), CacheError> {
-        self.conn
+        self.db()
             .execute_batch("BEGIN IMMEDIATE; DELETE FROM run_results; DELETE FROM runs; DELETE FROM results; COMMIT;")
             .map_err(|e| io(&self.path, e))?;
-        let _ = self.conn.execute_batch("VACUUM;");
+        let _ = self.db().execute_batch("VACUUM;");
         Ok(())
     }
 }

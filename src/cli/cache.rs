@@ -100,6 +100,7 @@ fn verify(
         deadline: None,
         harnesses: harness::HarnessSet::build(root, cfg, &run::frontend_options(root, cfg))
             .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn run::Harnesses>),
+        isolation: Some(run::Isolation { memory_mb: run::safety::memory_budget(cfg.memory).0 }),
     };
     let files = run::source_files(root, cfg);
     let units = run::units(root, &files, &o);

@@ -35,6 +35,8 @@ pub const SPECS: &[Spec] = &[
         help: "time for the whole comparison (60, 60s, 5m); functions it does not reach are reported as not checked and do not fail the run",
     },
     Spec { name: "shard", arity: Arity::Value, help: "only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)" },
+    Spec { name: "jobs", arity: Arity::Value, help: "functions checked at once, each in its own process (default: jobs of .verdiff.yml, or the cores)" },
+    Spec { name: "quiet", arity: Arity::Flag, help: "no progress lines on standard error" },
     Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion (default 10, or unwind of .verdiff.yml)" },
     Spec { name: "object-size", arity: Arity::Value, help: "elements behind each pointer parameter (default 8)" },
     Spec { name: "call-limit", arity: Arity::Value, help: "most external calls per version (default 16)" },
@@ -50,6 +52,14 @@ pub const SPECS: &[Spec] = &[
     Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
     Spec { name: "help", arity: Arity::Flag, help: "this help" },
 ];
+
+/// One line on standard error per checked function (CI logs show where the time goes).
+fn progress_line(r: &diff::Row) {
+    let safety = r.safety.as_ref().map(|s| format!(", safety {}", s.verdict)).unwrap_or_default();
+    let text = r.status.text();
+    let text: String = text.chars().take(100).collect();
+    eprintln!("verdiff: {}:{} {text}{safety} ({:.1}s)", r.file, r.function, r.time.as_secs_f64());
+}
 
 const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
 
@@ -175,6 +185,9 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
             let c = cfg.clone();
             std::sync::Arc::new(move |rel: &str| c.is_source(rel))
         }),
+        jobs: common::jobs(p, cfg.jobs).map_err(Usage)?,
+        isolation: Some(crate::run::Isolation { memory_mb: crate::run::safety::memory_budget(cfg.memory).0 }),
+        progress: (!p.has("quiet")).then(|| Box::new(progress_line) as Box<dyn Fn(&diff::Row)>),
     };
 
     let (base, base_how) = match p.value("base") {

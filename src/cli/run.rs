@@ -96,6 +96,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         deadline: (cfg.run_timeout > 0).then(|| start + std::time::Duration::from_secs(cfg.run_timeout)),
         harnesses: crate::harness::HarnessSet::build(&src_root, &cfg, &run::frontend_options(&src_root, &cfg))
             .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn run::Harnesses>),
+        isolation: Some(run::Isolation { memory_mb: run::safety::memory_budget(cfg.memory).0 }),
     };
 
     let files = run::source_files(&src_root, &cfg);

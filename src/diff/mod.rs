@@ -26,7 +26,7 @@ use crate::run::safety::{self as run_safety, SafetyOptions};
 use crate::vcs::Change;
 
 /// What happened to a function.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     Unchanged,
     Equivalent,
@@ -64,7 +64,7 @@ impl Status {
 }
 
 /// The safety verdict of a changed or new function (run from it as entry point).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Safety {
     pub verdict: String,
     pub detail: String,
@@ -125,6 +125,15 @@ pub struct DiffOptions {
     /// Which repository-relative .c files are sources (`.verdiff.yml` `sources` less `exclude`
     /// and the unit tests); None: every file. A changed header re-compares the sources only.
     pub is_source: Option<SourceFilter>,
+    /// Functions checked at once (each file's checks are spread over them).
+    pub jobs: usize,
+    /// Check each function in a child process that is ended at its time limit (twice the
+    /// limit when a safety check follows the equivalence check, plus a grace period) or its
+    /// memory budget, instead of in this process, one at a time (run/isolate.rs). Only for
+    /// a caller whose other threads are idle (the command line).
+    pub isolation: Option<crate::run::Isolation>,
+    /// Told of every row whose check finished (for progress output).
+    pub progress: Option<Box<dyn Fn(&Row)>>,
 }
 
 /// Which repository-relative paths are sources.
@@ -360,6 +369,7 @@ fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
         shard: None,
         deadline: None,
         harnesses: o.harnesses.clone(),
+        isolation: None,
     };
     let timeout = o.timeout_of(name).unwrap_or(std::time::Duration::from_secs(60));
     crate::run::keys(p, f, &ro, so.unwind, timeout)
@@ -519,6 +529,166 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
     rows
 }
 
+/// A check a row needs.
+enum Job {
+    /// Equivalence of `a` (old) and `b` (new), with a safety check of `b` when they differ.
+    Equivalence { row: usize, a: String, b: String, fa: FuncId, fb: FuncId },
+    /// Safety of the new function `b`.
+    Safety { row: usize, b: String, fb: FuncId },
+}
+
+impl Job {
+    fn row(&self) -> usize {
+        match self {
+            Job::Equivalence { row, .. } | Job::Safety { row, .. } => *row,
+        }
+    }
+    fn function(&self) -> &str {
+        match self {
+            Job::Equivalence { b, .. } | Job::Safety { b, .. } => b,
+        }
+    }
+    /// The outcome when the job could not give its own (its process was ended).
+    fn unknown(&self, why: String) -> JobResult {
+        match self {
+            Job::Equivalence { .. } => JobResult { status: Some(Status::Unknown(why)), safety: None, seconds: 0.0 },
+            Job::Safety { .. } => JobResult {
+                status: None,
+                safety: Some(Safety {
+                    verdict: "UNKNOWN".into(),
+                    detail: why,
+                    claims: vec![],
+                    cached: false,
+                    assumes: vec![],
+                }),
+                seconds: 0.0,
+            },
+        }
+    }
+}
+
+/// What a job found (sent back from its process as JSON).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct JobResult {
+    /// The row's new status (equivalence jobs).
+    status: Option<Status>,
+    safety: Option<Safety>,
+    seconds: f64,
+}
+
+/// One compared file, as the jobs of its rows need it.
+struct FileContext<'a, 'b> {
+    old: &'a Side<'b>,
+    new: &'a Side<'b>,
+    op: &'a str,
+    np: &'a str,
+    texts: (&'a str, &'a str),
+    po: Option<&'a Program>,
+    pn: Option<&'a Program>,
+}
+
+fn do_job(job: &Job, cx: &FileContext<'_, '_>, o: &DiffOptions) -> JobResult {
+    let start = Instant::now();
+    let (status, safety) = match (job, cx.po, cx.pn) {
+        (Job::Equivalence { a, b, fa, fb, .. }, Some(po), Some(pn)) => {
+            let (s, safety) = equivalence(cx.old, cx.op, a, cx.new, cx.np, b, cx.texts, (po, *fa), (pn, *fb), o);
+            (Some(s), safety)
+        }
+        (Job::Safety { fb, .. }, _, Some(pn)) => (None, Some(safety(pn, *fb, o, cx.new.root))),
+        _ => return job.unknown("internal error: the program of this function is missing".into()),
+    };
+    JobResult { status, safety, seconds: start.elapsed().as_secs_f64() }
+}
+
+fn apply(rows: &mut [Row], job: &Job, res: JobResult, o: &DiffOptions) {
+    let Some(r) = rows.get_mut(job.row()) else { return };
+    if let Some(s) = res.status {
+        r.status = s;
+    }
+    r.safety = res.safety;
+    r.time = Duration::from_secs_f64(res.seconds.max(0.0));
+    if let Some(p) = &o.progress {
+        p(r);
+    }
+}
+
+/// Runs the jobs of one file: in child processes, `o.jobs` at a time, when `o.isolation`
+/// says so; else here, one after the other.
+fn run_jobs(jobs: &[Job], cx: &FileContext<'_, '_>, o: &DiffOptions, rows: &mut [Row]) {
+    #[cfg(unix)]
+    if let Some(iso) = o.isolation {
+        return run_jobs_in_processes(jobs, cx, o, iso, rows);
+    }
+    for j in jobs {
+        let res = do_job(j, cx, o);
+        apply(rows, j, res, o);
+    }
+}
+
+#[cfg(unix)]
+fn run_jobs_in_processes(
+    jobs: &[Job],
+    cx: &FileContext<'_, '_>,
+    o: &DiffOptions,
+    iso: crate::run::Isolation,
+    rows: &mut [Row],
+) {
+    use crate::run::isolate::{Ended, Limits, Pool};
+    let mut pool: Pool<(usize, Instant, Duration)> = Pool::default();
+    let mut next = 0;
+    loop {
+        while pool.len() < o.jobs.max(1) && next < jobs.len() {
+            let k = next;
+            next += 1;
+            let j = &jobs[k];
+            if o.over_budget() {
+                apply(rows, j, j.unknown(OVER_BUDGET.into()), o);
+                continue;
+            }
+            let limit = o.timeout_of(j.function()).unwrap_or(Duration::from_secs(60));
+            // an equivalence check may be followed by a safety check, each with the limit
+            let checks = if matches!(j, Job::Equivalence { .. }) { 2 } else { 1 };
+            let start = Instant::now();
+            let grace = crate::run::kill_grace(limit);
+            let mut kill_at = start + (limit + grace) * checks;
+            if let Some(b) = o.budget {
+                kill_at = kill_at.min(b.max(start) + grace);
+            }
+            let limits = Limits { kill_at, memory_mb: Some(iso.memory_mb) };
+            let work = || serde_json::to_vec(&do_job(j, cx, o)).unwrap_or_default();
+            if pool.start((k, start, limit), limits, work).is_err() {
+                // no process to be had: the check runs here
+                let res = do_job(j, cx, o);
+                apply(rows, j, res, o);
+            }
+        }
+        if pool.is_empty() {
+            break;
+        }
+        let ((k, start, limit), ended) = pool.wait_any();
+        let j = &jobs[k];
+        let mut res = match ended {
+            Ended::Done(bytes) => serde_json::from_slice::<JobResult>(&bytes)
+                .unwrap_or_else(|e| j.unknown(format!("internal error: the check's answer could not be read ({e})"))),
+            Ended::TimeLimit if o.over_budget() => j.unknown(format!("{OVER_BUDGET} while this function was checked")),
+            Ended::TimeLimit => j.unknown(format!(
+                "time limit of {}s reached (the solver did not stop when asked; its process was ended)",
+                limit.as_secs()
+            )),
+            Ended::MemoryLimit(mb) => {
+                j.unknown(format!("memory limit of {mb} MB reached (resident memory; its process was ended)"))
+            }
+            Ended::Crashed(why) => j.unknown(format!(
+                "internal error: the check of this function ended abnormally ({why}); please report it"
+            )),
+        };
+        if res.seconds == 0.0 {
+            res.seconds = start.elapsed().as_secs_f64();
+        }
+        apply(rows, j, res, o);
+    }
+}
+
 /// A function removed from one file and a similar one added to another (a moved, maybe
 /// renamed, function) are compared with each other.
 fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o: &DiffOptions) {
@@ -656,9 +826,10 @@ fn compare_file(
     matched.retain(|(_, b)| mine(b));
     new_only.retain(|b| mine(b));
     old_only.retain(|a| mine(a));
+    // rows first; the checks they need are jobs, spread over processes below
+    let mut jobs: Vec<Job> = Vec::new();
     for (a, b) in matched {
         let (Some(po), Some(pn)) = (&po, &pn) else { continue };
-        let start = Instant::now();
         let (fa, fb) = (fo[&a], fnw[&b]);
         let line = pn.func(fb).loc.line;
         let own_same = fingerprint(po, fa) == fingerprint(pn, fb);
@@ -673,33 +844,31 @@ fn compare_file(
         } else if o.skipped(&b) {
             r.status = Status::Unknown(SKIPPED.into());
         } else {
-            let (status, safety) =
-                equivalence(old, op.unwrap_or(""), &a, new, np.unwrap_or(""), &b, texts, (po, fa), (pn, fb), o);
-            r.status = status;
-            r.safety = safety;
+            jobs.push(Job::Equivalence { row: rows.len(), a, b, fa, fb });
         }
-        r.time = start.elapsed();
         rows.push(r);
     }
     for b in new_only {
         let Some(pn) = &pn else { continue };
-        let start = Instant::now();
         let fb = fnw[&b];
         let mut r = row(b.clone(), Status::New, pn.func(fb).loc.line);
         r.norm = normal_form(pn, fb).unwrap_or_default();
-        r.safety = Some(match o.skipped(&b) {
-            true => Safety {
+        if o.skipped(&b) {
+            r.safety = Some(Safety {
                 verdict: "UNKNOWN".into(),
                 detail: SKIPPED.into(),
                 claims: vec![],
                 cached: false,
                 assumes: vec![],
-            },
-            false => safety(pn, fb, o, new.root),
-        });
-        r.time = start.elapsed();
+            });
+        } else {
+            jobs.push(Job::Safety { row: rows.len(), b, fb });
+        }
         rows.push(r);
     }
+    let cx =
+        FileContext { old, new, op: op.unwrap_or(""), np: np.unwrap_or(""), texts, po: po.as_ref(), pn: pn.as_ref() };
+    run_jobs(&jobs, &cx, o, rows);
     for a in old_only {
         let line = po.as_ref().map(|p| p.func(fo[&a]).loc.line).unwrap_or(0);
         let mut r = row(a.clone(), Status::Removed, line);

@@ -4,8 +4,10 @@
 //! Phase 1 (one thread): preprocess and lower each source file, compute each function's
 //! cache keys from its verification text (`ir::fingerprint::verification_text`: its body,
 //! its callees, the statics they use, struct layouts) and the options, and look them up.
-//! Phase 2 (`jobs` threads): verify the misses; each worker lowers the files it needs
-//! itself (programs are not shared between threads). The main thread stores results.
+//! Phase 2 (`jobs` at a time): verify the misses, each in a child process that is ended at
+//! its time limit or memory budget (`isolate.rs`; the command line asks for this), else on
+//! worker threads that lower the files they need themselves (programs are not shared between
+//! threads). The main thread stores results.
 //!
 //! Cache policy: a SUCCESSFUL verdict is a proof and does not point at lines, so it is stored
 //! under the semantic key (moving code or editing comments keeps it). FAILED and UNKNOWN
@@ -15,6 +17,8 @@
 //! Depends on: frontend, ir, instrument, engine, record, cache, config. Not on cli or report.
 
 pub mod callers;
+#[cfg(unix)]
+pub mod isolate;
 pub mod link;
 pub mod parallel;
 pub mod safety;
@@ -47,6 +51,17 @@ pub struct RunOptions {
     /// Harnesses from the unit tests: a function that has some is verified through them
     /// instead of with fully nondeterministic inputs.
     pub harnesses: Option<std::sync::Arc<dyn Harnesses>>,
+    /// Verify each function in a child process that is ended at its time limit (plus a grace
+    /// period) or when its resident memory passes the budget, instead of on a worker thread
+    /// (run/isolate.rs). Only for a caller whose other threads are idle (the command line).
+    pub isolation: Option<Isolation>,
+}
+
+/// Limits of the child processes of an isolated run.
+#[derive(Clone, Copy, Debug)]
+pub struct Isolation {
+    /// Resident memory (MB) at which a function's process is ended.
+    pub memory_mb: u64,
 }
 
 /// The unit-test harnesses of a code base as run and diff use them: implemented by
@@ -614,9 +629,9 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
     }
 }
 
-/// Verifies `tasks` on worker threads (each lowers the files it needs itself: a unit with the
-/// units it links, `links`); `each` gets every (slot, result) on the calling thread as it
-/// arrives.
+/// Verifies `tasks` (each lowers the files it needs: a unit with the units it links,
+/// `links`) in child processes when `o.isolation` says so, else on worker threads; `each`
+/// gets every (slot, result) on the calling thread as it arrives.
 fn verify_tasks(
     root: &Path,
     units: &[Unit],
@@ -629,6 +644,111 @@ fn verify_tasks(
     if tasks.is_empty() {
         return;
     }
+    #[cfg(unix)]
+    if let Some(iso) = o.isolation {
+        return verify_in_processes(root, units, links, tasks, defined, o, iso, each);
+    }
+    verify_on_threads(root, units, links, tasks, defined, o, each)
+}
+
+/// The program a task is verified in: its unit lowered with the units it links (None when
+/// one of them has no text or the set does not lower).
+fn lower_task_program(units: &[Unit], links: &[Vec<usize>], file: usize, o: &RunOptions) -> Option<Program> {
+    let alone = [file];
+    let set = links.get(file).map_or(&alone[..], Vec::as_slice);
+    let texts = set.iter().map(|&w| units[w].text.clone().ok()).collect::<Option<Vec<String>>>()?;
+    frontend::load_preprocessed(&texts, &o.frontend).ok()
+}
+
+/// Time a function's process gets beyond its own deadline to notice it and answer.
+pub fn kill_grace(limit: Duration) -> Duration {
+    (limit / 10).clamp(Duration::from_secs(2), Duration::from_secs(30))
+}
+
+/// `verify_tasks` with one child process per function, `o.jobs` at a time, each ended at its
+/// deadline plus `kill_grace` or at the memory budget: the limits hold even when the solver
+/// ignores an interrupt. Programs are lowered here, once per file, and reach the children by
+/// the fork.
+#[cfg(unix)]
+#[allow(clippy::too_many_arguments)]
+fn verify_in_processes(
+    root: &Path,
+    units: &[Unit],
+    links: &[Vec<usize>],
+    tasks: &[(usize, Task)],
+    defined: &HashMap<String, String>,
+    o: &RunOptions,
+    iso: Isolation,
+    each: &mut dyn FnMut(usize, FunctionResult),
+) {
+    let rel = relativise(root);
+    let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
+    let mut pool: isolate::Pool<(usize, Instant, Duration)> = isolate::Pool::default();
+    let jobs = o.jobs.max(1);
+    let mut next = 0;
+    loop {
+        while pool.len() < jobs && next < tasks.len() {
+            let (slot, t) = &tasks[next];
+            next += 1;
+            let file = units[t.file].rel.as_str();
+            let prog = programs.entry(t.file).or_insert_with(|| lower_task_program(units, links, t.file, o)).as_ref();
+            let start = Instant::now();
+            if o.deadline.is_some_and(|d| start >= d) {
+                each(*slot, FunctionResult::unknown_row(t.function.clone(), file, t.line, RUN_TIME_UP));
+                continue;
+            }
+            let deadline = o.deadline.map_or(start + t.timeout, |d| d.min(start + t.timeout));
+            let limits = isolate::Limits { kill_at: deadline + kill_grace(t.timeout), memory_mb: Some(iso.memory_mb) };
+            let work = || serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default();
+            if let Err(e) = pool.start((*slot, start, t.timeout), limits, work) {
+                // no process to be had: verify it here, as the threads would
+                let mut r = verify_task(prog, t, file, defined, o, &rel);
+                r.detail =
+                    if r.detail.is_empty() { e } else { format!("{} ({e}: verified in the main process)", r.detail) };
+                each(*slot, r);
+            }
+        }
+        if pool.is_empty() {
+            break;
+        }
+        let ((slot, start, timeout), ended) = pool.wait_any();
+        let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
+        let row = |why: String| {
+            let mut r = FunctionResult::unknown_row(t.function.clone(), units[t.file].rel.clone(), t.line, why);
+            r.seconds = start.elapsed().as_secs_f64();
+            r
+        };
+        let r = match ended {
+            isolate::Ended::Done(bytes) => serde_json::from_slice::<FunctionResult>(&bytes)
+                .unwrap_or_else(|e| row(format!("internal error: the verification's answer could not be read ({e})"))),
+            isolate::Ended::TimeLimit if o.deadline.is_some_and(|d| Instant::now() >= d && d < start + timeout) => {
+                row(format!("{RUN_TIME_UP} while this function was verified (the solver did not stop when asked; its process was ended)"))
+            }
+            isolate::Ended::TimeLimit => row(format!(
+                "time limit of {}s reached (the solver did not stop when asked; its process was ended)",
+                timeout.as_secs()
+            )),
+            isolate::Ended::MemoryLimit(mb) => {
+                row(format!("memory limit of {mb} MB reached (resident memory; its process was ended)"))
+            }
+            isolate::Ended::Crashed(why) => {
+                row(format!("internal error: the verification of this function ended abnormally ({why}); please report it"))
+            }
+        };
+        each(slot, r);
+    }
+}
+
+/// `verify_tasks` on worker threads (each lowers the programs it needs itself).
+fn verify_on_threads(
+    root: &Path,
+    units: &[Unit],
+    links: &[Vec<usize>],
+    tasks: &[(usize, Task)],
+    defined: &HashMap<String, String>,
+    o: &RunOptions,
+    each: &mut dyn FnMut(usize, FunctionResult),
+) {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, FunctionResult)>();
     let jobs = o.jobs.max(1).min(tasks.len().max(1));
@@ -642,12 +762,7 @@ fn verify_tasks(
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some((slot, t)) = tasks.get(i) else { break };
-                    let prog = programs.entry(t.file).or_insert_with(|| {
-                        let alone = [t.file];
-                        let set = links.get(t.file).map_or(&alone[..], Vec::as_slice);
-                        let texts = set.iter().map(|&w| units[w].text.clone().ok()).collect::<Option<Vec<String>>>()?;
-                        frontend::load_preprocessed(&texts, &o.frontend).ok()
-                    });
+                    let prog = programs.entry(t.file).or_insert_with(|| lower_task_program(units, links, t.file, o));
                     let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
                     if tx.send((*slot, r)).is_err() {
                         break;
