@@ -62,7 +62,9 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                         size_t.clone(),
                     );
                     let unit = if s.unit == 1 { "bytes".to_string() } else { "elements".to_string() };
-                    assumptions.push(format!("`{}` points to `{}` {unit}", names[i], names[s.len]));
+                    let header =
+                        if c.below.contains(&(f, i)) { " (after what the caller keeps before it)" } else { "" };
+                    assumptions.push(format!("`{}` points to `{}` {unit}{header}", names[i], names[s.len]));
                     Expr::new(
                         ExprKind::Cond(Box::new(positive), Box::new(bytes), Box::new(Expr::int(0, size_t.clone()))),
                         size_t.clone(),
@@ -70,8 +72,15 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                 }
                 None => Expr::int(0, size_t.clone()),
             };
-            // kind 1: exactly `size` bytes from the pointer; kind 0: of the caller's extent
-            let kind = if sized.is_some() { 1 } else { 0 };
+            // kind 1: exactly `size` bytes from the pointer, at the start of its object; kind
+            // 3: the same where the function reaches below the pointer (the object may begin
+            // before it: a header of the caller's, as in sds); kind 0: of the caller's extent
+            let below = c.below.contains(&(f, i));
+            let kind = match sized {
+                Some(_) if below => 3,
+                Some(_) => 1,
+                None => 0,
+            };
             let value = input(&mut b, input_pointer, &mut next_object, size, kind, t, nullable);
             b.assign(Expr::var(locals[i], t.clone()), value);
             if !nullable {

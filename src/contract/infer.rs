@@ -24,6 +24,10 @@ pub struct Conventions {
     pub nullable: HashSet<(FuncId, usize)>,
     /// Pointer parameters with a length: (function, pointer parameter index) → its length.
     pub sized: HashMap<(FuncId, usize), Sized>,
+    /// Pointer parameters the function reaches below (`p[-1]`, `p - k`, itself or through a
+    /// callee it hands them to): the caller's object may begin before the pointer (sds keeps
+    /// a header there), so a length gives what follows the pointer, not the whole object.
+    pub below: HashSet<(FuncId, usize)>,
     /// Pointers in the caller's heap that may be NULL when a function is the entry: those
     /// of the members (and pointer-to-pointer elements) the function itself tests for NULL.
     pub heaps: HashMap<FuncId, InputHeapOptions>,
@@ -88,10 +92,18 @@ pub fn infer(p: &Program) -> Conventions {
         for (&i, s) in &facts.sized_params {
             c.sized.insert((f, i), s.clone());
         }
+        for &i in &facts.below {
+            c.below.insert((f, i));
+        }
     }
     loop {
         let mut changed = false;
         for (&f, facts) in &direct {
+            for (callee, arg_param, callee_param) in &facts.passed {
+                if c.below.contains(&(*callee, *callee_param)) && c.below.insert((f, *arg_param)) {
+                    changed = true;
+                }
+            }
             // a parameter only handed on, and only to parameters that may be NULL, may be
             // NULL (one dereference or hand-off to a parameter that may not, and it may not)
             let mut handed: HashMap<usize, bool> = HashMap::new();
@@ -129,6 +141,8 @@ struct FunctionFacts {
     /// valid pointer) by the function itself.
     derefs: HashSet<usize>,
     sized_params: HashMap<usize, Sized>,
+    /// Parameters reached below their pointer by the function itself.
+    below: HashSet<usize>,
     tested_fields: HashSet<(u32, u32)>,
     tested_elems: HashSet<String>,
     /// (callee, our parameter index, the callee's parameter index) for pointer parameters
@@ -249,6 +263,9 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
                 };
                 if let Some(i) = param_of(base, sources) {
                     out.derefs.insert(i);
+                    if goes_below(x) {
+                        out.below.insert(i);
+                    }
                 }
             });
         }
@@ -265,6 +282,27 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
         }
     }
     out
+}
+
+/// `p - k` or `p + c` with a negative constant `c` (`p[-1]` lowers to the latter).
+fn goes_below(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary(BinOp::PtrSub, _, _) => true,
+        ExprKind::Binary(BinOp::PtrAdd, _, k) => is_negative_constant(k),
+        _ => false,
+    }
+}
+
+fn is_negative_constant(e: &Expr) -> bool {
+    let k = strip(e);
+    match &k.kind {
+        ExprKind::Int(bits) => {
+            let w = k.ty.int_width().unwrap_or(64).min(128);
+            k.ty.is_signed() && w > 0 && (bits >> (w - 1)) & 1 == 1
+        }
+        ExprKind::Unary(UnOp::Neg, x) => matches!(strip(x).kind, ExprKind::Int(v) if v > 0),
+        _ => false,
+    }
 }
 
 /// Where each variable's value may come from, before each instruction.
@@ -586,6 +624,25 @@ mod tests {
         assert!(!c.sized.contains_key(&param(&p, "u", "x")), "an index is not a length");
         let (e, b) = param(&p, "e", "b");
         assert_eq!(c.sized.get(&(e, b)), Some(&Sized { len: 1, unit: 1 }), "an end pointer");
+    }
+
+    #[test]
+    fn a_pointer_reached_below_itself_may_follow_a_header() {
+        let p = program(
+            "typedef unsigned long size_t;\n\
+             static size_t len(const char *s) { return (unsigned char)s[-1]; }\n\
+             static size_t hdr(const char *s) { return *(const size_t *)(s - sizeof(size_t)); }\n\
+             size_t f(char *s, char *t) { return len(s) + t[0]; }\n\
+             size_t g(char *s) { return hdr(s); }\n\
+             size_t h(char *s, int i) { return s[i] + s[1]; }\n",
+        );
+        let c = infer(&p);
+        assert!(c.below.contains(&param(&p, "len", "s")), "s[-1]");
+        assert!(c.below.contains(&param(&p, "hdr", "s")), "s - k");
+        assert!(c.below.contains(&param(&p, "f", "s")), "through the callee");
+        assert!(!c.below.contains(&param(&p, "f", "t")), "t is read at its start only");
+        assert!(c.below.contains(&param(&p, "g", "s")));
+        assert!(!c.below.contains(&param(&p, "h", "s")), "a free index is not a reach below");
     }
 
     #[test]

@@ -46,9 +46,11 @@ pub(crate) struct InputHeap {
     content: T,
     /// Object number → size in bytes.
     pub sizes: T,
-    /// Parameter objects of an exact size (a length parameter gives it): their bounds are
-    /// the function's own claims.
-    sized: Vec<u32>,
+    /// Parameter objects of a given length (a length parameter gives it), with the offset of
+    /// the parameter's pointer in its object when the object may begin before it (None: the
+    /// pointer is at its start). Accesses from the pointer on are the function's own claims;
+    /// accesses below it are the caller's (a header before the pointer, as in sds).
+    sized: Vec<(u32, Option<T>)>,
     /// Object number → the slot whose pointer leads to it (makes children distinct).
     owners: T,
     /// Slots already constrained, with whether they were allowed to be NULL.
@@ -95,25 +97,37 @@ impl Symex<'_> {
     }
 
     /// `IsUnsizedInput(p)`: p points into an input object whose extent is the caller's
-    /// business (every input object but the parameters' objects of a given length).
+    /// business (every input object but the parameters' objects of a given length, and in
+    /// those the part before the parameter's pointer when the object may begin before it).
     pub(crate) fn points_to_unsized_input(&mut self, p: T) -> T {
         let o = self.obj_of(p);
         let Some(inp) = self.is_input_obj(o) else { return self.s.fals() };
         let sized = self.input.as_ref().map(|h| h.sized.clone()).unwrap_or_default();
         let mut parts = vec![inp];
-        for id in sized {
+        for (id, start) in sized {
             let k = self.s.bv_u(self.obj_bits, id as u128);
-            let e = self.s.eq(o, k);
-            parts.push(self.s.not(e));
+            let other = self.s.eq(o, k);
+            let other = self.s.not(other);
+            let ok = match start {
+                Some(at) => {
+                    let off = self.off_of(p);
+                    let before = self.s.bvslt(off, at);
+                    self.s.or(other, before)
+                }
+                None => other,
+            };
+            parts.push(ok);
         }
         self.s.and_n(&parts)
     }
 
     /// `__verdiff_input_pointer(index, size, kind, nullable)`: a pointer into the object of
-    /// parameter `index`. Kind 1: to the start of an object of exactly `size` bytes; kind 2:
-    /// to the start of an object of nondeterministic size; kind 0: at a nondeterministic
-    /// offset into an object of nondeterministic size. With `nullable`, NULL is possible too
-    /// (and then the size says nothing).
+    /// parameter `index`. Kind 1: to the start of an object of exactly `size` bytes; kind 3:
+    /// `size` bytes before the end of an object that may begin before the pointer (what the
+    /// caller owns before it is the caller's business); kind 2: to the start of an object of
+    /// nondeterministic size; kind 0: at a nondeterministic offset into an object of
+    /// nondeterministic size. With `nullable`, NULL is possible too (and then the size says
+    /// nothing).
     pub(crate) fn input_pointer(&mut self, st: &mut State, vals: &[T]) -> T {
         let nullable = vals.get(3).and_then(|&v| self.s.as_bv(v)).is_some_and(|b| !b.is_zero());
         if !nullable {
@@ -139,27 +153,44 @@ impl Symex<'_> {
         if kind == 2 {
             return self.ptr_to(id);
         }
-        if kind == 1 {
+        if kind == 1 || kind == 3 {
             let Some(&size) = vals.get(1) else { return self.ptr_to(1) };
             // no object is larger than the offset space allows (malloc's limit)
             let sw = self.s.width(size);
             let lim = self.s.bv_u(sw, 1u128 << (self.off_bits - 1).min(sw - 1));
             let fits = self.s.bvult(size, lim);
             let size = self.s.resize(size, self.off_bits, false);
+            // kind 3: the pointer is `before` bytes into its object (at most a quarter of the
+            // offset space, so that the object still fits)
+            let before = (kind == 3).then(|| {
+                let k = self.input(st, Sort::Bv(self.off_bits), "input_offset");
+                let lim = self.s.bv_u(self.off_bits, 1u128 << (self.off_bits - 2));
+                (k, self.s.bvult(k, lim))
+            });
             let ot = self.s.bv_u(self.obj_bits, id as u128);
             let sizes = self.input.as_ref().map(|h| h.sizes).unwrap_or(size);
             let actual = self.s.select(sizes, ot);
-            let exact = self.s.eq(actual, size);
-            let c = self.s.and(fits, exact);
+            let total = match before {
+                Some((k, _)) => self.s.bvadd(k, size),
+                None => size,
+            };
+            let exact = self.s.eq(actual, total);
+            let mut c = self.s.and(fits, exact);
+            if let Some((_, small)) = before {
+                c = self.s.and(c, small);
+            }
             let c = match when {
                 Some(w) => self.s.implies(w, c),
                 None => c,
             };
             st.guard.add(&mut self.s, c);
             if let Some(h) = self.input.as_mut() {
-                h.sized.push(id);
+                h.sized.push((id, before.map(|(k, _)| k)));
             }
-            return self.ptr_to(id);
+            return match before {
+                Some((k, _)) => self.ptr(id, k),
+                None => self.ptr_to(id),
+            };
         }
         let off = self.input(st, Sort::Bv(self.off_bits), "input_offset");
         self.ptr(id, off)
