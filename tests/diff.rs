@@ -163,6 +163,39 @@ fn behaviour_change_and_introduced_bug() {
     assert_eq!((st, safety), ("new", "UNKNOWN"));
 }
 
+/// The checks of a file run in child processes, --jobs at a time: the rows are those of one
+/// check at a time, and every finished check prints a progress line (none with --quiet).
+#[test]
+fn parallel_checks_give_the_same_rows_and_report_progress() {
+    let r = base_repo("parallel");
+    let changed = BASE.replace("if (x < 0) return 0;", "if (x < 0) return -1;")
+        + "int ratio(int a, int b) { return a / b; }\n"
+        + "int half(int a) { return a / 2; }\n";
+    r.write("src/m.c", &changed);
+    r.commit("change");
+    let strip = |rows: Vec<(String, String, String, serde_json::Value)>| {
+        let mut v: Vec<(String, String, String)> = rows.into_iter().map(|(f, s, v, _)| (f, s, v)).collect();
+        v.sort();
+        v
+    };
+    let (c1, one) = r.rows(&["--jobs", "1"]);
+    let (c2, two) = r.rows(&["--jobs", "2"]);
+    assert_eq!(c1, 10);
+    assert_eq!(c2, 10);
+    let (one, two) = (strip(one), strip(two));
+    assert_eq!(one, two);
+    assert!(one.contains(&("ratio".into(), "new".into(), "FAILED".into())), "{one:?}");
+    assert!(one.contains(&("half".into(), "new".into(), "SUCCESSFUL".into())), "{one:?}");
+    assert!(one.contains(&("clamp".into(), "behaviour-changed".into(), "SUCCESSFUL".into())), "{one:?}");
+    let (_, _, err) = r.diff(&["--jobs", "2"]);
+    for f in ["ratio", "half", "clamp"] {
+        assert!(err.lines().any(|l| l.starts_with("verdiff: src/m.c:") && l.contains(&format!(":{f} "))), "{err}");
+    }
+    assert!(err.contains("src/m.c:ratio new, safety FAILED"), "{err}");
+    let (_, _, quiet) = r.diff(&["--quiet"]);
+    assert!(!quiet.contains("src/m.c:"), "{quiet}");
+}
+
 #[test]
 fn header_change_marks_every_function_it_changes() {
     let r = base_repo("header");
