@@ -64,7 +64,8 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                     let unit = if s.unit == 1 { "bytes".to_string() } else { "elements".to_string() };
                     let header =
                         if c.below.contains(&(f, i)) { " (after what the caller keeps before it)" } else { "" };
-                    assumptions.push(format!("`{}` points to `{}` {unit}{header}", names[i], names[s.len]));
+                    let least = if s.at_least { "at least " } else { "" };
+                    assumptions.push(format!("`{}` points to {least}`{}` {unit}{header}", names[i], names[s.len]));
                     Expr::new(
                         ExprKind::Cond(Box::new(positive), Box::new(bytes), Box::new(Expr::int(0, size_t.clone()))),
                         size_t.clone(),
@@ -75,8 +76,12 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
             // kind 1: exactly `size` bytes from the pointer, at the start of its object; kind
             // 3: the same where the function reaches below the pointer (the object may begin
             // before it: a header of the caller's, as in sds); kind 0: of the caller's extent
+            // kinds 4 and 5: as 1 and 3 with at least `size` bytes (what follows is the
+            // caller's, e.g. room for a terminator after what memcpy needs)
             let below = c.below.contains(&(f, i));
             let kind = match sized {
+                Some(s) if s.at_least && below => 5,
+                Some(s) if s.at_least => 4,
                 Some(_) if below => 3,
                 Some(_) => 1,
                 None => 0,

@@ -14,6 +14,11 @@ pub struct Sized {
     pub len: usize,
     /// Bytes per unit of the length (the element size, or 1 for byte counts).
     pub unit: u64,
+    /// Valid for at least that many (the pointer is handed to a function that needs that
+    /// many: the caller may own more after them, as for `memcpy(d, s, n); d[n] = 0;`);
+    /// otherwise exactly that many (an index bounded by the length: `i <= n` is the
+    /// function's off-by-one).
+    pub at_least: bool,
 }
 
 /// The inferred precondition of the program's functions.
@@ -122,7 +127,7 @@ pub fn infer(p: &Program) -> Conventions {
                     continue;
                 }
                 let Some(s) = c.sized.get(&(*callee, *ptr)).filter(|s| s.len == *len).cloned() else { continue };
-                c.sized.insert((f, *ptr_param), Sized { len: *len_param, unit: s.unit });
+                c.sized.insert((f, *ptr_param), Sized { len: *len_param, unit: s.unit, at_least: s.at_least });
                 changed = true;
             }
         }
@@ -443,7 +448,7 @@ fn handed_on(
         for &(pa, la) in pairs.iter() {
             let (Some(pe), Some(le)) = (args.get(pa), args.get(la)) else { continue };
             if let (Some(ptr), Some(len)) = (param_of(pe, sources), param_of(le, sources)) {
-                out.sized_params.entry(ptr).or_insert(Sized { len, unit: 1 });
+                out.sized_params.entry(ptr).or_insert(Sized { len, unit: 1, at_least: true });
             }
         }
         return;
@@ -511,31 +516,60 @@ fn sized_by_indexing<'s>(
                         indices.entry(ptr).or_default().insert(*v);
                     }
                 }
-                ExprKind::Binary(BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne | BinOp::Eq, a, b) => {
+                ExprKind::Binary(
+                    op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne | BinOp::Eq),
+                    a,
+                    b,
+                ) => {
                     // a pointer compared with the end `p + n`
                     if let Some(pn) = end_in(a, pc).or_else(|| end_in(b, pc)) {
                         direct.push(pn);
                     }
                     let (a, b) = (strip(a), strip(b));
+                    // an index the caller passes is bounded by a length only by `i < n`
+                    // (or `i != n`): sds's `sdsrange(s, start, end)` compares `start > end`,
+                    // two positions, neither of them a length of `s`
+                    let own_index = |v: &VarId, index_left: bool| {
+                        let bounded = match op {
+                            BinOp::Lt | BinOp::Le => index_left,
+                            BinOp::Gt | BinOp::Ge => !index_left,
+                            _ => true,
+                        };
+                        bounded || !fun.params.contains(v)
+                    };
                     if let (ExprKind::Var(v), Some(n)) = (&a.kind, int_param(b, pc)) {
-                        comparisons.push((*v, n));
+                        if own_index(v, true) {
+                            comparisons.push((*v, n));
+                        }
                     }
                     if let (ExprKind::Var(v), Some(n)) = (&b.kind, int_param(a, pc)) {
-                        comparisons.push((*v, n));
+                        if own_index(v, false) {
+                            comparisons.push((*v, n));
+                        }
                     }
                 }
                 _ => {}
             });
         }
     }
-    for (ptr, n) in direct {
+    // (an index bounded by the length makes it exact, also for a pointer handed on with it)
+    let mut exact = |ptr: usize, n: usize| {
         let unit = elem_size(p, fun, ptr);
-        out.sized_params.entry(ptr).or_insert(Sized { len: n, unit });
+        out.sized_params
+            .entry(ptr)
+            .and_modify(|s| {
+                if s.at_least && s.len == n {
+                    *s = Sized { len: n, unit, at_least: false };
+                }
+            })
+            .or_insert(Sized { len: n, unit, at_least: false });
+    };
+    for (ptr, n) in direct {
+        exact(ptr, n);
     }
     for (ptr, vars) in indices {
         if let Some(&(_, n)) = comparisons.iter().find(|(v, _)| vars.contains(v)) {
-            let unit = elem_size(p, fun, ptr);
-            out.sized_params.entry(ptr).or_insert(Sized { len: n, unit });
+            exact(ptr, n);
         }
     }
     // only pointer parameters can be sized
@@ -611,19 +645,30 @@ mod tests {
              unsigned h(const unsigned *b, unsigned k) { return f(b, k, 0); }\n\
              int u(const int *x, int i) { return x[i]; }\n\
              int e(const char *b, unsigned long n) { const char *end = b + n; int k = 0;\n\
-               for (const char *q = b; q < end; q++) k += *q; return k; }\n",
+               for (const char *q = b; q < end; q++) k += *q; return k; }\n\
+             void r(char *s, long start, long end) { long n = start > end ? 0 : end - start + 1;\n\
+               if (start && n) s[0] = s[start]; s[n] = 0; }\n\
+             int k(const int *a, int i, int n) { if (i < n) return a[i]; return -1; }\n",
         );
         let c = infer(&p);
         let (f, a) = param(&p, "f", "a");
-        assert_eq!(c.sized.get(&(f, a)), Some(&Sized { len: 1, unit: 4 }));
+        assert_eq!(c.sized.get(&(f, a)), Some(&Sized { len: 1, unit: 4, at_least: false }));
         let (g, d) = param(&p, "g", "d");
-        assert_eq!(c.sized.get(&(g, d)), Some(&Sized { len: 2, unit: 1 }));
-        assert_eq!(c.sized.get(&(g, 1)), Some(&Sized { len: 2, unit: 1 }));
+        assert_eq!(c.sized.get(&(g, d)), Some(&Sized { len: 2, unit: 1, at_least: true }), "what memcpy needs");
+        assert_eq!(c.sized.get(&(g, 1)), Some(&Sized { len: 2, unit: 1, at_least: true }));
         let (h, b) = param(&p, "h", "b");
-        assert_eq!(c.sized.get(&(h, b)), Some(&Sized { len: 1, unit: 4 }), "through the callee");
+        assert_eq!(c.sized.get(&(h, b)), Some(&Sized { len: 1, unit: 4, at_least: false }), "through the callee");
         assert!(!c.sized.contains_key(&param(&p, "u", "x")), "an index is not a length");
         let (e, b) = param(&p, "e", "b");
-        assert_eq!(c.sized.get(&(e, b)), Some(&Sized { len: 1, unit: 1 }), "an end pointer");
+        assert_eq!(c.sized.get(&(e, b)), Some(&Sized { len: 1, unit: 1, at_least: false }), "an end pointer");
+        let (r, s) = param(&p, "r", "s");
+        assert!(!c.sized.contains_key(&(r, s)), "two positions compared are not a length: {:?}", c.sized.get(&(r, s)));
+        let (k, a) = param(&p, "k", "a");
+        assert_eq!(
+            c.sized.get(&(k, a)),
+            Some(&Sized { len: 2, unit: 4, at_least: false }),
+            "an index the caller passes, under i < n"
+        );
     }
 
     #[test]

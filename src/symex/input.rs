@@ -50,7 +50,9 @@ pub(crate) struct InputHeap {
     /// the parameter's pointer in its object when the object may begin before it (None: the
     /// pointer is at its start). Accesses from the pointer on are the function's own claims;
     /// accesses below it are the caller's (a header before the pointer, as in sds).
-    sized: Vec<(u32, Option<T>)>,
+    /// With kinds 4 and 5 also the end of the function's part (the pointer's offset plus
+    /// the length): the object may go on after it, and what lies beyond is the caller's.
+    sized: Vec<(u32, Option<T>, Option<T>)>,
     /// Object number → the slot whose pointer leads to it (makes children distinct).
     owners: T,
     /// Slots already constrained, with whether they were allowed to be NULL.
@@ -104,18 +106,20 @@ impl Symex<'_> {
         let Some(inp) = self.is_input_obj(o) else { return self.s.fals() };
         let sized = self.input.as_ref().map(|h| h.sized.clone()).unwrap_or_default();
         let mut parts = vec![inp];
-        for (id, start) in sized {
+        for (id, start, end) in sized {
             let k = self.s.bv_u(self.obj_bits, id as u128);
             let other = self.s.eq(o, k);
-            let other = self.s.not(other);
-            let ok = match start {
-                Some(at) => {
-                    let off = self.off_of(p);
-                    let before = self.s.bvslt(off, at);
-                    self.s.or(other, before)
-                }
-                None => other,
-            };
+            let mut ok = self.s.not(other);
+            if let Some(at) = start {
+                let off = self.off_of(p);
+                let before = self.s.bvslt(off, at);
+                ok = self.s.or(ok, before);
+            }
+            if let Some(end) = end {
+                let off = self.off_of(p);
+                let after = self.s.bvsge(off, end);
+                ok = self.s.or(ok, after);
+            }
             parts.push(ok);
         }
         self.s.and_n(&parts)
@@ -124,7 +128,10 @@ impl Symex<'_> {
     /// `__verdiff_input_pointer(index, size, kind, nullable)`: a pointer into the object of
     /// parameter `index`. Kind 1: to the start of an object of exactly `size` bytes; kind 3:
     /// `size` bytes before the end of an object that may begin before the pointer (what the
-    /// caller owns before it is the caller's business); kind 2: to the start of an object of
+    /// caller owns before it is the caller's business); kinds 4 and 5: as 1 and 3, but the
+    /// object holds at least `size` bytes from the pointer (what follows them is the caller's
+    /// business: `memcpy(d, s, n)` needs `n` bytes of `d`, `d[n] = 0` may be the caller's
+    /// room for a terminator); kind 2: to the start of an object of
     /// nondeterministic size; kind 0: at a nondeterministic offset into an object of
     /// nondeterministic size. With `nullable`, NULL is possible too (and then the size says
     /// nothing).
@@ -153,7 +160,9 @@ impl Symex<'_> {
         if kind == 2 {
             return self.ptr_to(id);
         }
-        if kind == 1 || kind == 3 {
+        if matches!(kind, 1 | 3 | 4 | 5) {
+            let below = kind == 3 || kind == 5;
+            let at_least = kind >= 4;
             let Some(&size) = vals.get(1) else { return self.ptr_to(1) };
             // no object is larger than the offset space allows (malloc's limit)
             let sw = self.s.width(size);
@@ -162,7 +171,7 @@ impl Symex<'_> {
             let size = self.s.resize(size, self.off_bits, false);
             // kind 3: the pointer is `before` bytes into its object (at most a quarter of the
             // offset space, so that the object still fits)
-            let before = (kind == 3).then(|| {
+            let before = below.then(|| {
                 let k = self.input(st, Sort::Bv(self.off_bits), "input_offset");
                 let lim = self.s.bv_u(self.off_bits, 1u128 << (self.off_bits - 2));
                 (k, self.s.bvult(k, lim))
@@ -174,8 +183,14 @@ impl Symex<'_> {
                 Some((k, _)) => self.s.bvadd(k, size),
                 None => size,
             };
-            let exact = self.s.eq(actual, total);
+            let exact = if at_least { self.s.bvuge(actual, total) } else { self.s.eq(actual, total) };
             let mut c = self.s.and(fits, exact);
+            if at_least {
+                // (the whole object still fits the offset space)
+                let lim = self.s.bv_u(self.off_bits, 1u128 << (self.off_bits - 1));
+                let whole = self.s.bvult(actual, lim);
+                c = self.s.and(c, whole);
+            }
             if let Some((_, small)) = before {
                 c = self.s.and(c, small);
             }
@@ -185,7 +200,7 @@ impl Symex<'_> {
             };
             st.guard.add(&mut self.s, c);
             if let Some(h) = self.input.as_mut() {
-                h.sized.push((id, before.map(|(k, _)| k)));
+                h.sized.push((id, before.map(|(k, _)| k), at_least.then_some(total)));
             }
             return match before {
                 Some((k, _)) => self.ptr(id, k),
