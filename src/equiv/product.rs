@@ -3,7 +3,8 @@
 //! claims that every output is the same.
 //!
 //! Inputs: the parameters; for each pointer parameter an object of `object_elems` elements
-//! of nondeterministic content that it points to (both versions get the same pointer: the
+//! of nondeterministic content that it points to (after as many again, at least 32 bytes,
+//! when either version reaches below the pointer, as sds reads its header at `s[-1]`) (both versions get the same pointer: the
 //! memory is restored between the runs); every global either version writes (same value on
 //! both sides). Globals nobody writes keep their initialisers, so a changed constant table
 //! is a changed behaviour.
@@ -88,8 +89,8 @@ pub struct InputLeaf {
 pub enum ParamInput {
     /// A value (its leaves are inputs).
     Value { name: String, ty: String, leaves: Vec<String> },
-    /// A pointer to an object of `elems` elements of type `elem`.
-    Object { name: String, object: String, elem: String, elems: u64, leaves: Vec<String> },
+    /// A pointer to element `at` of an object of `elems` elements of type `elem`.
+    Object { name: String, object: String, elem: String, elems: u64, at: u64, leaves: Vec<String> },
 }
 
 /// A compared output: one leaf in each version.
@@ -325,6 +326,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             ));
         }
     }
+    // pointer parameters either version reaches below (`s[-1]`: sds's header) point into the
+    // middle of their object, after room for such a header (contract/infer.rs)
+    let conventions = crate::contract::infer::infer(p);
+    let below = |i: usize| conventions.below.contains(&(old_f, i)) || conventions.below.contains(&(new_f, i));
+    let below: Vec<bool> = (0..of.ty.params.len()).map(below).collect();
     let h = declare(p, HARNESS, Type::Void, vec![]);
     let mut b = Builder { fb: FnBuilder::new(p, h, of.loc), o };
     let mut inputs = Vec::new();
@@ -367,7 +373,12 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     return Err(format!("parameter `{pname}` points to an incomplete type"));
                 }
                 let oname = format!("{pname}_object");
-                let obj_ty = Type::array(elem.clone(), o.object_elems);
+                // (room before the pointer: the object size, and at least 32 bytes)
+                let header = match below.get(i) {
+                    Some(true) => o.object_elems.max(32u64.div_ceil(b.p.size_of(&elem).unwrap_or(1).max(1))),
+                    _ => 0,
+                };
+                let obj_ty = Type::array(elem.clone(), header + o.object_elems);
                 let ov = b.local(&oname, obj_ty.clone(), true);
                 b.push(InstrKind::Decl(ov));
                 let oe = Expr::var(ov, obj_ty);
@@ -376,7 +387,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 let pv = b.local(&pname, ty.clone(), false);
                 b.push(InstrKind::Decl(pv));
                 let first = Expr::new(
-                    ExprKind::Index(Box::new(oe.clone()), Box::new(Expr::int(0, b.p.target.size_t()))),
+                    ExprKind::Index(Box::new(oe.clone()), Box::new(Expr::int(header as i128, b.p.target.size_t()))),
                     elem.clone(),
                 );
                 b.assign(Expr::var(pv, ty.clone()), Expr::cast(Expr::addr_of(first), ty.clone()));
@@ -386,7 +397,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     name: pname.clone(),
                     object: oname.clone(),
                     elem: b.p.type_name(&elem),
-                    elems: o.object_elems,
+                    elems: header + o.object_elems,
+                    at: header,
                     leaves: names,
                 });
                 objects.push((format!("*{pname}"), oe));

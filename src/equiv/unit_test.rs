@@ -85,7 +85,7 @@ pub fn render(
                 args_old.push(name.clone());
                 args_new.push(name.clone());
             }
-            ParamInput::Object { object, elem, elems, leaves, .. } => {
+            ParamInput::Object { object, elem, elems, at, leaves, .. } => {
                 let _ = writeln!(s, "    {elem} {object}_old[{elems}], {object}_new[{elems}];");
                 let _ = writeln!(s, "    memset({object}_old, 0, sizeof {object}_old);");
                 for l in leaves {
@@ -94,8 +94,9 @@ pub fn render(
                 }
                 let _ = writeln!(s, "    memcpy({object}_new, {object}_old, sizeof {object}_old);");
 
-                args_old.push(format!("{object}_old"));
-                args_new.push(format!("{object}_new"));
+                let at = if *at > 0 { format!(" + {at}") } else { String::new() };
+                args_old.push(format!("{object}_old{at}"));
+                args_new.push(format!("{object}_new{at}"));
             }
         }
     }
