@@ -162,6 +162,16 @@ impl Builder<'_> {
 
 use crate::ir::build::declare;
 
+/// `*s[k]…` of an object whose pointer is at element `header` as `*s[k - header]…`.
+fn from_pointer(path: &str, group: &str, header: u64) -> String {
+    let Some(rest) = path.strip_prefix(group).and_then(|r| r.strip_prefix('[')) else { return path.to_string() };
+    let Some((index, tail)) = rest.split_once(']') else { return path.to_string() };
+    match index.parse::<i128>() {
+        Ok(k) => format!("{group}[{}]{tail}", k - header as i128),
+        Err(_) => path.to_string(),
+    }
+}
+
 /// Globals written somewhere in the program (assigned, or their address taken), by id.
 pub fn written_globals(p: &Program) -> HashSet<VarId> {
     let mut out = HashSet::new();
@@ -354,7 +364,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     // --- parameters
     let mut args_old = Vec::new();
     let mut args_new = Vec::new();
-    let mut objects: Vec<(String, Expr)> = Vec::new();
+    // (output group name, object, elements before the pointer)
+    let mut objects: Vec<(String, Expr, u64)> = Vec::new();
     for (i, (ty, nty)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
         let pname = of
             .params
@@ -401,7 +412,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     at: header,
                     leaves: names,
                 });
-                objects.push((format!("*{pname}"), oe));
+                objects.push((format!("*{pname}"), oe, header));
             }
             _ => {
                 let pv = b.local(&pname, ty.clone(), false);
@@ -525,7 +536,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     if let (Some(ro), Some(rn)) = (&ret_old, &ret_new) {
         groups.push(("return value".into(), ro.clone(), rn.clone()));
     }
-    for (g, e) in &objects {
+    for (g, e, _) in &objects {
         groups.push((g.clone(), e.clone(), e.clone()));
     }
     for (name, oe, ne) in &compared_globals {
@@ -538,10 +549,16 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     let mut old_copies: Vec<Vec<(Leaf, Expr)>> = Vec::new();
     let mut k = 0usize;
     for (g, oe, _) in &groups {
-        let ls = b.leaves_of(
+        let mut ls = b.leaves_of(
             oe.clone(),
             g.strip_prefix("global ").unwrap_or(if g == "return value" { "result" } else { g }),
         )?;
+        // an object with room before the pointer: elements named from the pointer (`s[-1]`)
+        if let Some(&(_, _, header)) = objects.iter().find(|(name, _, h)| name == g && *h > 0) {
+            for l in &mut ls {
+                l.path = from_pointer(&l.path, g, header);
+            }
+        }
         let mut copies = Vec::new();
         for l in ls {
             let v = b.local(&format!("old${k}"), l.expr.ty.clone(), false);
@@ -638,4 +655,17 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         ret_scalar: of.ty.ret.is_arith(),
         ret_float: of.ty.ret.is_float(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::from_pointer;
+
+    #[test]
+    fn elements_of_an_object_with_a_header_are_named_from_the_pointer() {
+        assert_eq!(from_pointer("*s[32]", "*s", 32), "*s[0]");
+        assert_eq!(from_pointer("*s[31]", "*s", 32), "*s[-1]");
+        assert_eq!(from_pointer("*p[3].x", "*p", 2), "*p[1].x");
+        assert_eq!(from_pointer("*sp[3]", "*s", 2), "*sp[3]", "another object keeps its name");
+    }
 }
