@@ -196,6 +196,27 @@ fn parallel_checks_give_the_same_rows_and_report_progress() {
     assert!(!quiet.contains("src/m.c:"), "{quiet}");
 }
 
+/// Each revision is written into its own scratch directory: `assert`'s `__FILE__` must not
+/// make every function that asserts differ between them (on antirez/sds a one-character
+/// change in one function gave 16 rows, every caller of an asserting helper UNKNOWN).
+#[test]
+fn an_assert_is_the_same_in_both_revisions() {
+    let r = Repo::new("assert-file");
+    r.write(
+        "src/a.c",
+        "#include <assert.h>\nint checked(int x) { assert(x > 0); return x; }\nint other(int x) { return x + 1; }\n",
+    );
+    r.commit("base");
+    r.write(
+        "src/a.c",
+        "#include <assert.h>\nint checked(int x) { assert(x > 0); return x; }\nint other(int x) { return x + 2; }\n",
+    );
+    r.commit("change other");
+    let (_, rows) = r.rows(&[]);
+    assert_eq!(status_of(&rows, "checked").0, "unchanged", "{rows:?}");
+    assert_eq!(status_of(&rows, "other").0, "behaviour-changed", "{rows:?}");
+}
+
 #[test]
 fn header_change_marks_every_function_it_changes() {
     let r = base_repo("header");

@@ -198,6 +198,7 @@ fn side_options(root: &Path, o: &DiffOptions) -> crate::frontend::FrontendOption
     fo.pp.include_dirs =
         o.include_dirs.iter().map(|d| if d.is_absolute() { d.clone() } else { root.join(d) }).collect();
     fo.pp.include_dirs.push(root.to_path_buf());
+    fo.pp.file_root = Some(root.to_path_buf());
     fo
 }
 

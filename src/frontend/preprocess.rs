@@ -26,6 +26,10 @@ pub struct PreprocessOptions {
     /// Headers included before the unit after verdiff.h (`-include`), e.g. the models of
     /// unit-test frameworks for harnesses.
     pub force_includes: Vec<PathBuf>,
+    /// `__FILE__` inside this directory is written relative to it (`-fmacro-prefix-map`):
+    /// `diff` writes each revision into its own scratch directory, and `assert`'s file name
+    /// must not make every function that asserts differ between them.
+    pub file_root: Option<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -120,6 +124,9 @@ pub fn preprocess_source(
     }
     for u in &opts.undefines {
         c.arg(format!("-U{u}"));
+    }
+    if let Some(root) = &opts.file_root {
+        c.arg(format!("-fmacro-prefix-map={}/=", root.display().to_string().trim_end_matches('/')));
     }
     c.arg("-include").arg(&header);
     for h in &opts.force_includes {

@@ -597,6 +597,8 @@ pub fn frontend_options(root: &Path, config: &Config) -> FrontendOptions {
         FrontendOptions { target: Target { model, char_signed: true, big_endian: false }, ..Default::default() };
     fo.pp.include_dirs = config.include_dirs.iter().map(|d| root.join(d)).collect::<Vec<PathBuf>>();
     fo.pp.include_dirs.push(root.to_path_buf());
+    // (a revision written into a scratch directory keeps the work tree's `__FILE__`)
+    fo.pp.file_root = Some(root.to_path_buf());
     fo.pp.defines = config.defines.clone();
     fo
 }
