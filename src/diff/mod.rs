@@ -479,12 +479,18 @@ pub fn to_record(r: &Row) -> FunctionResult {
 }
 
 fn describe(d: &equiv::Difference) -> String {
-    // scalar parameters first, then the contents of pointed-to objects
+    // scalar parameters first, then the elements of pointed-to objects that are not 0 (the
+    // rest said in one word: a row shows what matters, the JSON of `verdiff equiv` has all)
     let mut ins: Vec<&(String, String)> = d.inputs.iter().filter(|(k, _)| !k.contains('[')).collect();
-    ins.extend(d.inputs.iter().filter(|(k, _)| k.contains('[')));
+    let elems: Vec<&(String, String)> = d.inputs.iter().filter(|(k, _)| k.contains('[')).collect();
+    let zeros = elems.iter().filter(|(_, v)| v == "0").count();
+    ins.extend(elems.iter().filter(|(_, v)| v != "0"));
     let mut inputs: Vec<String> = ins.iter().take(6).map(|(k, v)| format!("{k} = {v}")).collect();
     if ins.len() > 6 {
         inputs.push("…".into());
+    }
+    if zeros > 0 {
+        inputs.push(if zeros == elems.len() { "all object elements 0" } else { "other object elements 0" }.into());
     }
     let outs: Vec<String> = d
         .outputs
@@ -877,5 +883,36 @@ fn compare_file(
         r.old_file = op.map(String::from);
         r.norm = po.as_ref().and_then(|p| normal_form(p, fo[&a])).unwrap_or_default();
         rows.push(r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_difference_names_scalar_inputs_and_the_object_elements_that_are_not_zero() {
+        let input = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let d = equiv::Difference {
+            inputs: vec![
+                input("s_object[0]", "0"),
+                input("s_object[1]", "0"),
+                input("s_object[31]", "3"),
+                input("n", "7"),
+                input("s_object[32]", "32"),
+            ],
+            outputs: vec![equiv::OutputDiff {
+                output: "*s".into(),
+                path: "s[0]".into(),
+                old: "32".into(),
+                new: "0".into(),
+            }],
+            unit_test: String::new(),
+            assumes: vec![],
+        };
+        assert_eq!(
+            describe(&d),
+            "n = 7, s_object[31] = 3, s_object[32] = 32, other object elements 0 → s[0] old 32 new 0"
+        );
     }
 }
