@@ -674,14 +674,21 @@ fn run_jobs_in_processes(
         }
         let ((k, start, limit), ended) = pool.wait_any();
         let j = &jobs[k];
+        let allowed = start.elapsed().as_secs();
         let mut res = match ended {
             Ended::Done(bytes) => serde_json::from_slice::<JobResult>(&bytes)
                 .unwrap_or_else(|e| j.unknown(format!("internal error: the check's answer could not be read ({e})"))),
             Ended::TimeLimit if o.over_budget() => j.unknown(format!("{OVER_BUDGET} while this function was checked")),
-            Ended::TimeLimit => j.unknown(format!(
-                "time limit of {}s reached (the solver did not stop when asked; its process was ended)",
-                limit.as_secs()
-            )),
+            Ended::TimeLimit => j.unknown(match j {
+                Job::Equivalence { .. } => format!(
+                    "time limit of {}s per check reached (the equivalence check and the safety check after it had not ended after {allowed}s; their process was ended)",
+                    limit.as_secs()
+                ),
+                Job::Safety { .. } => format!(
+                    "time limit of {}s reached (the check had not ended after {allowed}s; its process was ended)",
+                    limit.as_secs()
+                ),
+            }),
             Ended::MemoryLimit(mb) => {
                 j.unknown(format!("memory limit of {mb} MB reached (resident memory; its process was ended)"))
             }

@@ -724,18 +724,19 @@ fn verify_in_processes(
             isolate::Ended::Done(bytes) => serde_json::from_slice::<FunctionResult>(&bytes)
                 .unwrap_or_else(|e| row(format!("internal error: the verification's answer could not be read ({e})"))),
             isolate::Ended::TimeLimit if o.deadline.is_some_and(|d| Instant::now() >= d && d < start + timeout) => {
-                row(format!("{RUN_TIME_UP} while this function was verified (the solver did not stop when asked; its process was ended)"))
+                row(format!("{RUN_TIME_UP} while this function was verified (its process was ended)"))
             }
             isolate::Ended::TimeLimit => row(format!(
-                "time limit of {}s reached (the solver did not stop when asked; its process was ended)",
-                timeout.as_secs()
+                "time limit of {}s reached (the verification did not stop within {}s more; its process was ended)",
+                timeout.as_secs(),
+                kill_grace(timeout).as_secs()
             )),
             isolate::Ended::MemoryLimit(mb) => {
                 row(format!("memory limit of {mb} MB reached (resident memory; its process was ended)"))
             }
-            isolate::Ended::Crashed(why) => {
-                row(format!("internal error: the verification of this function ended abnormally ({why}); please report it"))
-            }
+            isolate::Ended::Crashed(why) => row(format!(
+                "internal error: the verification of this function ended abnormally ({why}); please report it"
+            )),
         };
         each(slot, r);
     }
