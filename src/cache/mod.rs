@@ -592,3 +592,40 @@ impl Cache {
         Ok(())
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A forked child reads and stores through a connection of its own (SQLite connections
+    /// must not cross a fork), and the parent sees what it stored.
+    #[test]
+    fn a_forked_child_uses_its_own_connection() {
+        let dir = std::env::temp_dir().join(format!("verdiff-cache-fork-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let mut cache = Cache::open(&dir.join("cache.db")).expect("cache");
+        let before = FunctionResult::unknown_row("f", "a.c", 1, "stored by the parent");
+        cache.put("parent", "safety", &before).expect("stored");
+        // SAFETY: the child only uses the cache and ends with _exit
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork");
+        if pid == 0 {
+            let seen = cache.get("parent").is_some_and(|e| e.result.detail == "stored by the parent");
+            let r = FunctionResult::unknown_row("g", "a.c", 2, "stored by the child");
+            let stored = cache.put("child", "safety", &r).is_ok();
+            let code = if seen && stored && cache.forked.get().is_some() { 0 } else { 1 };
+            // SAFETY: ends the child only
+            unsafe { libc::_exit(code) };
+        }
+        let mut status = 0;
+        // SAFETY: our child
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "child status {status}");
+        assert!(cache.forked.get().is_none(), "the parent keeps its own connection");
+        let e = cache.get("child").expect("the child's entry");
+        assert_eq!(e.result.detail, "stored by the child");
+        drop(cache);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -663,8 +663,9 @@ fn run_jobs_in_processes(
             }
             let limits = Limits { kill_at, memory_mb: Some(iso.memory_mb) };
             let work = || serde_json::to_vec(&do_job(j, cx, o)).unwrap_or_default();
-            if pool.start((k, start, limit), limits, work).is_err() {
-                // no process to be had: the check runs here
+            if let Err(e) = pool.start((k, start, limit), limits, work) {
+                // no process to be had: the check runs here (without the hard limit)
+                eprintln!("verdiff: {e}; {} is checked in the main process", j.function());
                 let res = do_job(j, cx, o);
                 apply(rows, j, res, o);
             }

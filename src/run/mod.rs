@@ -482,7 +482,9 @@ fn plan_unit(
 pub fn worth_caching(r: &FunctionResult, deadline: Option<Instant>) -> bool {
     let cut = deadline.is_some_and(|d| Instant::now() >= d) && !r.safety.is_some_and(Safety::verified);
     let memory = r.safety == Some(Safety::Unknown) && (r.detail.contains(" terms") || r.detail.contains("memory"));
-    !cut && !memory
+    // (a crash is not an answer the next run should be given)
+    let crashed = r.safety == Some(Safety::Unknown) && r.detail.starts_with("internal error");
+    !cut && !memory && !crashed
 }
 
 fn unparsable(rel: &str, e: &str) -> FunctionResult {
@@ -703,11 +705,10 @@ fn verify_in_processes(
             let limits = isolate::Limits { kill_at: deadline + kill_grace(t.timeout), memory_mb: Some(iso.memory_mb) };
             let work = || serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default();
             if let Err(e) = pool.start((*slot, start, t.timeout), limits, work) {
-                // no process to be had: verify it here, as the threads would
-                let mut r = verify_task(prog, t, file, defined, o, &rel);
-                r.detail =
-                    if r.detail.is_empty() { e } else { format!("{} ({e}: verified in the main process)", r.detail) };
-                each(*slot, r);
+                // no process to be had: verify it here, as the threads would (without the
+                // hard limit, which the warning says)
+                eprintln!("verdiff: {e}; {} is verified in the main process", t.function);
+                each(*slot, verify_task(prog, t, file, defined, o, &rel));
             }
         }
         if pool.is_empty() {
