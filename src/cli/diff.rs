@@ -187,7 +187,7 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         }),
         jobs: common::jobs(p, cfg.jobs).map_err(Usage)?,
         isolation: Some(crate::run::Isolation { memory_mb: crate::run::safety::memory_budget(cfg.memory).0 }),
-        progress: (!p.has("quiet")).then(|| Box::new(progress_line) as Box<dyn Fn(&diff::Row)>),
+        progress: (!p.has("quiet")).then(|| Box::new(progress_line) as diff::Progress),
     };
 
     let (base, base_how) = match p.value("base") {

@@ -133,8 +133,11 @@ pub struct DiffOptions {
     /// a caller whose other threads are idle (the command line).
     pub isolation: Option<crate::run::Isolation>,
     /// Told of every row whose check finished (for progress output).
-    pub progress: Option<Box<dyn Fn(&Row)>>,
+    pub progress: Option<Progress>,
 }
+
+/// Told of every row whose check finished.
+pub type Progress = Box<dyn Fn(&Row)>;
 
 /// Which repository-relative paths are sources.
 pub type SourceFilter = std::sync::Arc<dyn Fn(&str) -> bool + Send + Sync>;

@@ -290,7 +290,7 @@ mod tests {
         let expected = big.clone();
         pool.start("big", limits(20_000, None), move || big).unwrap();
         pool.start("small", limits(20_000, None), || b"42".to_vec()).unwrap();
-        let mut got = vec![pool.wait_any(), pool.wait_any()];
+        let mut got = [pool.wait_any(), pool.wait_any()];
         got.sort_by_key(|(t, _)| *t);
         assert_eq!(got[0], ("big", Ended::Done(expected)));
         assert_eq!(got[1], ("small", Ended::Done(b"42".to_vec())));
