@@ -367,4 +367,18 @@ fn library_models_are_not_reported_as_the_users_calls() {
     assert_eq!(roll.1, "new", "{roll:?}");
     // rand() is in [0, RAND_MAX]: % 6 + 1 neither divides by zero nor overflows
     assert_eq!(roll.2, "SUCCESSFUL", "{roll:?}");
+    // strtod's model approximates its result with verdiff's own `__verdiff_approx_double`:
+    // no file of the code base defines it, and the row must not ask for one (cJSON's
+    // parse_number was UNKNOWN "calls `__verdiff_approx_double`, which has no body")
+    r.write(
+        "src/other.c",
+        "#include <stdlib.h>\nint twice(int x) { return 2 * x; }\nint roll(void) { return rand() % 6 + 1; }\n\
+         int positive(void) { return strtod(\"2.5\", 0) > 0.0; }\n",
+    );
+    r.commit("strtod");
+    let (_, rows) = r.rows(&[]);
+    let positive = rows.iter().find(|x| x.0 == "positive").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!(positive.1, "new", "{positive:?}");
+    let detail = positive.3["safety"]["detail"].as_str().unwrap_or("");
+    assert!(!detail.contains("__verdiff") && !detail.contains("no body"), "{positive:?}");
 }

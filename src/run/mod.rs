@@ -581,11 +581,14 @@ pub fn unlinked_callee(
 }
 
 /// Whether `name` belongs to the verifier rather than to the code base: the verification API
-/// (assume, assert, …), nondeterministic values, and the reserved prefixes of ESBMC, CBMC,
-/// SV-COMP and GCC builtins.
+/// (assume, assert, …), nondeterministic values, the reserved prefixes of ESBMC, CBMC,
+/// SV-COMP and GCC builtins, and verdiff's own (its C library models call
+/// `__verdiff_approx_double` and `__vd_` helpers).
 pub fn is_verifier_name(name: &str) -> bool {
     crate::instrument::is_verification_api(name)
-        || ["__ESBMC_", "__CPROVER_", "__VERIFIER_", "__builtin_", "nondet_"].iter().any(|p| name.starts_with(p))
+        || ["__ESBMC_", "__CPROVER_", "__VERIFIER_", "__builtin_", "nondet_", "__verdiff_", "__vd_"]
+            .iter()
+            .any(|p| name.starts_with(p))
 }
 
 /// Front-end options from the configuration: include dirs relative to `root`, then `root`.
