@@ -342,7 +342,8 @@ pub fn run(
     let mut notes = Vec::new();
     let verified = tasks.len();
 
-    verify_tasks(root, units, &links, &tasks, &defined, o, &mut |slot, r| {
+    let phase2 = Phase2 { root, units, links: &links, defined: &defined, o };
+    phase2.verify(&tasks, &mut |slot, r| {
         done += 1;
         let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { return };
         let key = if r.safety == Some(Safety::Successful) { t.key.clone() } else { t.located_key.clone() };
@@ -394,7 +395,7 @@ pub fn run(
     // (a proof covers every caller; a violation may need an input no caller passes)
     let fallback: Vec<(usize, Task)> =
         derived.into_iter().filter(|d| undecided.contains(&d.0)).map(|(slot, _, _, _, _, task)| (slot, task)).collect();
-    verify_tasks(root, units, &links, &fallback, &defined, o, &mut |slot, own| {
+    phase2.verify(&fallback, &mut |slot, own| {
         let Some((_, through)) = slots[slot].take() else { return };
         let r = callers::on_its_own(through, own);
         done += 1;
@@ -636,150 +637,139 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
     }
 }
 
-/// Verifies `tasks` (each lowers the files it needs: a unit with the units it links,
-/// `links`) in child processes when `o.isolation` says so, else on worker threads; `each`
-/// gets every (slot, result) on the calling thread as it arrives.
-fn verify_tasks(
-    root: &Path,
-    units: &[Unit],
-    links: &[Vec<usize>],
-    tasks: &[(usize, Task)],
-    defined: &HashMap<String, String>,
-    o: &RunOptions,
-    each: &mut dyn FnMut(usize, FunctionResult),
-) {
-    if tasks.is_empty() {
-        return;
-    }
-    #[cfg(unix)]
-    if let Some(iso) = o.isolation {
-        return verify_in_processes(root, units, links, tasks, defined, o, iso, each);
-    }
-    verify_on_threads(root, units, links, tasks, defined, o, each)
-}
-
-/// The program a task is verified in: its unit lowered with the units it links (None when
-/// one of them has no text or the set does not lower).
-fn lower_task_program(units: &[Unit], links: &[Vec<usize>], file: usize, o: &RunOptions) -> Option<Program> {
-    let alone = [file];
-    let set = links.get(file).map_or(&alone[..], Vec::as_slice);
-    let texts = set.iter().map(|&w| units[w].text.clone().ok()).collect::<Option<Vec<String>>>()?;
-    frontend::load_preprocessed(&texts, &o.frontend).ok()
-}
-
 /// Time a function's process gets beyond its own deadline to notice it and answer.
 pub fn kill_grace(limit: Duration) -> Duration {
     (limit / 10).clamp(Duration::from_secs(2), Duration::from_secs(30))
 }
 
-/// `verify_tasks` with one child process per function, `o.jobs` at a time, each ended at its
-/// deadline plus `kill_grace` or at the memory budget: the limits hold even when the solver
-/// ignores an interrupt. Programs are lowered here, once per file, and reach the children by
-/// the fork.
-#[cfg(unix)]
-#[allow(clippy::too_many_arguments)]
-fn verify_in_processes(
-    root: &Path,
-    units: &[Unit],
-    links: &[Vec<usize>],
-    tasks: &[(usize, Task)],
-    defined: &HashMap<String, String>,
-    o: &RunOptions,
-    iso: Isolation,
-    each: &mut dyn FnMut(usize, FunctionResult),
-) {
-    let rel = relativise(root);
-    let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
-    let mut pool: isolate::Pool<(usize, Instant, Duration)> = isolate::Pool::default();
-    let jobs = o.jobs.max(1);
-    let mut next = 0;
-    loop {
-        while pool.len() < jobs && next < tasks.len() {
-            let (slot, t) = &tasks[next];
-            next += 1;
-            let file = units[t.file].rel.as_str();
-            let prog = programs.entry(t.file).or_insert_with(|| lower_task_program(units, links, t.file, o)).as_ref();
-            let start = Instant::now();
-            if o.deadline.is_some_and(|d| start >= d) {
-                each(*slot, FunctionResult::unknown_row(t.function.clone(), file, t.line, RUN_TIME_UP));
-                continue;
-            }
-            let deadline = o.deadline.map_or(start + t.timeout, |d| d.min(start + t.timeout));
-            let limits = isolate::Limits { kill_at: deadline + kill_grace(t.timeout), memory_mb: Some(iso.memory_mb) };
-            let work = || serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default();
-            if let Err(e) = pool.start((*slot, start, t.timeout), limits, work) {
-                // no process to be had: verify it here, as the threads would (without the
-                // hard limit, which the warning says)
-                eprintln!("verdiff: {e}; {} is verified in the main process", t.function);
-                each(*slot, verify_task(prog, t, file, defined, o, &rel));
-            }
-        }
-        if pool.is_empty() {
-            break;
-        }
-        let ((slot, start, timeout), ended) = pool.wait_any();
-        let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
-        let row = |why: String| {
-            let mut r = FunctionResult::unknown_row(t.function.clone(), units[t.file].rel.clone(), t.line, why);
-            r.seconds = start.elapsed().as_secs_f64();
-            r
-        };
-        let r = match ended {
-            isolate::Ended::Done(bytes) => serde_json::from_slice::<FunctionResult>(&bytes)
-                .unwrap_or_else(|e| row(format!("internal error: the verification's answer could not be read ({e})"))),
-            isolate::Ended::TimeLimit if o.deadline.is_some_and(|d| Instant::now() >= d && d < start + timeout) => {
-                row(format!("{RUN_TIME_UP} while this function was verified (its process was ended)"))
-            }
-            isolate::Ended::TimeLimit => row(format!(
-                "time limit of {}s reached (the verification did not stop within {}s more; its process was ended)",
-                timeout.as_secs(),
-                kill_grace(timeout).as_secs()
-            )),
-            isolate::Ended::MemoryLimit(mb) => {
-                row(format!("memory limit of {mb} MB reached (resident memory; its process was ended)"))
-            }
-            isolate::Ended::Crashed(why) => row(format!(
-                "internal error: the verification of this function ended abnormally ({why}); please report it"
-            )),
-        };
-        each(slot, r);
-    }
+/// What phase 2 verifies tasks with: the units, what each links (`links`: a unit with the
+/// units that define what it calls), where each function is defined, and the options.
+struct Phase2<'a> {
+    root: &'a Path,
+    units: &'a [Unit],
+    links: &'a [Vec<usize>],
+    defined: &'a HashMap<String, String>,
+    o: &'a RunOptions,
 }
 
-/// `verify_tasks` on worker threads (each lowers the programs it needs itself).
-fn verify_on_threads(
-    root: &Path,
-    units: &[Unit],
-    links: &[Vec<usize>],
-    tasks: &[(usize, Task)],
-    defined: &HashMap<String, String>,
-    o: &RunOptions,
-    each: &mut dyn FnMut(usize, FunctionResult),
-) {
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, FunctionResult)>();
-    let jobs = o.jobs.max(1).min(tasks.len().max(1));
-    std::thread::scope(|sc| {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let next = &next;
-            let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || {
-                let rel = relativise(root);
-                let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((slot, t)) = tasks.get(i) else { break };
-                    let prog = programs.entry(t.file).or_insert_with(|| lower_task_program(units, links, t.file, o));
-                    let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
-                    if tx.send((*slot, r)).is_err() {
-                        break;
-                    }
-                }
-            });
+impl Phase2<'_> {
+    /// Verifies `tasks` in child processes when `o.isolation` says so, else on worker
+    /// threads; `each` gets every (slot, result) on the calling thread as it arrives.
+    fn verify(&self, tasks: &[(usize, Task)], each: &mut dyn FnMut(usize, FunctionResult)) {
+        if tasks.is_empty() {
+            return;
         }
-        drop(tx);
-        for (slot, r) in rx {
+        #[cfg(unix)]
+        if let Some(iso) = self.o.isolation {
+            return self.in_processes(tasks, iso, each);
+        }
+        self.on_threads(tasks, each)
+    }
+
+    /// The program a task is verified in: its unit lowered with the units it links (None
+    /// when one of them has no text or the set does not lower).
+    fn lower(&self, file: usize) -> Option<Program> {
+        let alone = [file];
+        let set = self.links.get(file).map_or(&alone[..], Vec::as_slice);
+        let texts = set.iter().map(|&w| self.units[w].text.clone().ok()).collect::<Option<Vec<String>>>()?;
+        frontend::load_preprocessed(&texts, &self.o.frontend).ok()
+    }
+
+    /// Phase 2 with one child process per function, `o.jobs` at a time, each ended at its
+    /// deadline plus `kill_grace` or at the memory budget: the limits hold even when the
+    /// solver ignores an interrupt. Programs are lowered here, once per file, and reach the
+    /// children by the fork.
+    #[cfg(unix)]
+    fn in_processes(&self, tasks: &[(usize, Task)], iso: Isolation, each: &mut dyn FnMut(usize, FunctionResult)) {
+        let Phase2 { root, units, defined, o, .. } = *self;
+        let rel = relativise(root);
+        let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
+        let mut pool: isolate::Pool<(usize, Instant, Duration)> = isolate::Pool::default();
+        let jobs = o.jobs.max(1);
+        let mut next = 0;
+        loop {
+            while pool.len() < jobs && next < tasks.len() {
+                let (slot, t) = &tasks[next];
+                next += 1;
+                let file = units[t.file].rel.as_str();
+                let prog = programs.entry(t.file).or_insert_with(|| self.lower(t.file)).as_ref();
+                let start = Instant::now();
+                if o.deadline.is_some_and(|d| start >= d) {
+                    each(*slot, FunctionResult::unknown_row(t.function.clone(), file, t.line, RUN_TIME_UP));
+                    continue;
+                }
+                let deadline = o.deadline.map_or(start + t.timeout, |d| d.min(start + t.timeout));
+                let limits =
+                    isolate::Limits { kill_at: deadline + kill_grace(t.timeout), memory_mb: Some(iso.memory_mb) };
+                let work = || serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default();
+                if let Err(e) = pool.start((*slot, start, t.timeout), limits, work) {
+                    // no process to be had: verify it here, as the threads would (without the
+                    // hard limit, which the warning says)
+                    eprintln!("verdiff: {e}; {} is verified in the main process", t.function);
+                    each(*slot, verify_task(prog, t, file, defined, o, &rel));
+                }
+            }
+            if pool.is_empty() {
+                break;
+            }
+            let ((slot, start, timeout), ended) = pool.wait_any();
+            let Some(t) = tasks.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) else { continue };
+            let row = |why: String| {
+                let mut r = FunctionResult::unknown_row(t.function.clone(), units[t.file].rel.clone(), t.line, why);
+                r.seconds = start.elapsed().as_secs_f64();
+                r
+            };
+            let r = match ended {
+                isolate::Ended::Done(bytes) => serde_json::from_slice::<FunctionResult>(&bytes).unwrap_or_else(|e| {
+                    row(format!("internal error: the verification's answer could not be read ({e})"))
+                }),
+                isolate::Ended::TimeLimit if o.deadline.is_some_and(|d| Instant::now() >= d && d < start + timeout) => {
+                    row(format!("{RUN_TIME_UP} while this function was verified (its process was ended)"))
+                }
+                isolate::Ended::TimeLimit => row(format!(
+                    "time limit of {}s reached (the verification did not stop within {}s more; its process was ended)",
+                    timeout.as_secs(),
+                    kill_grace(timeout).as_secs()
+                )),
+                isolate::Ended::MemoryLimit(mb) => {
+                    row(format!("memory limit of {mb} MB reached (resident memory; its process was ended)"))
+                }
+                isolate::Ended::Crashed(why) => row(format!(
+                    "internal error: the verification of this function ended abnormally ({why}); please report it"
+                )),
+            };
             each(slot, r);
         }
-    });
+    }
+
+    /// Phase 2 on worker threads (each lowers the programs it needs itself).
+    fn on_threads(&self, tasks: &[(usize, Task)], each: &mut dyn FnMut(usize, FunctionResult)) {
+        let Phase2 { root, units, defined, o, .. } = *self;
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel::<(usize, FunctionResult)>();
+        let jobs = o.jobs.max(1).min(tasks.len().max(1));
+        std::thread::scope(|sc| {
+            for _ in 0..jobs {
+                let tx = tx.clone();
+                let next = &next;
+                let _ = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(sc, move || {
+                    let rel = relativise(root);
+                    let mut programs: HashMap<usize, Option<Program>> = HashMap::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some((slot, t)) = tasks.get(i) else { break };
+                        let prog = programs.entry(t.file).or_insert_with(|| self.lower(t.file));
+                        let r = verify_task(prog.as_ref(), t, &units[t.file].rel, defined, o, &rel);
+                        if tx.send((*slot, r)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for (slot, r) in rx {
+                each(slot, r);
+            }
+        });
+    }
 }
