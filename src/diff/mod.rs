@@ -722,20 +722,18 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
         if s < 0.8 {
             continue;
         }
-        let start = Instant::now();
         let (a, op) = (rows[i].function.clone(), rows[i].old_file.clone().unwrap_or_default());
         let (b, np) = (rows[j].function.clone(), rows[j].file.clone());
         let (Ok((to, po)), Ok((tn, pn))) = (load(old.root, &op, o), load(new.root, &np, o)) else { continue };
         let (Some(fa), Some(fb)) = (po.func_named(&a), pn.func_named(&b)) else { continue };
-        let (status, safety) = equivalence(old, &op, &a, new, &np, &b, (&to, &tn), (&po, fa), (&pn, fb), o);
+        // (a job like every other check: in its own process, under the same limits)
+        let cx = FileContext { old, new, op: &op, np: &np, texts: (&to, &tn), po: Some(&po), pn: Some(&pn) };
+        run_jobs(&[Job::Equivalence { row: j, a: a.clone(), b, fa, fb }], &cx, o, rows);
         let r = &mut rows[j];
-        r.status = status;
-        r.safety = safety;
         r.old_file = Some(op);
-        if a != b {
+        if a != r.function {
             r.old_name = Some(a);
         }
-        r.time += start.elapsed();
         taken.insert(j);
         drop.insert(i);
     }
