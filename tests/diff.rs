@@ -178,8 +178,9 @@ fn parallel_checks_give_the_same_rows_and_report_progress() {
         v.sort();
         v
     };
-    let (c1, one) = r.rows(&["--jobs", "1"]);
-    let (c2, two) = r.rows(&["--jobs", "2"]);
+    // (no cache: the second run must verify again, not read what the first stored)
+    let (c1, one) = r.rows(&["--jobs", "1", "--no-cache"]);
+    let (c2, two) = r.rows(&["--jobs", "2", "--no-cache"]);
     assert_eq!(c1, 10);
     assert_eq!(c2, 10);
     let (one, two) = (strip(one), strip(two));
@@ -187,12 +188,12 @@ fn parallel_checks_give_the_same_rows_and_report_progress() {
     assert!(one.contains(&("ratio".into(), "new".into(), "FAILED".into())), "{one:?}");
     assert!(one.contains(&("half".into(), "new".into(), "SUCCESSFUL".into())), "{one:?}");
     assert!(one.contains(&("clamp".into(), "behaviour-changed".into(), "SUCCESSFUL".into())), "{one:?}");
-    let (_, _, err) = r.diff(&["--jobs", "2"]);
+    let (_, _, err) = r.diff(&["--jobs", "2", "--no-cache"]);
     for f in ["ratio", "half", "clamp"] {
         assert!(err.lines().any(|l| l.starts_with("verdiff: src/m.c:") && l.contains(&format!(":{f} "))), "{err}");
     }
     assert!(err.contains("src/m.c:ratio new, safety FAILED"), "{err}");
-    let (_, _, quiet) = r.diff(&["--quiet"]);
+    let (_, _, quiet) = r.diff(&["--quiet", "--no-cache"]);
     assert!(!quiet.contains("src/m.c:"), "{quiet}");
 }
 

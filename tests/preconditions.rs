@@ -240,3 +240,47 @@ fn a_static_function_its_callers_do_not_decide_is_verified_on_its_own() {
     assert_eq!(s, "unknown", "{detail}");
     assert!(detail.contains("on its own it fails"), "{detail}");
 }
+
+/// A header before the pointer (as sds keeps one) and a pointer handed to memcpy with a
+/// length: the copy needs at least `len` bytes of `s`; the terminator written at s[len]
+/// is room the caller must give (a precondition), not the function's bug; a loop bounded by
+/// the length that writes one past it is the function's bug whatever lies before `s`.
+#[test]
+fn a_header_before_the_pointer_and_a_terminator_after_the_copy_are_the_callers() {
+    let r = Repo::new("pre-header");
+    r.write(".verdiff.yml", CONFIG);
+    r.write(
+        "lib.c",
+        "#include <string.h>\n\
+         void setcopy(char *s, const char *t, size_t len) {\n\
+           unsigned char room = (unsigned char)s[-1];\n\
+           if (room < len) return;\n\
+           memcpy(s, t, len);\n\
+           s[len] = 0;\n\
+         }\n\
+         unsigned char clear(char *s, unsigned n) {\n\
+           unsigned char kind = (unsigned char)s[-1];\n\
+           if (n > 8) n = 8;\n\
+           for (unsigned i = 0; i <= n; i++) s[i] = 0;\n\
+           return kind;\n\
+         }\n",
+    );
+    r.commit("header");
+    let (_, m, v) = run(&r, &[]);
+    let (s, detail, assumes) = &m["setcopy"];
+    assert_eq!(s, "precondition", "{detail}");
+    assert!(assumes.iter().any(|a| a.contains("`s` points to at least `len` bytes")), "{assumes:?}");
+    // the needed claims name the header read (line 3) and the terminator (line 6)
+    let setcopy = v["functions"].as_array().and_then(|a| a.iter().find(|f| f["function"] == "setcopy")).cloned();
+    let needed: Vec<u64> = setcopy
+        .and_then(|f| f["claims"].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter(|c| c["kind"] == "precondition")
+        .filter_map(|c| c["line"].as_u64())
+        .collect();
+    assert!(needed.contains(&3) && needed.contains(&6), "needed claims at lines {needed:?}");
+    let (s, detail, _) = &m["clear"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("lib.c:11"), "{detail}");
+}
