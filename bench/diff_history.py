@@ -21,10 +21,13 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
+import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from snapshot import scratch_clone  # noqa: E402
+
 DEFAULT_VERDIFF = os.path.join(HERE, "..", "target", "release", "verdiff")
 
 
@@ -42,9 +45,7 @@ def main():
     ap.add_argument("--json", default=None)
     a = ap.parse_args()
     verdiff = os.path.abspath(a.verdiff)
-    work = tempfile.mkdtemp(prefix="verdiff-history-")
-    repo = os.path.join(work, "repo")
-    subprocess.run(["git", "clone", "-q", a.snapshot, repo], check=True)
+    work, repo = scratch_clone(a.snapshot, "verdiff-history-")
     subprocess.run([verdiff, "init"], cwd=repo, capture_output=True)
     commits = git(repo, "rev-list", "--first-parent", f"--max-count={a.commits}", "HEAD").split()
     commits.reverse()

@@ -30,16 +30,15 @@ import collections
 import json
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from mutation import function_at, mutants  # noqa: E402
+from snapshot import scratch_clone  # noqa: E402
 
 DEFAULT_VERDIFF = os.path.join(HERE, "..", "target", "release", "verdiff")
 
@@ -69,11 +68,7 @@ def main():
     a = ap.parse_args()
     verdiff = os.path.abspath(a.verdiff)
 
-    work = tempfile.mkdtemp(prefix="verdiff-injected-")
-    repo = os.path.join(work, "repo")
-    sh(["git", "clone", "-q", a.snapshot, repo], work)
-    sh(["git", "config", "user.email", "bench@verdiff"], repo)
-    sh(["git", "config", "user.name", "bench"], repo)
+    work, repo = scratch_clone(a.snapshot, "verdiff-injected-")
     head = sh(["git", "rev-parse", "--short", "HEAD"], repo).stdout.strip()
     rel = a.file
     if rel is None:
