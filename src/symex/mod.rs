@@ -19,6 +19,7 @@ mod memory;
 mod models;
 mod place;
 pub mod product;
+mod refine;
 pub mod state;
 mod value;
 
@@ -615,7 +616,7 @@ impl<'p> Symex<'p> {
                 let c = self.eval_cond(st, c, loc);
                 self.note_approx_fact(st, c);
                 self.note_assumed(c);
-                st.guard.add(&mut self.s, c);
+                self.take_branch(st, c);
                 st.top_mut().pc += 1;
             }
             InstrKind::Assert { cond, kind, msg } => {
@@ -744,10 +745,10 @@ impl<'p> Symex<'p> {
                 return;
             }
             let mut taken = st.clone();
-            taken.guard.add(&mut self.s, c);
+            self.take_branch(&mut taken, c);
             taken.top_mut().pc = target;
             let nc = self.s.not(c);
-            st.guard.add(&mut self.s, nc);
+            self.take_branch(st, nc);
             st.top_mut().pc += 1;
             if self.s.is_true(c) {
                 st.live = false;
@@ -802,7 +803,7 @@ impl<'p> Symex<'p> {
                     let gt = g.term(&mut self.s);
                     if feasible(&self.s, gt) == Some(false) {
                         let nc = self.s.not(c);
-                        st.guard.add(&mut self.s, nc);
+                        self.take_branch(st, nc);
                         st.top_mut().loops.remove(&pc);
                         st.top_mut().loop_guards.remove(&pc);
                         st.top_mut().pc += 1;
@@ -811,7 +812,7 @@ impl<'p> Symex<'p> {
                 }
                 if count > self.o.unbounded_limit {
                     let mut cont = st.clone();
-                    cont.guard.add(&mut self.s, c);
+                    self.take_branch(&mut cont, c);
                     self.reach_unsupported(
                         &cont,
                         format!(
@@ -822,7 +823,7 @@ impl<'p> Symex<'p> {
                         loc,
                     );
                     let nc = self.s.not(c);
-                    st.guard.add(&mut self.s, nc);
+                    self.take_branch(st, nc);
                     st.top_mut().loops.remove(&pc);
                     st.top_mut().loop_guards.remove(&pc);
                     st.top_mut().pc += 1;
@@ -847,7 +848,7 @@ impl<'p> Symex<'p> {
                 );
             }
             let nc = self.s.not(c);
-            st.guard.add(&mut self.s, nc);
+            self.take_branch(st, nc);
             st.top_mut().loops.remove(&pc);
             st.top_mut().loop_guards.remove(&pc);
             st.top_mut().pc += 1;
@@ -856,12 +857,12 @@ impl<'p> Symex<'p> {
         if !self.s.is_true(c) {
             let mut exit = st.clone();
             let nc = self.s.not(c);
-            exit.guard.add(&mut self.s, nc);
+            self.take_branch(&mut exit, nc);
             exit.top_mut().loops.remove(&pc);
             exit.top_mut().loop_guards.remove(&pc);
             exit.top_mut().pc = pc + 1;
             self.defer(exit, pc + 1);
-            st.guard.add(&mut self.s, c);
+            self.take_branch(st, c);
         }
         st.top_mut().pc = target;
         st.top_mut().via_backedge = Some(target);

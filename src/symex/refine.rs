@@ -1,0 +1,104 @@
+//! Values known on a path: a branch settles the conditions it decides (itself, and through
+//! `¬`, `∧` and `∨` its parts, such as `malloc_succeeds` after `if (p)`), and with them every
+//! register and the memory whose value chooses on one of them. `p = malloc(n)` is
+//! `ite(succeeds, obj, NULL)`; inside `if (p)` it is `obj`, so the branch's `memset(p, 0, n)` writes one known object, and a later read of `p->next` is 0
+//! instead of a choice the rest of the path cannot shake off (cJSON's `cJSON_Delete` after a
+//! failed `strdup` unrolled its list walk to the bound on such a choice).
+
+use super::{State, Symex};
+use crate::term::{Op, T};
+
+/// How many writes above a merge [`Symex::take_branch`] looks through.
+const SETTLE_DEPTH: u32 = 64;
+
+impl Symex<'_> {
+    /// Adds the branch condition `c` to the path's guard and settles the registers it decides.
+    pub(crate) fn take_branch(&mut self, st: &mut State, c: T) {
+        st.guard.add(&mut self.s, c);
+        let mut facts = Vec::new();
+        self.settled(c, &mut facts);
+        if facts.is_empty() {
+            return;
+        }
+        for v in st.regs.values_mut() {
+            *v = settle(&self.s, *v, &facts);
+        }
+        // memory merged after `if (p) memset(p, …)` in a callee is `ite(succeeds, …, …)`
+        // under the writes made since
+        st.mem = self.settle_memory(st.mem, &facts, SETTLE_DEPTH);
+        st.alive = self.settle_memory(st.alive, &facts, SETTLE_DEPTH);
+    }
+
+    /// An array term with the choices on settled conditions made, looking through at most
+    /// `depth` updates above them (the writes rebuilt on the chosen memory).
+    fn settle_memory(&mut self, m: T, facts: &[(T, bool)], depth: u32) -> T {
+        match self.s.op(m).clone() {
+            Op::Ite => {
+                let v = settle(&self.s, m, facts);
+                if v == m {
+                    return m;
+                }
+                self.settle_memory(v, facts, depth)
+            }
+            Op::Store if depth > 0 => {
+                let base = self.s.arg(m, 0);
+                let b = self.settle_memory(base, facts, depth - 1);
+                if b == base {
+                    return m;
+                }
+                let (i, v) = (self.s.arg(m, 1), self.s.arg(m, 2));
+                self.s.store(b, i, v)
+            }
+            Op::MemRange(kind, off_bits) if depth > 0 => {
+                let base = self.s.arg(m, 0);
+                let b = self.settle_memory(base, facts, depth - 1);
+                if b == base {
+                    return m;
+                }
+                let args = self.s.args(m).to_vec();
+                self.s.mem_range(kind, off_bits, b, args[1], args[2], &args[3..])
+            }
+            _ => m,
+        }
+    }
+
+    /// The conditions `c` settles: itself true, and through `¬`, `∧` (true) and `∨` (false)
+    /// its parts (`¬(¬fits ∨ ¬succeeds)`, malloc's success, settles `succeeds`).
+    fn settled(&self, c: T, out: &mut Vec<(T, bool)>) {
+        self.facts(c, true, out, 0);
+    }
+
+    fn facts(&self, c: T, val: bool, out: &mut Vec<(T, bool)>, depth: u32) {
+        if depth > 8 || out.len() > 64 || self.s.as_bool(c).is_some() {
+            return;
+        }
+        out.push((c, val));
+        match (self.s.op(c), val) {
+            (Op::Not, _) => self.facts(self.s.arg(c, 0), !val, out, depth + 1),
+            (Op::And, true) | (Op::Or, false) => {
+                for i in 0..self.s.args(c).len() {
+                    self.facts(self.s.arg(c, i), val, out, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `v` with its outer choices on settled conditions made.
+fn settle(s: &crate::term::TermStore, mut v: T, facts: &[(T, bool)]) -> T {
+    while let Op::Ite = s.op(v) {
+        let c = s.arg(v, 0);
+        let known = |t: T| facts.iter().find(|(l, _)| *l == t).map(|&(_, b)| b);
+        let value = match s.op(c) {
+            Op::Not => known(s.arg(c, 0)).map(|b| !b),
+            _ => known(c),
+        };
+        match value {
+            Some(true) => v = s.arg(v, 1),
+            Some(false) => v = s.arg(v, 2),
+            None => break,
+        }
+    }
+    v
+}
