@@ -108,7 +108,10 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
         assumptions.push("pointer parameters point to distinct objects".into());
     }
     if pointers > 0 {
-        assumptions.push("pointers stored in them are valid (NULL only where the code tests for it)".into());
+        assumptions.push(format!(
+            "pointers stored in them are valid (NULL only where the code tests for it, and there NULL {} links from a parameter)",
+            super::infer::INPUT_DEPTH
+        ));
     }
     let args: Vec<Expr> = locals.iter().zip(&types).map(|(&v, t)| Expr::var(v, t.clone())).collect();
     b.call(f, None, args);

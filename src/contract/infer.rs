@@ -41,9 +41,16 @@ pub struct Conventions {
 impl Conventions {
     /// The caller's heap as `f` sees it (see [`Conventions::heaps`]).
     pub fn heap(&self, f: FuncId) -> InputHeapOptions {
-        self.heaps.get(&f).cloned().unwrap_or_default()
+        let mut h = self.heaps.get(&f).cloned().unwrap_or_default();
+        h.max_depth = Some(INPUT_DEPTH);
+        h
     }
 }
+
+/// How many links from a parameter the caller's structures reach: a pointer the code tests
+/// for NULL is NULL that far from a parameter's object (lists of up to 4 nodes, trees of
+/// depth 3). A bound on the inputs, as `unwind` is on loops; printed with every result.
+pub const INPUT_DEPTH: u32 = 3;
 
 /// Functions that report a failed assertion: a branch to one is a check, not a test that
 /// handles the NULL case.

@@ -35,7 +35,7 @@ impl Symex<'_> {
             },
             ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Deref(_) | ExprKind::Str(_) => {
                 let pl = self.place(st, e, loc);
-                self.input_read(&pl, e);
+                self.input_read(st, &pl, e);
                 self.read(st, &pl)
             }
             ExprKind::Func(f) => {

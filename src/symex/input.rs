@@ -36,6 +36,10 @@ pub struct InputHeapOptions {
     pub nullable_elems: HashSet<String>,
     /// Every pointer in the caller's heap may be NULL (ESBMC's contract harness).
     pub all_nullable: bool,
+    /// How deep the caller's structures go (CBMC's `--max-nondet-tree-depth`): a pointer the
+    /// code tests for NULL, stored in an object this many links from a parameter, is NULL.
+    /// None: no bound.
+    pub max_depth: Option<u32>,
 }
 
 /// The input heap of one run.
@@ -57,6 +61,10 @@ pub(crate) struct InputHeap {
     owners: T,
     /// Slots already constrained, with whether they were allowed to be NULL.
     slots: std::collections::HashMap<T, bool>,
+    /// Slots past the depth bound that the code tests for NULL: NULL in the caller's memory.
+    null_slots: HashSet<T>,
+    /// Terms → how deeply reads of the initial memory nest in them ([`Symex::input_depth`]).
+    depths: std::collections::HashMap<T, u32>,
 }
 
 impl Symex<'_> {
@@ -74,7 +82,16 @@ impl Symex<'_> {
         st.mem = self.s.mem_range(MemKind::FreshObjects, self.off_bits, st.mem, start, one, &[content]);
         let owner_sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.ptr_w)));
         let owners = self.input_fixed(owner_sort, "input_owners");
-        self.input = Some(InputHeap { base, content, sizes, sized: Vec::new(), owners, slots: Default::default() });
+        self.input = Some(InputHeap {
+            base,
+            content,
+            sizes,
+            sized: Vec::new(),
+            owners,
+            slots: Default::default(),
+            null_slots: Default::default(),
+            depths: Default::default(),
+        });
     }
 
     /// The first object number that is not an ordinary object.
@@ -213,7 +230,7 @@ impl Symex<'_> {
 
     /// After `e` was placed at `pl`: when that is memory of an input object, constrains the
     /// pointers the read takes from the caller's heap.
-    pub(crate) fn input_read(&mut self, pl: &Place, e: &Expr) {
+    pub(crate) fn input_read(&mut self, st: &mut State, pl: &Place, e: &Expr) {
         if self.input.is_none() {
             return;
         }
@@ -224,6 +241,24 @@ impl Symex<'_> {
             let d = self.s.bv_u(self.off_bits, off as u128);
             let a = self.ptr_add(*addr, d);
             self.constrain_slot(a, nullable);
+            self.null_at_depth_bound(st, a);
+        }
+    }
+
+    /// A slot past the depth bound holds NULL in the caller's memory (an axiom): while the
+    /// program has not written it, the memory says so too, so that a walk down a list or a
+    /// tree ends there during symbolic execution, not only in the solver.
+    fn null_at_depth_bound(&mut self, st: &mut State, a: T) {
+        let Some(content) = self.input.as_ref().filter(|h| h.null_slots.contains(&a)).map(|h| h.content) else {
+            return;
+        };
+        let ptr_t = Type::ptr(Type::Void);
+        let n = self.size(&ptr_t) as u32;
+        let initial = self.load_bits(content, a, n);
+        let now = self.load_bits(st.mem, a, n);
+        if initial == now {
+            let zero = self.s.bv_zero(8 * n);
+            st.mem = self.store_bits(st.mem, a, zero, n);
         }
     }
 
@@ -276,6 +311,8 @@ impl Symex<'_> {
             Some(&was) if was || !nullable => return,
             _ => {}
         }
+        let depth = self.input_depth(ao);
+        let at_limit = self.o.input_heap.as_ref().and_then(|o| o.max_depth).is_some_and(|m| depth >= m);
         let content = self.input.as_ref().map(|h| h.content).unwrap_or(a);
         let owners = self.input.as_ref().map(|h| h.owners).unwrap_or(a);
         let ptr_t = Type::ptr(Type::Void);
@@ -290,7 +327,16 @@ impl Symex<'_> {
         let owner = self.s.select(owners, io);
         let owned = self.s.eq(owner, a);
         let child = self.s.and_n(&[is_child, not_own, owned]);
-        let ok = if nullable { self.s.or(is_null, child) } else { child };
+        let ok = match (nullable, at_limit) {
+            (true, true) => {
+                if let Some(h) = self.input.as_mut() {
+                    h.null_slots.insert(a);
+                }
+                is_null
+            }
+            (true, false) => self.s.or(is_null, child),
+            (false, _) => child,
+        };
         let inp = self.is_input_obj(ao).unwrap_or_else(|| self.s.fals());
         let c = self.s.implies(inp, ok);
         if !self.s.is_true(c) {
@@ -300,6 +346,45 @@ impl Symex<'_> {
             h.slots.insert(a, !nullable);
         }
     }
+}
+
+impl Symex<'_> {
+    /// How many links from a parameter's object the object `o` (a term) is: how deeply reads
+    /// of the caller's initial memory nest in it through the objects of their addresses (a
+    /// child's number is read from a slot of its parent). Choices, merges and byte
+    /// concatenations in between do not count.
+    fn input_depth(&mut self, o: T) -> u32 {
+        let Some(content) = self.input.as_ref().map(|h| h.content) else { return 0 };
+        let mut memo = self.input.as_mut().map(|h| std::mem::take(&mut h.depths)).unwrap_or_default();
+        let d = nesting(&self.s, content, o, &mut memo);
+        if let Some(h) = self.input.as_mut() {
+            h.depths = memo;
+        }
+        d
+    }
+}
+
+/// The nesting of reads of `content` in `t` through their addresses' objects (memoised).
+fn nesting(s: &crate::term::TermStore, content: T, t: T, memo: &mut std::collections::HashMap<T, u32>) -> u32 {
+    if let Some(&d) = memo.get(&t) {
+        return d;
+    }
+    let d = match s.op(t) {
+        crate::term::Op::Select if s.arg(t, 0) == content => {
+            let idx = s.arg(t, 1);
+            let obj = match s.op(idx) {
+                crate::term::Op::Concat => s.arg(idx, 0),
+                _ => idx,
+            };
+            1 + nesting(s, content, obj, memo)
+        }
+        _ => {
+            let args = s.args(t).to_vec();
+            args.into_iter().map(|a| nesting(s, content, a, memo)).max().unwrap_or(0)
+        }
+    };
+    memo.insert(t, d);
+    d
 }
 
 /// Whether a pointer read by lvalue `e` may be NULL when it comes from the caller's heap.
