@@ -393,6 +393,7 @@ fn harness(
     }
     // pointers: hull lets an address the test passes also be NULL where some test passes NULL
     // at that argument; beyond passes NULL where no test does; free lets every address be NULL
+    let mut null_inputs = false;
     for ptr in t.pointers.iter().filter(|p| p.function == f && !p.null) {
         let null_tested = nulls.contains(&(ptr.function.clone(), ptr.arg));
         let (wrap, why) = match mode {
@@ -412,6 +413,7 @@ fn harness(
         edits.push(e);
         if wrap {
             types.insert("int".to_string());
+            null_inputs = true;
         }
         let what = if wrap { "the address the test passes, " } else { "" };
         generalised.push(format!("pointer argument {} of {f} (line {}): {what}{why}", ptr.arg + 1, ptr.line));
@@ -420,7 +422,7 @@ fn harness(
         return None;
     }
     let test_text = rewrite::apply(src, edits);
-    let (body, at) = rewrite::drop_literal_oracles(&test_text);
+    let (body, at) = rewrite::drop_literal_oracles(&test_text, null_inputs);
     // (the test's own comparisons are what its reader cares about)
     let dropped = match rewrite::function_body(&test_text, t.line) {
         Some((a, b)) => at.iter().filter(|&&x| a <= x && x < b).count(),
@@ -428,7 +430,7 @@ fn harness(
     };
     if dropped > 0 {
         generalised.push(format!(
-            "{dropped} comparison(s) with a literal expected value in the test dropped: they check the test's own inputs only"
+            "{dropped} comparison(s) with a literal expected value (NULL too, where an address may be NULL) in the test dropped: they check the test's own inputs only"
         ));
     }
     let stem = Path::new(&t.file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();

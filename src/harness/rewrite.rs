@@ -322,6 +322,21 @@ const EQUALITY_MACROS: &[(&str, usize)] = &[
     ("CU_ASSERT_DOUBLE_EQUAL", 0),
 ];
 
+/// Assertions that a pointer is (not) NULL, with the asserted expression first. A test
+/// asserts them for its own input; once an address it passes may be NULL (`hull` where some
+/// test passes NULL there), they are literal expectations (NULL) like the equalities above:
+/// `TEST_ASSERT_NOT_NULL(cJSON_ParseWithOpts("{}", NULL, false))` does not hold for NULL.
+const NULL_MACROS: &[&str] = &[
+    "TEST_ASSERT_NULL",
+    "TEST_ASSERT_NOT_NULL",
+    "assert_null",
+    "assert_non_null",
+    "ck_assert_ptr_null",
+    "ck_assert_ptr_nonnull",
+    "CU_ASSERT_PTR_NULL",
+    "CU_ASSERT_PTR_NOT_NULL",
+];
+
 /// Condition-style assertions, whose condition may be `expr == literal`.
 const CONDITION_MACROS: &[&str] = &[
     "assert",
@@ -356,8 +371,8 @@ fn is_literal(t: &str) -> bool {
                 && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '+' || c == '-')))
 }
 
-/// Splits a condition at a top-level `==`.
-fn comparison(cond: &str) -> Option<(&str, &str)> {
+/// Splits a condition at a top-level `==` (and `!=` with `unequal`).
+fn comparison(cond: &str, unequal: bool) -> Option<(&str, &str)> {
     let b = cond.as_bytes();
     let mut depth = 0;
     let mut i = 0;
@@ -378,6 +393,7 @@ fn comparison(cond: &str) -> Option<(&str, &str)> {
             b'=' if depth == 0 && b[i + 1] == b'=' && (i == 0 || !matches!(b[i - 1], b'!' | b'<' | b'>' | b'=')) => {
                 return Some((&cond[..i], &cond[i + 2..]))
             }
+            b'!' if unequal && depth == 0 && b[i + 1] == b'=' => return Some((&cond[..i], &cond[i + 2..])),
             _ => {}
         }
         i += 1;
@@ -387,9 +403,10 @@ fn comparison(cond: &str) -> Option<(&str, &str)> {
 
 /// A test's comparisons with a literal expected value are its oracle for its own input: once
 /// inputs are generalised they no longer apply, so the harness keeps the compared expression
-/// (its calls and their safety) but drops the comparison. Returns the text and how many were
-/// dropped.
-pub fn drop_literal_oracles(src: &str) -> (String, Vec<usize>) {
+/// (its calls and their safety) but drops the comparison. With `null_inputs` (an address the
+/// test passes may be NULL in the harness) also its NULL expectations ([`NULL_MACROS`],
+/// `!= NULL`). Returns the text and where the dropped ones were.
+pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>) {
     let b = src.as_bytes();
     let mut edits = Vec::new();
     let mut i = 0;
@@ -428,8 +445,10 @@ pub fn drop_literal_oracles(src: &str) -> (String, Vec<usize>) {
                     }
                     _ => None,
                 }
+            } else if null_inputs && NULL_MACROS.iter().any(|m| name.starts_with(m)) {
+                args.first().map(|a| vec![text(a)])
             } else if CONDITION_MACROS.contains(&name) {
-                match args.first().map(text).and_then(comparison) {
+                match args.first().map(text).and_then(|c| comparison(c, null_inputs)) {
                     Some((l, r)) if is_literal(l) || is_literal(r) => {
                         Some([l, r].into_iter().filter(|t| !is_literal(t)).map(str::trim).collect())
                     }
@@ -476,7 +495,7 @@ mod oracle_tests {
         let (x, y) = function_body(src, 1).expect("a's body");
         assert_eq!(&src[x..y], "{\n  if (x) { y(); }\n}");
         // the comparison dropped lies in b's body, not in a's
-        let (_, at) = drop_literal_oracles(src);
+        let (_, at) = drop_literal_oracles(src, false);
         assert_eq!(at.len(), 1);
         assert!(function_body(src, 4).is_some_and(|(x, y)| x <= at[0] && at[0] < y));
     }
@@ -484,7 +503,7 @@ mod oracle_tests {
     #[test]
     fn literal_expectations_are_dropped_relational_ones_kept() {
         let src = "TEST_ASSERT_EQUAL_INT(5, average(v, 4));\nTEST_ASSERT_EQUAL_INT(ssr[i], removeLogElem());\nassert(f(x) == -1);\nassert(f(x) > 0);\nck_assert_int_eq(g(y), 'a');\nTEST_ASSERT_NOT_NULL(level_name(1));\nTEST_ASSERT_EQUAL(NO_DATA, init(&r, size));\nTEST_ASSERT_EQUAL(expected, init(&r, size));\nassert(p != NULL);\nck_assert_int_ne(g(y), 0);\n";
-        let (out, at) = drop_literal_oracles(src);
+        let (out, at) = drop_literal_oracles(src, false);
         assert_eq!(at.len(), 4, "{out}");
         assert!(out.contains("((void)(init(&r, size)))"), "{out}");
         assert!(out.contains("TEST_ASSERT_EQUAL(expected, init(&r, size));"), "{out}");
@@ -495,5 +514,20 @@ mod oracle_tests {
         assert!(out.contains("assert(f(x) > 0);"));
         assert!(out.contains("((void)(g(y)))"), "{out}");
         assert!(out.contains("TEST_ASSERT_NOT_NULL(level_name(1));"));
+    }
+
+    #[test]
+    fn null_expectations_are_dropped_when_an_address_may_be_null() {
+        let src = "item = cJSON_ParseWithOpts(s, NULL, false);\nTEST_ASSERT_NOT_NULL_MESSAGE(item, \"no item\");\nTEST_ASSERT_NULL(f(p));\nassert(q != NULL);\nassert(n != 0);\nassert(n > 0);\n";
+        let (kept, at) = drop_literal_oracles(src, false);
+        assert!(at.is_empty(), "{kept}");
+        let (out, at) = drop_literal_oracles(src, true);
+        assert_eq!(at.len(), 4, "{out}");
+        assert!(
+            out.contains("((void)(item))") && out.contains("((void)(f(p)))") && out.contains("((void)(q))"),
+            "{out}"
+        );
+        assert!(out.contains("((void)(n))"), "n != 0 compares with a literal too: {out}");
+        assert!(out.contains("assert(n > 0);"), "{out}");
     }
 }
