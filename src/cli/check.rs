@@ -250,7 +250,9 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
             let e = crate::contract::entry(&mut prog, f, &conventions);
             entry = Some(e.harness);
             checks.caller_preconditions = true;
-            precondition = Some((e.assumptions, conventions.heap(f)));
+            let mut h = conventions.heap(f);
+            h.reads_checked = checks.pointer;
+            precondition = Some((e.assumptions, h));
         }
     }
     let t_inst = Instant::now();

@@ -100,7 +100,9 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         let e = crate::contract::entry(&mut p, f, &conventions);
         entry = e.harness;
         assumes = e.assumptions;
-        heap = Some(std::sync::Arc::new(conventions.heap(f)));
+        let mut h = conventions.heap(f);
+        h.reads_checked = checks.pointer;
+        heap = Some(std::sync::Arc::new(h));
         checks.caller_preconditions = true;
     }
     // loop invariants the code states replace unwinding of their loops

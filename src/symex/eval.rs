@@ -35,8 +35,10 @@ impl Symex<'_> {
             },
             ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Member(..) | ExprKind::Deref(_) | ExprKind::Str(_) => {
                 let pl = self.place(st, e, loc);
-                self.input_read(st, &pl, e);
-                self.read(st, &pl)
+                match self.input_read(st, &pl, e) {
+                    Some(v) => v,
+                    None => self.read(st, &pl),
+                }
             }
             ExprKind::Func(f) => {
                 let o = self.func_objs.get(f).copied().unwrap_or(1);

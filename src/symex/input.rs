@@ -40,6 +40,10 @@ pub struct InputHeapOptions {
     /// code tests for NULL, stored in an object this many links from a parameter, is NULL.
     /// None: no bound.
     pub max_depth: Option<u32>,
+    /// Dereferences are checked (NULL and invalid pointers are violations): a read through
+    /// a pointer loaded from the caller's memory may then be taken as a read of the
+    /// caller's memory (`TermStore::mark_input_object`).
+    pub reads_checked: bool,
 }
 
 /// The input heap of one run.
@@ -230,36 +234,34 @@ impl Symex<'_> {
 
     /// After `e` was placed at `pl`: when that is memory of an input object, constrains the
     /// pointers the read takes from the caller's heap.
-    pub(crate) fn input_read(&mut self, st: &mut State, pl: &Place, e: &Expr) {
-        if self.input.is_none() {
-            return;
-        }
-        let Place::Mem { addr, ty, bits: None } = pl else { return };
+    pub(crate) fn input_read(&mut self, st: &State, pl: &Place, e: &Expr) -> Option<T> {
+        self.input.as_ref()?;
+        let Place::Mem { addr, ty, bits: None } = pl else { return None };
         let mut slots = Vec::new();
         self.pointer_slots(ty, 0, slot_nullable(self, e), &mut slots, 0);
+        let mut value = None;
         for (off, nullable) in slots {
             let d = self.s.bv_u(self.off_bits, off as u128);
             let a = self.ptr_add(*addr, d);
             self.constrain_slot(a, nullable);
-            self.null_at_depth_bound(st, a);
+            if off == 0 && matches!(ty, Type::Pointer(_)) {
+                value = self.null_at_depth_bound(st, a);
+            }
         }
+        value
     }
 
-    /// A slot past the depth bound holds NULL in the caller's memory (an axiom): while the
-    /// program has not written it, the memory says so too, so that a walk down a list or a
-    /// tree ends there during symbolic execution, not only in the solver.
-    fn null_at_depth_bound(&mut self, st: &mut State, a: T) {
-        let Some(content) = self.input.as_ref().filter(|h| h.null_slots.contains(&a)).map(|h| h.content) else {
-            return;
-        };
+    /// A slot past the depth bound holds NULL in the caller's memory (an axiom): read while
+    /// the program has not written it, it is NULL during symbolic execution too, so that a
+    /// walk down a list or a tree ends there, not only in the solver. (The read's value is
+    /// replaced, not the memory: a store on one path would make merged memory a choice.)
+    fn null_at_depth_bound(&mut self, st: &State, a: T) -> Option<T> {
+        let content = self.input.as_ref().filter(|h| h.null_slots.contains(&a)).map(|h| h.content)?;
         let ptr_t = Type::ptr(Type::Void);
         let n = self.size(&ptr_t) as u32;
         let initial = self.load_bits(content, a, n);
         let now = self.load_bits(st.mem, a, n);
-        if initial == now {
-            let zero = self.s.bv_zero(8 * n);
-            st.mem = self.store_bits(st.mem, a, zero, n);
-        }
+        (initial == now).then(|| self.s.bv_zero(self.ptr_w))
     }
 
     /// Byte offsets of the pointers inside a value of type `ty`, with whether each may be
@@ -320,6 +322,9 @@ impl Symex<'_> {
         let null = self.s.bv_zero(self.ptr_w);
         let is_null = self.s.eq(init, null);
         let io = self.obj_of(init);
+        if self.o.input_heap.as_ref().is_some_and(|o| o.reads_checked) {
+            self.s.mark_input_object(io);
+        }
         let first_child = self.s.bv_u(self.obj_bits, (base + PARAM_OBJECTS) as u128);
         let is_child = self.s.bvuge(io, first_child);
         let own = self.s.eq(io, ao);

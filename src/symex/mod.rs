@@ -531,6 +531,8 @@ impl<'p> Symex<'p> {
         }
         self.stats.objects = self.objects.len() as u32;
         self.s.set_oracle(None);
+        let mut axioms = self.axioms;
+        axioms.append(&mut self.s.input_read_axioms);
         Output {
             store: self.s,
             claims: self.claims,
@@ -546,7 +548,7 @@ impl<'p> Symex<'p> {
             approx_funcs: self.approx_funcs,
             approx_facts: self.approx_facts,
             accuracy_facts: self.accuracy_facts,
-            axioms: self.axioms,
+            axioms,
         }
     }
 

@@ -1358,6 +1358,22 @@ impl TermStore {
                 Op::MemRange(kind, off_bits) => match self.mem_range_covers(a, idx, off_bits) {
                     Some(true) => return self.mem_range_value(a, kind, idx, off_bits),
                     Some(false) => a = self.arg(a, 0),
+                    None if kind == MemKind::FreshObjects && self.is_input_object(a, idx, off_bits) => {
+                        // a read through a pointer loaded from the caller's memory reads the
+                        // caller's memory; where the pointer is NULL instead (a violation of
+                        // its own), the caller's memory there (free, read by nothing else) is
+                        // what the memory below holds, so the value stays exact
+                        let cond = self.mem_range_cond(a, idx, off_bits);
+                        let inside = self.mem_range_value(a, kind, idx, off_bits);
+                        let base = self.arg(a, 0);
+                        let outside = self.select(base, idx);
+                        let same = self.eq(inside, outside);
+                        let fact = self.or(cond, same);
+                        if !self.is_true(fact) {
+                            self.input_read_axioms.push(fact);
+                        }
+                        return inside;
+                    }
                     None => {
                         // undecided: the read becomes a case split instead of a lambda
                         let cond = self.mem_range_cond(a, idx, off_bits);
@@ -1530,6 +1546,50 @@ impl TermStore {
 }
 
 impl TermStore {
+    /// Records that `o`, an object number read from the caller's memory (a pointer the
+    /// input heap constrained), is a caller's object or NULL (0). A read through such a
+    /// pointer is a read of the caller's memory: when it is NULL the dereference is itself a
+    /// violation (symex marks objects only while pointer checks are on), so what it reads
+    /// there decides no verdict.
+    pub fn mark_input_object(&mut self, o: T) {
+        self.input_objects.insert(o);
+    }
+
+    /// Whether address `idx` lies in an object [`Self::mark_input_object`] recorded (or in
+    /// a choice between such objects and the input region's own constant objects), for the
+    /// fresh-objects range `m` of the caller's memory.
+    fn is_input_object(&self, m: T, idx: T, off_bits: u32) -> bool {
+        if self.input_objects.is_empty() {
+            return false;
+        }
+        let Some(first) = self.as_bv(self.arg(m, 1)).and_then(|b| b.to_u128()).map(|b| b >> off_bits) else {
+            return false;
+        };
+        let mut budget = 64;
+        self.in_input_region(idx, off_bits, first, &mut budget)
+    }
+
+    /// [`Self::is_input_object`] of an address (`concat(object, offset)`, or a choice of them)
+    /// or, with `off_bits` 0, of an object number.
+    fn in_input_region(&self, t: T, off_bits: u32, first: u128, budget: &mut u32) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        match self.op(t) {
+            Op::Ite => {
+                let (x, y) = (self.arg(t, 1), self.arg(t, 2));
+                self.in_input_region(x, off_bits, first, budget) && self.in_input_region(y, off_bits, first, budget)
+            }
+            Op::Concat if off_bits > 0 => {
+                let (o, off) = (self.arg(t, 0), self.arg(t, 1));
+                self.width(off) == off_bits && self.in_input_region(o, 0, first, budget)
+            }
+            _ if off_bits > 0 => false,
+            _ => self.input_objects.contains(&t) || self.as_bv(t).and_then(|b| b.to_u128()).is_some_and(|b| b >= first),
+        }
+    }
+
     /// Whether an array term contains a memory-range update (memoised).
     pub fn has_range(&mut self, t: T) -> bool {
         if let Some(&b) = self.range_memo.get(&t) {

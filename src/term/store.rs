@@ -59,6 +59,12 @@ pub struct TermStore {
     pub(super) concat_memo: FastMap<(T, T), T>,
     /// An operation pushed into the branches of a choice: (operation term, subtree) → result.
     pub(super) map_memo: FastMap<(T, T), Option<T>>,
+    /// Object-number terms read from the caller's memory as pointers: a caller's object or
+    /// NULL (see [`TermStore::mark_input_object`]).
+    pub(super) input_objects: std::collections::HashSet<T>,
+    /// Facts that make those reads exact (see `TermStore::select_uncached`): for the verifier
+    /// to assume with the formula.
+    pub input_read_axioms: Vec<T>,
 }
 
 impl Default for TermStore {
@@ -85,6 +91,8 @@ impl TermStore {
             choice_memo: FastMap::default(),
             concat_memo: FastMap::default(),
             map_memo: FastMap::default(),
+            input_objects: Default::default(),
+            input_read_axioms: Vec::new(),
         }
     }
 
