@@ -361,7 +361,7 @@ impl Symex<'_> {
     fn input_depth(&mut self, o: T) -> u32 {
         let Some(content) = self.input.as_ref().map(|h| h.content) else { return 0 };
         let mut memo = self.input.as_mut().map(|h| std::mem::take(&mut h.depths)).unwrap_or_default();
-        let d = nesting(&self.s, content, o, &mut memo);
+        let d = nesting(&self.s, content, o, &mut memo, 0);
         if let Some(h) = self.input.as_mut() {
             h.depths = memo;
         }
@@ -370,9 +370,21 @@ impl Symex<'_> {
 }
 
 /// The nesting of reads of `content` in `t` through their addresses' objects (memoised).
-fn nesting(s: &crate::term::TermStore, content: T, t: T, memo: &mut std::collections::HashMap<T, u32>) -> u32 {
+/// Memory terms (arrays) are not entered, and the walk stops `MAX_LEVEL` deep: an
+/// under-estimate only leaves a structure deeper, never cuts one short.
+fn nesting(
+    s: &crate::term::TermStore,
+    content: T,
+    t: T,
+    memo: &mut std::collections::HashMap<T, u32>,
+    level: u32,
+) -> u32 {
+    const MAX_LEVEL: u32 = 256;
     if let Some(&d) = memo.get(&t) {
         return d;
+    }
+    if level > MAX_LEVEL {
+        return 0;
     }
     let d = match s.op(t) {
         crate::term::Op::Select if s.arg(t, 0) == content => {
@@ -381,11 +393,15 @@ fn nesting(s: &crate::term::TermStore, content: T, t: T, memo: &mut std::collect
                 crate::term::Op::Concat => s.arg(idx, 0),
                 _ => idx,
             };
-            1 + nesting(s, content, obj, memo)
+            1 + nesting(s, content, obj, memo, level + 1)
         }
         _ => {
             let args = s.args(t).to_vec();
-            args.into_iter().map(|a| nesting(s, content, a, memo)).max().unwrap_or(0)
+            args.into_iter()
+                .filter(|&a| !matches!(s.sort(a), crate::term::Sort::Array(..)))
+                .map(|a| nesting(s, content, a, memo, level + 1))
+                .max()
+                .unwrap_or(0)
         }
     };
     memo.insert(t, d);

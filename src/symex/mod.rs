@@ -260,6 +260,8 @@ pub struct Symex<'p> {
     /// Symbols standing for values library models only approximate.
     approx_symbols: Vec<u32>,
     approx_funcs: BTreeSet<String>,
+    /// malloc's success symbols: the choices a branch settles (refine.rs).
+    alloc_outcomes: std::collections::HashSet<T>,
     approx_facts: Vec<T>,
     accuracy_facts: Vec<T>,
     /// Conjuncts of path conditions that came from assumptions or from inside library models
@@ -342,6 +344,7 @@ impl<'p> Symex<'p> {
             approx_symbols: Vec::new(),
             approx_funcs: BTreeSet::new(),
             approx_facts: Vec::new(),
+            alloc_outcomes: Default::default(),
             accuracy_facts: Vec::new(),
             assumed: Default::default(),
             approx_shared: HashMap::new(),

@@ -353,6 +353,7 @@ impl Symex<'_> {
         let mut result = self.s.ite(fits, p, null);
         if may_fail {
             let ok = self.input(st, Sort::Bool, "malloc_succeeds");
+            self.alloc_outcomes.insert(ok);
             result = self.s.ite(ok, result, null);
         }
         if !dynamic {

@@ -1556,8 +1556,8 @@ impl TermStore {
     }
 
     /// Whether address `idx` lies in an object [`Self::mark_input_object`] recorded (or in
-    /// a choice between such objects and the input region's own constant objects), for the
-    /// fresh-objects range `m` of the caller's memory.
+    /// a choice between such objects, the input region's own constant objects and NULL's),
+    /// for the fresh-objects range `m` of the caller's memory.
     fn is_input_object(&self, m: T, idx: T, off_bits: u32) -> bool {
         if self.input_objects.is_empty() {
             return false;
@@ -1586,7 +1586,12 @@ impl TermStore {
                 self.width(off) == off_bits && self.in_input_region(o, 0, first, budget)
             }
             _ if off_bits > 0 => false,
-            _ => self.input_objects.contains(&t) || self.as_bv(t).and_then(|b| b.to_u128()).is_some_and(|b| b >= first),
+            // (NULL's object too: a read there is a violation of its own, and the fact pushed
+            // with the read keeps its value exact)
+            _ => {
+                self.input_objects.contains(&t)
+                    || self.as_bv(t).and_then(|b| b.to_u128()).is_some_and(|b| b >= first || b == 0)
+            }
         }
     }
 
