@@ -322,13 +322,20 @@ const EQUALITY_MACROS: &[(&str, usize)] = &[
     ("CU_ASSERT_DOUBLE_EQUAL", 0),
 ];
 
-/// Assertions that a pointer is (not) NULL, with the asserted expression first. A test
-/// asserts them for its own input; once an address it passes may be NULL (`hull` where some
-/// test passes NULL there), they are literal expectations (NULL) like the equalities above:
-/// `TEST_ASSERT_NOT_NULL(cJSON_ParseWithOpts("{}", NULL, false))` does not hold for NULL.
+/// Assertions that a pointer is (not) NULL or is a given address, with the asserted
+/// expressions first. A test asserts them for its own addresses; once an address it passes
+/// may be NULL (`hull` where some test passes NULL there), they are expectations for that
+/// address like the literal equalities above: `TEST_ASSERT_NOT_NULL(cJSON_ParseWithOpts("{}",
+/// NULL, false))` does not hold for NULL, nor `TEST_ASSERT_EQUAL_PTR(empty_string,
+/// cJSON_GetErrorPtr())` after parsing NULL instead of `empty_string`.
 const NULL_MACROS: &[&str] = &[
     "TEST_ASSERT_NULL",
     "TEST_ASSERT_NOT_NULL",
+    "TEST_ASSERT_EQUAL_PTR",
+    "TEST_ASSERT_POINTERS_EQUAL",
+    "assert_ptr_equal",
+    "ck_assert_ptr_eq",
+    "CU_ASSERT_PTR_EQUAL",
     "assert_null",
     "assert_non_null",
     "ck_assert_ptr_null",
@@ -446,7 +453,8 @@ pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>
                     _ => None,
                 }
             } else if null_inputs && NULL_MACROS.iter().any(|m| name.starts_with(m)) {
-                args.first().map(|a| vec![text(a)])
+                let n = if name.contains("EQUAL") || name.ends_with("_eq") { 2 } else { 1 };
+                Some(args.iter().take(n).map(text).collect())
             } else if CONDITION_MACROS.contains(&name) {
                 match args.first().map(text).and_then(|c| comparison(c, null_inputs)) {
                     Some((l, r)) if is_literal(l) || is_literal(r) => {
@@ -518,7 +526,7 @@ mod oracle_tests {
 
     #[test]
     fn null_expectations_are_dropped_when_an_address_may_be_null() {
-        let src = "item = cJSON_ParseWithOpts(s, NULL, false);\nTEST_ASSERT_NOT_NULL_MESSAGE(item, \"no item\");\nTEST_ASSERT_NULL(f(p));\nassert(q != NULL);\nassert(n != 0);\nassert(n > 0);\n";
+        let src = "item = cJSON_ParseWithOpts(s, NULL, false);\nTEST_ASSERT_NOT_NULL_MESSAGE(item, \"no item\");\nTEST_ASSERT_NULL(f(p));\nassert(q != NULL);\nassert(n != 0);\nassert(n > 0);\nTEST_ASSERT_EQUAL_PTR(empty, cJSON_GetErrorPtr());\n";
         let (kept, at) = drop_literal_oracles(src, false);
         assert!(at.is_empty(), "{kept}");
         let (out, at) = drop_literal_oracles(src, true);
