@@ -256,6 +256,11 @@ impl Symex<'_> {
     /// walk down a list or a tree ends there, not only in the solver. (The read's value is
     /// replaced, not the memory: a store on one path would make merged memory a choice.)
     fn null_at_depth_bound(&mut self, st: &State, a: T) -> Option<T> {
+        // (only with dereferences checked: if the slot's own object is NULL rather than the
+        // caller's, reading it is a violation of its own, and the value decides nothing)
+        if !self.o.input_heap.as_ref().is_some_and(|o| o.reads_checked) {
+            return None;
+        }
         let content = self.input.as_ref().filter(|h| h.null_slots.contains(&a)).map(|h| h.content)?;
         let ptr_t = Type::ptr(Type::Void);
         let n = self.size(&ptr_t) as u32;

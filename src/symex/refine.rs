@@ -1,9 +1,10 @@
 //! Values known on a path: a branch settles the allocation outcomes it decides (through `¬`,
 //! `∧` and `∨`: `malloc_succeeds` after `if (p)`), and with them every register and the
-//! memory whose value chooses on one of them. `p = malloc(n)` is
-//! `ite(succeeds, obj, NULL)`; inside `if (p)` it is `obj`, so the branch's `memset(p, 0, n)` writes one known object, and a later read of `p->next` is 0
-//! instead of a choice the rest of the path cannot shake off (cJSON's `cJSON_Delete` after a
-//! failed `strdup` unrolled its list walk to the bound on such a choice).
+//! memory whose value chooses on one of them. `p = malloc(n)` is `ite(succeeds, obj, NULL)`;
+//! inside `if (p)` it is `obj`, so the branch's `memset(p, 0, n)` writes one known object, and
+//! a later read of `p->next` is 0 instead of a choice the rest of the path cannot shake off
+//! (cJSON's `cJSON_Delete` after a failed `strdup` unrolled its list walk to the bound on
+//! such a choice).
 
 use super::{State, Symex};
 use crate::term::{Op, T};
@@ -12,7 +13,7 @@ use crate::term::{Op, T};
 const SETTLE_DEPTH: u32 = 64;
 
 impl Symex<'_> {
-    /// Adds the branch condition `c` to the path's guard and settles the registers it decides.
+    /// Adds the branch condition `c` to the path's guard and settles the values it decides.
     pub(crate) fn take_branch(&mut self, st: &mut State, c: T) {
         st.guard.add(&mut self.s, c);
         if self.alloc_outcomes.is_empty() {
