@@ -100,6 +100,7 @@ pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> Fun
         va_block: None,
         contract: None,
         internal: false,
+        type_names: None,
     });
     p.func_by_name.insert(name.to_string(), f);
     f

@@ -14,7 +14,9 @@ pub mod rewrite;
 pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
-pub use program::{ClaimKind, Clause, Contract, Function, Instr, InstrKind, Loc, Note, Program, Var, VarKind};
+pub use program::{
+    ClaimKind, Clause, Contract, Function, Instr, InstrKind, Loc, Note, Program, TypeNames, Var, VarKind,
+};
 pub use types::{ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target, Type};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -225,6 +225,17 @@ pub struct Function {
     pub contract: Option<Box<Contract>>,
     /// Internal linkage (`static`): every caller is in its translation unit.
     pub internal: bool,
+    /// The typedef names the definition writes its return and parameter types with.
+    pub type_names: Option<Box<TypeNames>>,
+}
+
+/// The typedef names a function definition writes its types with, where the declarator adds
+/// nothing to the typedef (`sds s`, not `sds *s`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TypeNames {
+    pub ret: Option<String>,
+    /// One per parameter.
+    pub params: Vec<Option<String>>,
 }
 
 /// A function contract (docs/contracts.md §3), as ESBMC's and CBMC's annotations and

@@ -9,6 +9,7 @@ mod ctype;
 mod expr;
 mod init;
 mod stmt;
+mod typenames;
 
 use std::collections::HashMap;
 
@@ -349,6 +350,7 @@ impl<'a> Lowerer<'a> {
             model: false,
             contract: None,
             internal: static_,
+            type_names: None,
         });
         self.prog.func_by_name.entry(unique).or_insert(f);
         f
@@ -409,6 +411,7 @@ impl<'a> Lowerer<'a> {
             func.ty = ft.clone();
             func.loc = loc;
             func.system = system;
+            func.type_names = typenames::of_definition(fd).map(Box::new);
         }
         self.declare(name.clone(), Sym::Func(f));
 
