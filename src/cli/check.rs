@@ -244,11 +244,13 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     // verified as its callers use it: under its inferred precondition
     let mut precondition: Option<(Vec<String>, crate::symex::input::InputHeapOptions)> = None;
+    let mut constructors = Vec::new();
     if let Some(f) = entry.filter(|&f| p.has("infer-preconditions") && !prog.func(f).params.is_empty()) {
         if entry_name != "main" {
             let conventions = crate::contract::infer(&prog);
             let e = crate::contract::entry(&mut prog, f, &conventions);
             entry = Some(e.harness);
+            constructors = e.constructors;
             checks.caller_preconditions = true;
             let mut h = conventions.heap(f);
             h.reads_checked = checks.pointer;
@@ -257,6 +259,9 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     let t_inst = Instant::now();
     instrument::instrument(&mut prog, &checks);
+    if let Some(h) = entry {
+        crate::contract::handles::trust(&mut prog, h, &constructors);
+    }
     let t_instrument = t_inst.elapsed();
 
     if p.has("show-goto") {

@@ -14,43 +14,103 @@ pub const ENTRY: &str = "__verdiff_entry";
 pub struct Entry {
     pub harness: FuncId,
     pub assumptions: Vec<String>,
+    /// The constructors the harness calls to build handle parameters (contract/handles.rs):
+    /// run [`super::handles::trust`] on them once the program is instrumented.
+    pub constructors: Vec<FuncId>,
+}
+
+/// What building the inputs of one call needs: the harness under construction, its input
+/// intrinsic and the next caller's object.
+struct Inputs<'a, 'p> {
+    b: FnBuilder<'p>,
+    input_pointer: FuncId,
+    next_object: u32,
+    c: &'a Conventions,
+    constructors: &'a std::collections::HashMap<String, FuncId>,
+    used: Vec<FuncId>,
+    assumptions: Vec<String>,
 }
 
 /// Adds the entry harness of `f` to `p`.
 pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
     let fun = p.func(f).clone();
-    let size_t = p.target.size_t();
-    let int = p.target.int_t();
-    let (h, mut b, input_pointer) = harness_function(p, ENTRY, fun.loc);
-    let mut assumptions = Vec::new();
-    let names: Vec<String> = fun
+    let constructors = super::handles::constructors(p);
+    let (h, b, input_pointer) = harness_function(p, ENTRY, fun.loc);
+    let mut inputs =
+        Inputs { b, input_pointer, next_object: 0, c, constructors: &constructors, used: vec![], assumptions: vec![] };
+    let (locals, types, pointers) = arguments(&mut inputs, f, true);
+    if pointers > 1 {
+        inputs.assumptions.push("pointer parameters point to distinct objects".into());
+    }
+    if pointers > 0 {
+        inputs.assumptions.push(format!(
+            "pointers stored in them are valid (NULL only where the code tests for it, and there NULL {} links from a parameter)",
+            super::infer::INPUT_DEPTH
+        ));
+    }
+    let mut b = inputs.b;
+    let args: Vec<Expr> = locals.iter().zip(&types).map(|(&v, t)| Expr::var(v, t.clone())).collect();
+    b.call(f, None, args);
+    b.push(crate::ir::InstrKind::Return(None));
+    b.finish();
+    Entry { harness: h, assumptions: inputs.assumptions, constructors: inputs.used }
+}
+
+/// The names of `g`'s parameters (`argN` where it has none).
+fn param_names(p: &Program, g: FuncId) -> Vec<String> {
+    p.func(g)
         .params
         .iter()
         .enumerate()
         .map(|(i, &v)| {
-            let n = b.p.var(v).name.clone();
+            let n = p.var(v).name.clone();
             if n.is_empty() || n.starts_with('$') {
                 format!("arg{}", i + 1)
             } else {
                 n
             }
         })
-        .collect();
-    let types: Vec<Type> = fun.params.iter().map(|&v| b.p.var(v).ty.clone()).collect();
-    let locals: Vec<_> = names.iter().zip(&types).map(|(n, t)| b.declared(n, t.clone(), false)).collect();
+        .collect()
+}
+
+/// Locals of the harness holding an input for every parameter of `g` as `g`'s precondition
+/// allows, their types, and how many are pointers to caller's objects. `top`: `g` is the
+/// function under verification (its handle parameters are built by constructors and its
+/// assumptions are printed).
+fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::VarId>, Vec<Type>, usize) {
+    let size_t = x.b.p.target.size_t();
+    let int = x.b.p.target.int_t();
+    let names = param_names(x.b.p, g);
+    let prefix = if top { String::new() } else { format!("{}$", x.b.p.func(g).name) };
+    let handles: Vec<Option<String>> = x.b.p.func(g).type_names.as_ref().map(|t| t.params.clone()).unwrap_or_default();
+    let types: Vec<Type> = x.b.p.func(g).params.iter().map(|&v| x.b.p.var(v).ty.clone()).collect();
+    let locals: Vec<_> =
+        names.iter().zip(&types).map(|(n, t)| x.b.declared(&format!("{prefix}{n}"), t.clone(), false)).collect();
     // values first (a length must be known before the object it sizes)
     for (i, t) in types.iter().enumerate() {
         if !is_data_pointer(t) {
-            b.assign(Expr::var(locals[i], t.clone()), Expr::new(ExprKind::Nondet, t.clone()));
+            x.b.assign(Expr::var(locals[i], t.clone()), Expr::new(ExprKind::Nondet, t.clone()));
         }
     }
-    let mut next_object = 0u32;
     let mut pointers = 0;
     for (i, t) in types.iter().enumerate() {
-        if is_data_pointer(t) {
+        let nullable = x.c.nullable.contains(&(g, i));
+        let handle = handles.get(i).cloned().flatten();
+        let ctor = handle.as_ref().and_then(|n| x.constructors.get(n).map(|&k| (n.clone(), k)));
+        if let Some((handle, ctor)) = ctor.filter(|&(_, k)| top && is_data_pointer(t) && k != g) {
+            // a handle as the code base makes one
+            let value = construct(x, ctor, t, nullable);
+            x.b.assign(Expr::var(locals[i], t.clone()), value);
+            let ctor_names = param_names(x.b.p, ctor).join(", ");
+            let ctor_name = x.b.p.func(ctor).name.clone();
+            let null = if nullable { " or NULL" } else { "" };
+            x.assumptions.push(format!(
+                "`{}` is an `{handle}` made by `{ctor_name}({ctor_names})`{null} (its precondition assumed, its calls inlined)",
+                names[i]
+            ));
+        } else if is_data_pointer(t) {
             pointers += 1;
-            let nullable = c.nullable.contains(&(f, i));
-            let sized = c.sized.get(&(f, i)).filter(|s| s.len < types.len() && types[s.len].is_int());
+            let sized = x.c.sized.get(&(g, i)).filter(|s| s.len < types.len() && types[s.len].is_int());
             let size = match sized {
                 Some(s) => {
                     let n = Expr::var(locals[s.len], types[s.len].clone());
@@ -63,9 +123,12 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                     );
                     let unit = if s.unit == 1 { "bytes".to_string() } else { "elements".to_string() };
                     let header =
-                        if c.below.contains(&(f, i)) { " (after what the caller keeps before it)" } else { "" };
+                        if x.c.below.contains(&(g, i)) { " (after what the caller keeps before it)" } else { "" };
                     let least = if s.at_least { "at least " } else { "" };
-                    assumptions.push(format!("`{}` points to {least}`{}` {unit}{header}", names[i], names[s.len]));
+                    if top {
+                        x.assumptions
+                            .push(format!("`{}` points to {least}`{}` {unit}{header}", names[i], names[s.len]));
+                    }
                     Expr::new(
                         ExprKind::Cond(Box::new(positive), Box::new(bytes), Box::new(Expr::int(0, size_t.clone()))),
                         size_t.clone(),
@@ -78,7 +141,7 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
             // before it: a header of the caller's, as in sds); kind 0: of the caller's extent
             // kinds 4 and 5: as 1 and 3 with at least `size` bytes (what follows is the
             // caller's, e.g. room for a terminator after what memcpy needs)
-            let below = c.below.contains(&(f, i));
+            let below = x.c.below.contains(&(g, i));
             let kind = match sized {
                 Some(s) if s.at_least && below => 5,
                 Some(s) if s.at_least => 4,
@@ -86,38 +149,57 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
                 Some(_) => 1,
                 None => 0,
             };
-            let value = input(&mut b, input_pointer, &mut next_object, size, kind, t, nullable);
-            b.assign(Expr::var(locals[i], t.clone()), value);
-            if !nullable {
-                assumptions.push(format!("`{}` != NULL", names[i]));
+            let value = input(&mut x.b, x.input_pointer, &mut x.next_object, size, kind, t, nullable);
+            x.b.assign(Expr::var(locals[i], t.clone()), value);
+            if !nullable && top {
+                x.assumptions.push(format!("`{}` != NULL", names[i]));
             }
         } else if t.is_composite() {
             // pointers inside a structure passed by value
             let mut slots = Vec::new();
-            struct_pointers(b.p, Expr::var(locals[i], t.clone()), &mut slots, 0);
+            struct_pointers(x.b.p, Expr::var(locals[i], t.clone()), &mut slots, 0);
             for (lv, member) in slots {
                 let ty = lv.ty.clone();
-                let nullable = c.heap(f).nullable_fields.contains(&member);
+                let nullable = x.c.heap(g).nullable_fields.contains(&member);
                 let z = Expr::int(0, size_t.clone());
-                let value = input(&mut b, input_pointer, &mut next_object, z, 0, &ty, nullable);
-                b.assign(lv, value);
+                let value = input(&mut x.b, x.input_pointer, &mut x.next_object, z, 0, &ty, nullable);
+                x.b.assign(lv, value);
             }
         }
     }
-    if pointers > 1 {
-        assumptions.push("pointer parameters point to distinct objects".into());
-    }
-    if pointers > 0 {
-        assumptions.push(format!(
-            "pointers stored in them are valid (NULL only where the code tests for it, and there NULL {} links from a parameter)",
-            super::infer::INPUT_DEPTH
-        ));
-    }
+    (locals, types, pointers)
+}
+
+/// A handle of type `t` made by calling `ctor` on inputs its precondition allows: never NULL
+/// (its failure is the caller's to handle), or NULL too when `nullable`.
+fn construct(x: &mut Inputs<'_, '_>, ctor: FuncId, t: &Type, nullable: bool) -> Expr {
+    use crate::ir::{InstrKind, UnOp};
+    let int = x.b.int();
+    let (locals, types, _) = arguments(x, ctor, false);
+    let name = format!("{}$made", x.b.p.func(ctor).name);
+    let made = x.b.declared(&name, t.clone(), false);
     let args: Vec<Expr> = locals.iter().zip(&types).map(|(&v, t)| Expr::var(v, t.clone())).collect();
-    b.call(f, None, args);
-    b.push(crate::ir::InstrKind::Return(None));
-    b.finish();
-    Entry { harness: h, assumptions }
+    x.b.call(ctor, Some(Expr::var(made, t.clone())), args);
+    if !x.used.contains(&ctor) {
+        x.used.push(ctor);
+    }
+    let v = Expr::var(made, t.clone());
+    let null = Expr::cast(Expr::int(0, int.clone()), t.clone());
+    if nullable {
+        // NULL, or what the constructor made
+        let choice = Expr::new(ExprKind::Nondet, int.clone());
+        let keep = Expr::unary(UnOp::LogNot, choice, int.clone());
+        let at = x.b.body.len();
+        x.b.push(InstrKind::Goto { cond: Some(keep), target: usize::MAX });
+        x.b.assign(v.clone(), null);
+        let end = x.b.body.len();
+        if let InstrKind::Goto { target, .. } = &mut x.b.body[at].kind {
+            *target = end;
+        }
+    } else {
+        x.b.push(InstrKind::Assume(Expr::binary(BinOp::Ne, v.clone(), null, int)));
+    }
+    v
 }
 
 /// A new harness function `name` in the file of `at`, its builder, and the intrinsic

@@ -94,12 +94,14 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     let mut heap = None;
     let mut entry = f;
     let mut assumes = Vec::new();
+    let mut constructors = Vec::new();
     let fun = p.func(f);
     if o.preconditions && !fun.params.is_empty() && fun.name != "main" {
         let conventions = crate::contract::infer(&p);
         let e = crate::contract::entry(&mut p, f, &conventions);
         entry = e.harness;
         assumes = e.assumptions;
+        constructors = e.constructors;
         let mut h = conventions.heap(f);
         h.reads_checked = checks.pointer;
         heap = Some(std::sync::Arc::new(h));
@@ -135,6 +137,7 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         }
     }
     instrument::instrument(&mut p, &checks);
+    crate::contract::handles::trust(&mut p, entry, &constructors);
     let so = SymexOptions {
         unwind: Some(o.unwind.max(1)),
         unwinding_assertions: true,
