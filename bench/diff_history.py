@@ -83,9 +83,11 @@ def main():
             s = r.get("safety") or {}
             verdict = s.get("verdict", "-")
             if verdict == "FAILED":
-                failed_rows.append((c[:8], r["file"], r["function"], s.get("detail", "")))
-            print(f"  {r['file']}:{r['function']}: {r['status']} {r.get('detail', '')[:110]} "
-                  f"[safety {verdict}: {s.get('detail', '')[:100]}]")
+                failed_rows.append((c[:8], r["file"], r["function"], s.get("detail") or ""))
+            # (a behaviour change in full: which output differs, and the input that shows it)
+            width = 600 if r["status"] == "behaviour-changed" else 110
+            print(f"  {r['file']}:{r['function']}: {r['status']} {(r.get('detail') or '')[:width]} "
+                  f"[safety {verdict}: {(s.get('detail') or '')[:100]}]")
         out.append({"commit": c, "subject": subject, "files": files, "seconds": round(secs, 1), "rows": rows})
     print(f"\n{len(out)} commits; rows by status: " + ", ".join(f"{k} {v}" for k, v in totals.most_common()))
     print(f"FAILED rows (read each: real bug or false alarm?): {len(failed_rows)}")

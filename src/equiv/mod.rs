@@ -581,6 +581,8 @@ pub fn check_program(
                         l.path.replacen("result", "return value", 1)
                     } else if l.group.starts_with("global ") {
                         format!("global {}", l.path)
+                    } else if l.group.starts_with("static ") {
+                        format!("static {}", l.path)
                     } else if l.group == "external calls" {
                         match l.path.strip_prefix("external calls[").and_then(|r| r.strip_suffix(']')) {
                             Some(i) => {

@@ -116,6 +116,8 @@ pub struct Product {
     pub harness: FuncId,
     pub params: Vec<ParamInput>,
     pub globals: Vec<GlobalInput>,
+    /// Static locals both versions start from (a test cannot set them).
+    pub statics: Vec<GlobalInput>,
     pub inputs: Vec<InputLeaf>,
     pub outputs: Vec<OutputLeaf>,
     pub hooks: ProductHooks,
@@ -238,26 +240,6 @@ fn compatible(p: &Program, a: &Type, b: &Type, limit: usize) -> bool {
     }
 }
 
-/// Static locals some code assigns.
-fn written_statics(p: &Program) -> HashSet<VarId> {
-    let mut out = HashSet::new();
-    for f in &p.funcs {
-        for ins in f.body.iter().flatten() {
-            let lhs = match &ins.kind {
-                InstrKind::Assign { lhs, .. } => Some(lhs),
-                InstrKind::Call { lhs: Some(l), .. } => Some(l),
-                _ => None,
-            };
-            if let Some(v) = lhs.and_then(crate::ir::reach::root_var) {
-                if matches!(p.var(v).kind, VarKind::StaticLocal(_)) {
-                    out.insert(v);
-                }
-            }
-        }
-    }
-    out
-}
-
 fn eq_leaf(p: &Program, a: Expr, b: Expr) -> Expr {
     let int = p.target.int_t();
     let b = if b.ty != a.ty { Expr::cast(b, a.ty.clone()) } else { b };
@@ -271,6 +253,27 @@ fn eq_leaf(p: &Program, a: Expr, b: Expr) -> Expr {
     } else {
         same
     }
+}
+
+/// Pointers `a` (old version) and `b` (new version) are equal, or point to the same place of
+/// a pair of objects each version has its own of (a global or static local: `return
+/// version;` of a static buffer).
+fn eq_pointer(p: &Program, a: Expr, b: Expr, paired: &[(Expr, Expr)]) -> Expr {
+    let int = p.target.int_t();
+    let size_t = p.target.size_t();
+    let vp = Type::ptr(Type::Void);
+    let (av, bv) = (Expr::cast(a.clone(), vp.clone()), Expr::cast(b.clone(), vp.clone()));
+    let offset = |x: &Expr| Expr::builtin(Builtin::PointerOffset, vec![x.clone()], size_t.clone());
+    let same_offset = Expr::binary(BinOp::Eq, offset(&av), offset(&bv), int.clone());
+    let mut alts = vec![eq_leaf(p, a, b)];
+    for (o, n) in paired {
+        let at = |x: &Expr| Expr::cast(Expr::addr_of(x.clone()), vp.clone());
+        let in_old = Expr::builtin(Builtin::SameObject, vec![av.clone(), at(o)], int.clone());
+        let in_new = Expr::builtin(Builtin::SameObject, vec![bv.clone(), at(n)], int.clone());
+        let both = Expr::binary(BinOp::LogAnd, in_old, in_new, int.clone());
+        alts.push(Expr::binary(BinOp::LogAnd, both, same_offset.clone(), int.clone()));
+    }
+    alts.into_iter().reduce(|x, y| Expr::binary(BinOp::LogOr, x, y, int.clone())).unwrap_or_else(|| Expr::int(1, int))
 }
 
 /// A balanced conjunction (shallow expressions even for thousands of leaves).
@@ -325,15 +328,25 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             p.type_name(&nf.ty.ret)
         ));
     }
-    // state kept between calls inside the functions: not an input verdiff can enumerate
-    let written = written_statics(p);
-    for f in [old_f, new_f] {
+    // state kept between calls inside the functions (static locals): like globals, the same
+    // arbitrary value on entry in both versions and compared on exit, paired by function and
+    // name (a static of one version only is arbitrary and not compared)
+    let mut statics: BTreeMap<String, (Option<VarId>, Option<VarId>)> = BTreeMap::new();
+    for (side, f) in [(0, old_f), (1, new_f)] {
         let reach = crate::ir::reach::reachable(p, f);
-        if let Some(v) = reach.vars.iter().find(|v| written.contains(v)) {
-            return Err(format!(
-                "static local `{}` keeps state between calls; verdiff does not compare such state",
-                p.var(*v).name
-            ));
+        for &v in &reach.vars {
+            let var = p.var(v);
+            let VarKind::StaticLocal(owner) = var.kind else { continue };
+            if var.is_const {
+                continue;
+            }
+            let key = format!("{}::{}", base_name(&p.func(owner).name), var.name);
+            let e = statics.entry(key).or_default();
+            if side == 0 {
+                e.0 = Some(v);
+            } else {
+                e.1 = Some(v);
+            }
         }
     }
     // pointer parameters either version reaches below (`s[-1]`: sds's header) point into the
@@ -455,6 +468,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         }
     }
     let mut compared_globals: Vec<(String, Expr, Expr)> = Vec::new();
+    let mut statics_in: Vec<GlobalInput> = Vec::new();
     // globals both versions only declare (`extern int config;`): one shared variable, reset
     // between the runs by the restore, and an output like any other
     for (i, v) in b.p.vars.iter().enumerate() {
@@ -469,10 +483,19 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             && v.name != "errno"
         {
             let e = Expr::var(id, v.ty.clone());
-            compared_globals.push((v.name.clone(), e.clone(), e));
+            compared_globals.push((format!("global {}", v.name), e.clone(), e));
         }
     }
-    for (name, (ov, nv)) in pairs {
+    // (globals and statics, by the name the output is reported under)
+    let statics = statics.into_iter().map(|(k, v)| (format!("static {k}"), v));
+    let pairs: Vec<(String, (Option<VarId>, Option<VarId>))> =
+        pairs.into_iter().map(|(k, v)| (format!("global {k}"), v)).chain(statics).collect();
+    // paired objects a pointer output may point into: equal pointers point to the same place
+    // of the old and the new one
+    let mut paired_objects: Vec<(Expr, Expr)> = Vec::new();
+    for (label, (ov, nv)) in pairs {
+        let name = label.split_once(' ').map(|(_, n)| n.to_string()).unwrap_or_default();
+        let is_static = label.starts_with("static ");
         match (ov, nv) {
             (Some(ov), Some(nv)) => {
                 let (ot, nt) = (b.p.var(ov).ty.clone(), b.p.var(nv).ty.clone());
@@ -485,6 +508,9 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 }
                 let oe = Expr::var(ov, ot);
                 let ne = Expr::var(nv, nt);
+                if b.p.var(ov).addressed && b.p.var(nv).addressed {
+                    paired_objects.push((oe.clone(), ne.clone()));
+                }
                 let ols = b.leaves_of(oe.clone(), &name)?;
                 let nls = b.leaves_of(ne.clone(), &name)?;
                 let mut gl = Vec::new();
@@ -494,8 +520,13 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     b.assign(y.expr, Expr::cast(x.expr.clone(), ty));
                     gl.push((x.path.clone(), lhs));
                 }
-                globals.push(GlobalInput { name: name.clone(), leaves: gl });
-                compared_globals.push((name, oe, ne));
+                if is_static {
+                    // (a test cannot set a static local: the unit test leaves it out)
+                    statics_in.push(GlobalInput { name: name.clone(), leaves: gl });
+                } else {
+                    globals.push(GlobalInput { name: name.clone(), leaves: gl });
+                }
+                compared_globals.push((label, oe, ne));
             }
             (Some(v), None) | (None, Some(v)) => {
                 // state of one version only: arbitrary at the start, not compared
@@ -539,8 +570,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     for (g, e, _) in &objects {
         groups.push((g.clone(), e.clone(), e.clone()));
     }
-    for (name, oe, ne) in &compared_globals {
-        groups.push((format!("global {name}"), oe.clone(), ne.clone()));
+    for (label, oe, ne) in &compared_globals {
+        groups.push((label.clone(), oe.clone(), ne.clone()));
     }
     groups.push(("external calls".into(), ncalls_e.clone(), ncalls_e.clone()));
     groups.push(("external calls".into(), calls_e.clone(), calls_e.clone()));
@@ -551,7 +582,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     for (g, oe, _) in &groups {
         let mut ls = b.leaves_of(
             oe.clone(),
-            g.strip_prefix("global ").unwrap_or(if g == "return value" { "result" } else { g }),
+            g.strip_prefix("global ").or_else(|| g.strip_prefix("static ")).unwrap_or(if g == "return value" {
+                "result"
+            } else {
+                g
+            }),
         )?;
         // an object with room before the pointer: elements named from the pointer (`s[-1]`)
         if let Some(&(_, _, header)) = objects.iter().find(|(name, _, h)| name == g && *h > 0) {
@@ -620,7 +655,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     ol.path
                 )));
             }
-            conds.push(eq_leaf(b.p, oc, ve));
+            if oc.ty.is_pointer() && !paired_objects.is_empty() {
+                conds.push(eq_pointer(b.p, oc, ve, &paired_objects));
+            } else {
+                conds.push(eq_leaf(b.p, oc, ve));
+            }
         }
         let cond = all(b.p, conds);
         b.push(InstrKind::Assert {
@@ -648,6 +687,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         harness: h,
         params,
         globals,
+        statics: statics_in,
         inputs,
         outputs,
         hooks,

@@ -100,6 +100,14 @@ pub fn render(
             }
         }
     }
+    if !product.statics.is_empty() {
+        let names: Vec<&str> = product.statics.iter().map(|g| g.name.as_str()).collect();
+        let _ = writeln!(
+            s,
+            "    /* static locals a test cannot set (here at their first-call values): {} */",
+            names.join(", ")
+        );
+    }
     for g in &product.globals {
         for (path, lhs) in &g.leaves {
             let rest = path.strip_prefix(g.name.as_str()).unwrap_or("");
@@ -123,6 +131,12 @@ pub fn render(
                     "    printf(\"return value: old {fmt}, new {fmt}\\n\", {cast}result_old, {cast}result_new);"
                 );
                 let _ = writeln!(s, "    differ |= result_old != result_new;");
+            } else if matches!(t.trim(), "char *" | "const char *") {
+                // a string: by its characters (each version may return its own buffer)
+                let _ = writeln!(
+                    s,
+                    "    if (result_old && result_new) {{ printf(\"return value: old \\\"%s\\\", new \\\"%s\\\"\\n\", result_old, result_new); differ |= strcmp(result_old, result_new) != 0; }}\n    else differ |= result_old != result_new;"
+                );
             } else {
                 let _ = writeln!(s, "    differ |= memcmp(&result_old, &result_new, sizeof result_old) != 0;");
             }
