@@ -488,7 +488,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     }
     // (globals and statics, by the name the output is reported under)
     let statics = statics.into_iter().map(|(k, v)| (format!("static {k}"), v));
-    let pairs: Vec<(String, (Option<VarId>, Option<VarId>))> =
+    type Pair = (Option<VarId>, Option<VarId>);
+    let pairs: Vec<(String, Pair)> =
         pairs.into_iter().map(|(k, v)| (format!("global {k}"), v)).chain(statics).collect();
     // paired objects a pointer output may point into: equal pointers point to the same place
     // of the old and the new one
