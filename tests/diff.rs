@@ -383,3 +383,28 @@ fn library_models_are_not_reported_as_the_users_calls() {
     let detail = positive.3["safety"]["detail"].as_str().unwrap_or("");
     assert!(!detail.contains("__verdiff") && !detail.contains("no body"), "{positive:?}");
 }
+
+#[test]
+fn a_call_into_another_file_is_followed() {
+    // lookup (use.c) indexes a 10-element table with clamp_small (lib.c), which keeps its
+    // result in [0, 9]: the new function is SUCCESSFUL only when clamp_small's body is seen
+    // (diff used to lower use.c alone: UNKNOWN, "no body in this file"). Indexing with
+    // clamp_small(x) + 1 reads table[10] for any x >= 9: FAILED, and a changed behaviour.
+    let r = Repo::new("linked");
+    r.write("src/lib.c", "int clamp_small(int x) { if (x > 9) return 9; if (x < 0) return 0; return x; }\n");
+    let head = "int clamp_small(int x);\nstatic const int table[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};\n\
+                int other(int x) { return x & 1; }\n";
+    r.write("src/use.c", head);
+    r.commit("base");
+    r.write("src/use.c", &format!("{head}int lookup(int x) {{ return table[clamp_small(x)]; }}\n"));
+    r.commit("lookup");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    let lookup = rows.iter().find(|x| x.0 == "lookup").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!((lookup.1.as_str(), lookup.2.as_str()), ("new", "SUCCESSFUL"), "{lookup:?}");
+    assert!(rows.iter().all(|x| x.0 != "clamp_small"), "lib.c did not change: no row for its function: {rows:?}");
+    r.write("src/use.c", &format!("{head}int lookup(int x) {{ return table[clamp_small(x) + 1]; }}\n"));
+    r.commit("off by one");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    let (status, safety) = status_of(&rows, "lookup");
+    assert_eq!((status, safety), ("behaviour-changed", "FAILED"), "{rows:?}");
+}

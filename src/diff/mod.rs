@@ -25,6 +25,8 @@ use crate::record::{self, Claim, FunctionResult};
 use crate::run::safety::{self as run_safety, SafetyOptions};
 use crate::vcs::Change;
 
+mod link;
+
 /// What happened to a function.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Status {
@@ -207,25 +209,33 @@ fn side_options(root: &Path, o: &DiffOptions) -> crate::frontend::FrontendOption
 
 /// A file of one side: its preprocessed text (reused by every equivalence check of its
 /// functions) and the program lowered from it.
-fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<(String, Program), String> {
+/// The preprocessed texts of `rel` in `root` (its own first, then the files of the revision
+/// that define what it calls: `link.rs`) and their program.
+fn load(root: &Path, rel: &str, o: &DiffOptions) -> Result<(Vec<String>, Program), String> {
     let src = Source { path: root.join(rel), content: None };
     let prefix = format!("{}/", root.display());
     let err = |e: frontend::FrontendError| e.to_string().replace(&prefix, "");
     let fo = side_options(root, o);
     let text = frontend::preprocess_sources(&[src], &fo).map_err(err)?.pop().unwrap_or_default();
     let prog = frontend::load_preprocessed(std::slice::from_ref(&text), &fo).map_err(err)?;
-    if o.clauses.is_empty() {
-        return Ok((text, prog));
-    }
-    // the configuration's contract clauses, in the bodies of the functions this file defines
-    let defined = |name: &str| {
-        let f = prog.func_named(name).filter(|&f| prog.func(f).body.is_some() && !prog.func(f).model)?;
-        let loc = prog.func(f).loc;
-        Some((prog.file_name(loc).to_string(), loc.line, loc.col))
+    let (text, prog) = if o.clauses.is_empty() {
+        (text, prog)
+    } else {
+        // the configuration's contract clauses, in the bodies of the functions this file defines
+        let defined = |name: &str| {
+            let f = prog.func_named(name).filter(|&f| prog.func(f).body.is_some() && !prog.func(f).model)?;
+            let loc = prog.func(f).loc;
+            Some((prog.file_name(loc).to_string(), loc.line, loc.col))
+        };
+        let text = frontend::clauses::insert(&text, &o.clauses, &defined, &o.config_name);
+        let prog = frontend::load_preprocessed(std::slice::from_ref(&text), &fo).map_err(err)?;
+        (text, prog)
     };
-    let text = frontend::clauses::insert(&text, &o.clauses, &defined, &o.config_name);
-    let prog = frontend::load_preprocessed(std::slice::from_ref(&text), &fo).map_err(err)?;
-    Ok((text, prog))
+    let is_source = |r: &str| o.is_source.as_ref().is_none_or(|f| f(r));
+    match link::with_callees(root, rel, text, &prog, &is_source, &fo) {
+        (texts, Some(linked)) => Ok((texts, linked)),
+        (texts, None) => Ok((texts, prog)),
+    }
 }
 
 /// Equivalence of `a` (old file `op`) and `b` (new file `np`), and the safety checks of the
@@ -238,7 +248,7 @@ fn equivalence(
     new: &Side<'_>,
     np: &str,
     b: &str,
-    texts: (&str, &str),
+    texts: (&[String], &[String]),
     (po, fa): (&Program, FuncId),
     (pn, fb): (&Program, FuncId),
     o: &DiffOptions,
@@ -273,7 +283,7 @@ fn equivalence(
     let status = match cached {
         Some(s) => s,
         None => {
-            let s = match equiv::check_preprocessed(&[texts.0.to_string()], &[texts.1.to_string()], a, b, &eo) {
+            let s = match equiv::check_preprocessed(texts.0, texts.1, a, b, &eo) {
                 Err(e) => Status::Unknown(strip(e.to_string())),
                 Ok(res) => match res.verdict {
                     EquivVerdict::Equivalent => Status::Equivalent,
@@ -422,7 +432,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     let res = through.unwrap_or_else(|| match unlinked() {
         Some((g, _)) => record::SafetyResult::new(
             record::Safety::Unknown,
-            format!("calls `{g}`, which has no body in this file (diff checks one file at a time)"),
+            format!("calls `{g}`, which has no body in this file or in the source files that define what it calls"),
         ),
         None => run_safety::check(p, f, &so, o.deadline(&name), &rel),
     });
@@ -592,7 +602,7 @@ struct FileContext<'a, 'b> {
     new: &'a Side<'b>,
     op: &'a str,
     np: &'a str,
-    texts: (&'a str, &'a str),
+    texts: (&'a [String], &'a [String]),
     po: Option<&'a Program>,
     pn: Option<&'a Program>,
 }
@@ -810,7 +820,7 @@ fn compare_file(
     }
     let (to, po) = po.and_then(|r| r.ok()).unzip();
     let (tn, pn) = pn.and_then(|r| r.ok()).unzip();
-    let texts = (to.as_deref().unwrap_or(""), tn.as_deref().unwrap_or(""));
+    let texts = (to.as_deref().unwrap_or(&[]), tn.as_deref().unwrap_or(&[]));
     let fo = po.as_ref().map(|p| functions_of(p, op.unwrap_or(""))).unwrap_or_default();
     let fnw = pn.as_ref().map(|p| functions_of(p, np.unwrap_or(""))).unwrap_or_default();
     // map by name, then renamed functions by similarity
