@@ -854,6 +854,7 @@ fn compare_file(
     old_only.retain(|a| mine(a));
     // rows first; the checks they need are jobs, spread over processes below
     let mut jobs: Vec<Job> = Vec::new();
+    let mut through_callees: Vec<Job> = Vec::new();
     for (a, b) in matched {
         let (Some(po), Some(pn)) = (&po, &pn) else { continue };
         let (fa, fb) = (fo[&a], fnw[&b]);
@@ -870,7 +871,13 @@ fn compare_file(
         } else if o.skipped(&b) {
             r.status = Status::Unknown(SKIPPED.into());
         } else {
-            jobs.push(Job::Equivalence { row: rows.len(), a, b, fa, fb });
+            let job = Job::Equivalence { row: rows.len(), a, b, fa, fb };
+            if own_same {
+                // changed only through a callee: after what the commit itself touched
+                through_callees.push(job);
+            } else {
+                jobs.push(job);
+            }
         }
         rows.push(r);
     }
@@ -894,6 +901,9 @@ fn compare_file(
     }
     let cx =
         FileContext { old, new, op: op.unwrap_or(""), np: np.unwrap_or(""), texts, po: po.as_ref(), pn: pn.as_ref() };
+    // (the functions the commit edited are checked first: a budget that runs out leaves their
+    // callers unchecked, not them)
+    jobs.append(&mut through_callees);
     run_jobs(&jobs, &cx, o, rows);
     for a in old_only {
         let line = po.as_ref().map(|p| p.func(fo[&a]).loc.line).unwrap_or(0);

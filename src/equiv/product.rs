@@ -332,23 +332,30 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     // arbitrary value on entry in both versions and compared on exit, paired by function and
     // name (a static of one version only is arbitrary and not compared)
     let mut statics: BTreeMap<String, (Option<VarId>, Option<VarId>)> = BTreeMap::new();
-    for (side, f) in [(0, old_f), (1, new_f)] {
-        let reach = crate::ir::reach::reachable(p, f);
-        for &v in &reach.vars {
-            let var = p.var(v);
-            let VarKind::StaticLocal(owner) = var.kind else { continue };
-            if var.is_const {
-                continue;
-            }
-            let key = format!("{}::{}", base_name(&p.func(owner).name), var.name);
-            let e = statics.entry(key).or_default();
-            if side == 0 {
-                e.0 = Some(v);
-            } else {
-                e.1 = Some(v);
-            }
+    // (state neither version can reach is neither an input nor an output that could differ;
+    // a pair counts when either side is reached: the old version may bump a counter the new
+    // one no longer touches)
+    let reached: [HashSet<VarId>; 2] = [old_f, new_f].map(|f| crate::ir::reach::reachable(p, f).vars);
+    let reaches = |v: VarId| reached.iter().any(|r| r.contains(&v));
+    for (i, var) in p.vars.iter().enumerate() {
+        let VarKind::StaticLocal(owner) = var.kind else { continue };
+        if var.is_const {
+            continue;
+        }
+        let v = VarId(i as u32);
+        let owner = &p.func(owner).name;
+        let key = format!("{}::{}", base_name(owner), var.name);
+        let e = statics.entry(key).or_default();
+        if owner.ends_with("@old") {
+            e.0 = Some(v);
+        } else if owner.ends_with("@new") {
+            e.1 = Some(v);
+        } else {
+            // a function both versions share: one variable, reset between the runs
+            *e = (Some(v), Some(v));
         }
     }
+    statics.retain(|_, (o, n)| o.iter().chain(n.iter()).any(|&v| reaches(v)));
     // pointer parameters either version reaches below (`s[-1]`: sds's header) point into the
     // middle of their object, after room for such a header (contract/infer.rs)
     let conventions = crate::contract::infer::infer(p);
@@ -477,6 +484,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             b.p.files.get(v.loc.file as usize).is_some_and(|f| f.starts_with("<verdiff-") || f.starts_with("/usr/"));
         if matches!(v.kind, VarKind::Global)
             && written.contains(&id)
+            && reaches(id)
             && !v.name.contains('@')
             && !v.name.starts_with("__verdiff")
             && !from_model
@@ -486,6 +494,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             compared_globals.push((format!("global {}", v.name), e.clone(), e));
         }
     }
+    pairs.retain(|_, (o, n)| o.iter().chain(n.iter()).any(|&v| reaches(v)));
     // (globals and statics, by the name the output is reported under)
     let statics = statics.into_iter().map(|(k, v)| (format!("static {k}"), v));
     type Pair = (Option<VarId>, Option<VarId>);
