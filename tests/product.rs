@@ -523,3 +523,24 @@ fn every_failed_row_of_run_prints_the_command_that_reproduces_it() {
     let trace = claim["trace"].as_array().cloned().unwrap_or_default();
     assert!(trace.iter().any(|s| s["function"] == "h"), "{trace:?}");
 }
+
+#[test]
+fn a_static_function_verified_on_its_own_is_cached_too() {
+    // walk's loop runs n times for any n: UNKNOWN at the bound, so it does not decide its
+    // static helper clampi, which is then verified on its own (SUCCESSFUL: it only compares).
+    // A second run takes both from the cache (cJSON's re-run verified 61 such helpers again).
+    let r = Repo::new("run-cache-fallback");
+    r.write(
+        "src/w.c",
+        "static int clampi(int x) { return x > 9 ? 9 : (x < 0 ? 0 : x); }\n\
+         int walk(int n) { int s = 0; for (int i = 0; i < n; i++) s += clampi(i) & 1; return s; }\n",
+    );
+    r.commit("base");
+    let (_, m, v) = run_json(&r, &[]);
+    assert_eq!(m["walk"].0, "unknown", "{v}");
+    assert_eq!(m["clampi"].0, "successful", "{v}");
+    assert!(cached(&m).is_empty(), "{m:?}");
+    let (_, m, v) = run_json(&r, &[]);
+    assert_eq!(m["clampi"].0, "successful", "{v}");
+    assert_eq!(cached(&m), vec!["clampi", "walk"], "{v}");
+}

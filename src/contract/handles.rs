@@ -43,6 +43,26 @@ pub fn constructors(p: &Program) -> HashMap<String, FuncId> {
     out
 }
 
+/// What `f`'s inputs depend on through handle constructors, as text for cache keys: for
+/// each parameter built by a constructor (see [`constructors`]), its position, the typedef
+/// and the constructor's verification text (a changed `sdsnewlen` changes the `sds` every
+/// other function is verified with, although none of them calls it). Empty when none is.
+pub fn key_text(p: &Program, f: FuncId) -> String {
+    let Some(names) = &p.func(f).type_names else { return String::new() };
+    if names.params.iter().all(Option::is_none) {
+        return String::new();
+    }
+    let ctors = constructors(p);
+    let mut out = String::new();
+    for (i, n) in names.params.iter().enumerate() {
+        let Some((n, &g)) = n.as_ref().and_then(|n| ctors.get_key_value(n)) else { continue };
+        if g != f {
+            out.push_str(&format!("\nhandle {i}: {n} by {}", crate::ir::fingerprint::verification_text(p, g, false)));
+        }
+    }
+    out
+}
+
 /// The functions `f`'s body calls directly.
 fn calls(p: &Program, f: FuncId) -> Vec<FuncId> {
     let mut out = Vec::new();
@@ -183,6 +203,10 @@ mod tests {
         let c = constructors(&p);
         assert_eq!(c.len(), 1, "{c:?}");
         assert_eq!(c.get("str").map(|&f| p.func(f).name.as_str()), Some("str_new"));
+        // the key of a function taking a `str` covers str_new; str_new's own does not
+        let cat = p.func_named("str_cat").expect("str_cat");
+        assert!(key_text(&p, cat).contains("str_new"), "{}", key_text(&p, cat));
+        assert!(key_text(&p, p.func_named("str_new").expect("str_new")).is_empty());
     }
 
     #[test]

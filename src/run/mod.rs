@@ -173,9 +173,18 @@ pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Durati
     let name = crate::ir::fingerprint::base_name(&p.func(f).name);
     let harness =
         o.harnesses.as_ref().and_then(|h| h.harness_key(name)).map(|t| format!("harness:{t}")).unwrap_or_default();
-    let sem = key("safety", &[&verification_text(p, f, false), &opts, &harness]);
-    let located =
-        key("safety-located", &[&verification_text(p, f, true), &opts, &timeout.as_millis().to_string(), &harness]);
+    // (handle parameters are made by the code base's constructor: its body counts too)
+    let handles = crate::contract::handles::key_text(p, f);
+    let (text, located_text, ms) =
+        (verification_text(p, f, false), verification_text(p, f, true), timeout.as_millis().to_string());
+    let mut sem_parts = vec![text.as_str(), opts.as_str(), harness.as_str()];
+    let mut located_parts = vec![located_text.as_str(), opts.as_str(), ms.as_str(), harness.as_str()];
+    if !handles.is_empty() {
+        sem_parts.push(&handles);
+        located_parts.push(&handles);
+    }
+    let sem = key("safety", &sem_parts);
+    let located = key("safety-located", &located_parts);
     (sem, located)
 }
 
@@ -393,10 +402,42 @@ pub fn run(
     }
     // where the callers do not decide it: the function on its own, under its precondition
     // (a proof covers every caller; a violation may need an input no caller passes)
-    let fallback: Vec<(usize, Task)> =
-        derived.into_iter().filter(|d| undecided.contains(&d.0)).map(|(slot, _, _, _, _, task)| (slot, task)).collect();
+    // (its result on its own is cached like any other: a re-run does not verify it again)
+    let mut fallback: Vec<(usize, Task)> = Vec::new();
+    for (slot, task) in derived.into_iter().filter(|d| undecided.contains(&d.0)).map(|(s, _, _, _, _, t)| (s, t)) {
+        let hit = cache.as_deref().and_then(|c| {
+            c.get(&task.key)
+                .filter(|e| e.result.safety == Some(Safety::Successful))
+                .or_else(|| c.get(&task.located_key))
+        });
+        match (hit, slots[slot].take()) {
+            (Some(e), Some((_, through))) => {
+                let mut own = e.result;
+                own.function = task.function.clone();
+                own.line = task.line;
+                let mut r = callers::on_its_own(through, own);
+                r.cached = true;
+                reused += 1;
+                done += 1;
+                progress(Progress::Done { done, total, result: &r });
+                slots[slot] = Some((String::new(), r));
+            }
+            (_, through) => {
+                slots[slot] = through;
+                fallback.push((slot, task));
+            }
+        }
+    }
     phase2.verify(&fallback, &mut |slot, own| {
         let Some((_, through)) = slots[slot].take() else { return };
+        if let Some(t) = fallback.iter().find(|(s, _)| *s == slot).map(|(_, t)| t) {
+            let key = if own.safety == Some(Safety::Successful) { &t.key } else { &t.located_key };
+            if let (Some(c), true) = (cache.as_deref_mut(), worth_caching(&own, o.deadline)) {
+                if let Err(e) = c.put(key, "safety", &own) {
+                    notes.push(format!("result of {} not cached: {e}", own.function));
+                }
+            }
+        }
         let r = callers::on_its_own(through, own);
         done += 1;
         progress(Progress::Done { done, total, result: &r });
