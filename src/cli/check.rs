@@ -245,6 +245,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     // verified as its callers use it: under its inferred precondition
     let mut precondition: Option<(Vec<String>, crate::symex::input::InputHeapOptions)> = None;
     let mut constructors = Vec::new();
+    let under_test = entry;
     if let Some(f) = entry.filter(|&f| p.has("infer-preconditions") && !prog.func(f).params.is_empty()) {
         if entry_name != "main" {
             let conventions = crate::contract::infer(&prog);
@@ -345,6 +346,9 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         return Ok(0);
     }
     let mut report = engine::verify(&prog, entry, &eo);
+    if let Some(f) = under_test {
+        crate::run::safety::confirm_constructed(&prog, entry, f, &constructors, &eo.symex, deadline, &mut report);
+    }
     report.timings.instrument = t_instrument;
     if let Some((assumes, _)) = &precondition {
         report.assumes = assumes.clone();

@@ -154,7 +154,36 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         library_accuracy: o.library_accuracy,
         ..EngineOptions::default()
     };
-    Verification { report: engine::verify(&p, entry, &eo), assumes }
+    let mut report = engine::verify(&p, entry, &eo);
+    confirm_constructed(&p, entry, f, &constructors, &eo.symex, deadline, &mut report);
+    Verification { report, assumes }
+}
+
+/// A SUCCESSFUL with handle parameters made by constructors (contract/handles.rs) stands only
+/// when some execution gets through them to `f`: their claims are assumed there, and a
+/// constructor that never makes a handle without undefined behaviour would leave every claim
+/// of `f` unreached. Otherwise the verdict becomes UNKNOWN with the reason.
+pub fn confirm_constructed(
+    p: &Program,
+    entry: FuncId,
+    f: FuncId,
+    constructors: &[FuncId],
+    so: &SymexOptions,
+    deadline: Option<Instant>,
+    report: &mut engine::Report,
+) {
+    if constructors.is_empty() || !matches!(report.verdict, engine::Verdict::Successful) {
+        return;
+    }
+    let Some(q) = planted(p, f) else { return };
+    let so = SymexOptions { unwinding_assertions: false, ..so.clone() };
+    if reaches_with(&q, entry, so, deadline) != Some(true) {
+        let names: Vec<&str> = constructors.iter().map(|&c| p.func(c).name.as_str()).collect();
+        report.verdict = engine::Verdict::Unknown(format!(
+            "no execution was found in which {} makes a handle without undefined behaviour, so the function's claims may be unreached",
+            names.join(", ")
+        ));
+    }
 }
 
 /// The message of the claim [`reaches`] plants.
@@ -169,6 +198,19 @@ pub fn reaches(
     o: &SafetyOptions,
     deadline: Option<Instant>,
 ) -> Option<bool> {
+    let q = planted(p, target)?;
+    let so = SymexOptions {
+        unwind: Some(o.unwind.max(1)),
+        malloc_may_fail: o.malloc_may_fail,
+        max_terms: o.max_terms,
+        ..SymexOptions::default()
+    };
+    reaches_with(&q, entry, so, deadline)
+}
+
+/// `p` with its own claims left out (the assumptions stay) and the claim [`REACHED`] at the
+/// start of `target` (None when it has no body).
+fn planted(p: &Program, target: FuncId) -> Option<Program> {
     use crate::ir::{ClaimKind, Expr, Instr, InstrKind};
     let mut q = p.clone();
     for f in q.funcs.iter_mut() {
@@ -187,14 +229,13 @@ pub fn reaches(
             InstrKind::Assert { cond: Expr::int(0, int.clone()), kind: ClaimKind::Assertion, msg: REACHED.into() };
         (if plant { vec![Instr::new(claim, loc)] } else { vec![] }, None)
     }));
-    let so = SymexOptions {
-        unwind: Some(o.unwind.max(1)),
-        malloc_may_fail: o.malloc_may_fail,
-        max_terms: o.max_terms,
-        ..SymexOptions::default()
-    };
+    Some(q)
+}
+
+/// [`reaches`] on a program whose claims are already left out (its planted claim aside).
+fn reaches_with(q: &Program, entry: FuncId, so: SymexOptions, deadline: Option<Instant>) -> Option<bool> {
     let eo = EngineOptions { symex: so, deadline, reachability_only: true, ..EngineOptions::default() };
-    let r = engine::verify(&q, entry, &eo);
+    let r = engine::verify(q, entry, &eo);
     match r.claims.iter().find(|c| c.description == REACHED).map(|c| &c.status) {
         Some(engine::Status::Violated) => Some(true),
         _ if matches!(r.verdict, engine::Verdict::Unknown(_)) => None,
