@@ -344,7 +344,19 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         }
         let v = VarId(i as u32);
         let owner = &p.func(owner).name;
-        let key = format!("{}::{}", base_name(owner), var.name);
+        let side = if owner.ends_with("@old") { 0 } else { 1 };
+        // (two statics of one name in one function, in different blocks: the second is `#2`,
+        // paired with the other version's second, in declaration order)
+        let base = format!("{}::{}", base_name(owner), var.name);
+        let taken = |k: &String, m: &BTreeMap<String, (Option<VarId>, Option<VarId>)>| {
+            m.get(k).is_some_and(|e| if side == 0 { e.0.is_some() } else { e.1.is_some() })
+        };
+        let mut key = base.clone();
+        let mut n = 1;
+        while taken(&key, &statics) && (owner.ends_with("@old") || owner.ends_with("@new")) {
+            n += 1;
+            key = format!("{base}#{n}");
+        }
         let e = statics.entry(key).or_default();
         if owner.ends_with("@old") {
             e.0 = Some(v);
