@@ -260,6 +260,9 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         let imp = sh.store.implies(act, caller_ok);
         sh.smt.assert(&sh.store, imp);
         let t_solve = Instant::now();
+        if let Some(path) = std::env::var_os("VERDIFF_DUMP_CALLER_OK") {
+            let _ = std::fs::write(path, sh.smt.to_smt2());
+        }
         let a = sh.smt.check(&sh.store, &[act]);
         timings.solve += t_solve.elapsed();
         match a {

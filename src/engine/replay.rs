@@ -53,7 +53,11 @@ impl InputOracle for ModelOracle {
             t = sh.store.select(t, it);
         }
         let model = sh.model.as_ref()?;
-        sh.smt.value(&mut sh.store, model, t)
+        let v = sh.smt.value(&mut sh.store, model, t);
+        if std::env::var_os("VERDIFF_DEBUG_ORACLE").is_some() {
+            eprintln!("oracle {key}{indices:?} = {v:?}");
+        }
+        v
     }
 
     fn library_result(&mut self, lib: &str, args: &[f64]) -> Option<f64> {
