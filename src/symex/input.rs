@@ -51,7 +51,7 @@ pub(crate) struct InputHeap {
     /// The first input object number.
     pub base: u32,
     /// Initial contents of every input object.
-    content: T,
+    pub(super) content: T,
     /// Object number → size in bytes.
     pub sizes: T,
     /// Parameter objects of a given length (a length parameter gives it), with the offset of
@@ -62,13 +62,15 @@ pub(crate) struct InputHeap {
     /// the length): the object may go on after it, and what lies beyond is the caller's.
     sized: Vec<(u32, Option<T>, Option<T>)>,
     /// Object number → the slot whose pointer leads to it (makes children distinct).
-    owners: T,
+    pub(super) owners: T,
     /// Slots already constrained, with whether they were allowed to be NULL.
     slots: std::collections::HashMap<T, bool>,
     /// Slots past the depth bound that the code tests for NULL: NULL in the caller's memory.
     null_slots: HashSet<T>,
     /// Terms → how deeply reads of the initial memory nest in them ([`Symex::input_depth`]).
     depths: std::collections::HashMap<T, u32>,
+    /// The children made for slots at addresses with a constant object (`children.rs`).
+    pub(super) made: super::children::Children,
 }
 
 impl Symex<'_> {
@@ -95,6 +97,7 @@ impl Symex<'_> {
             slots: Default::default(),
             null_slots: Default::default(),
             depths: Default::default(),
+            made: super::children::Children::new(base + PARAM_OBJECTS),
         });
     }
 
@@ -243,8 +246,17 @@ impl Symex<'_> {
         for (off, nullable) in slots {
             let d = self.s.bv_u(self.off_bits, off as u128);
             let a = self.ptr_add(*addr, d);
+            let whole = off == 0 && matches!(ty, Type::Pointer(_));
+            // slots at a constant object (or a choice of them) hold children with constant
+            // numbers; any other slot gets the constrained form
+            if let Some(v) = self.child_slot_read(st, a, nullable) {
+                if whole {
+                    value = Some(v);
+                }
+                continue;
+            }
             self.constrain_slot(a, nullable);
-            if off == 0 && matches!(ty, Type::Pointer(_)) {
+            if whole {
                 value = self.null_at_depth_bound(st, a);
             }
         }
@@ -366,20 +378,25 @@ impl Symex<'_> {
     fn input_depth(&mut self, o: T) -> u32 {
         let Some(content) = self.input.as_ref().map(|h| h.content) else { return 0 };
         let mut memo = self.input.as_mut().map(|h| std::mem::take(&mut h.depths)).unwrap_or_default();
-        let d = nesting(&self.s, content, o, &mut memo, 0);
+        let made = self.input.as_mut().map(|h| std::mem::take(&mut h.made.depth)).unwrap_or_default();
+        let d = nesting(&self.s, content, &made, self.obj_bits, o, &mut memo, 0);
         if let Some(h) = self.input.as_mut() {
             h.depths = memo;
+            h.made.depth = made;
         }
         d
     }
 }
 
-/// The nesting of reads of `content` in `t` through their addresses' objects (memoised).
+/// The nesting of reads of `content` in `t` through their addresses' objects (memoised); a
+/// constant that numbers a child made at a constant slot has that child's depth.
 /// Memory terms (arrays) are not entered, and the walk stops `MAX_LEVEL` deep: an
 /// under-estimate only leaves a structure deeper, never cuts one short.
 fn nesting(
     s: &crate::term::TermStore,
     content: T,
+    made: &std::collections::HashMap<u64, u32>,
+    made_bits: u32,
     t: T,
     memo: &mut std::collections::HashMap<T, u32>,
     level: u32,
@@ -398,13 +415,17 @@ fn nesting(
                 crate::term::Op::Concat => s.arg(idx, 0),
                 _ => idx,
             };
-            1 + nesting(s, content, obj, memo, level + 1)
+            1 + nesting(s, content, made, made_bits, obj, memo, level + 1)
+        }
+        // (object numbers are the only constants of their width in an object term)
+        _ if s.is_const(t) && *s.sort(t) == crate::term::Sort::Bv(made_bits) => {
+            s.as_bv(t).and_then(|b| b.to_u64()).and_then(|v| made.get(&v)).copied().unwrap_or(0)
         }
         _ => {
             let args = s.args(t).to_vec();
             args.into_iter()
                 .filter(|&a| !matches!(s.sort(a), crate::term::Sort::Array(..)))
-                .map(|a| nesting(s, content, a, memo, level + 1))
+                .map(|a| nesting(s, content, made, made_bits, a, memo, level + 1))
                 .max()
                 .unwrap_or(0)
         }

@@ -13,6 +13,7 @@
 
 mod builtins;
 mod call;
+mod children;
 mod eval;
 pub mod input;
 mod memory;

@@ -17,6 +17,7 @@ mod store;
 mod values;
 
 pub use bits::Bits;
+pub use build::Same;
 pub use float::{canonical_nan, fp_bits_to_f64, FloatFormat};
 pub use show::show;
 pub use store::{ArrayOracle, Func, Node, Symbol, TermStore};

@@ -149,7 +149,7 @@ impl TermStore {
     /// changes and operations with a constant are pushed down to the leaves
     /// (`concat(obj, ite(c, 4, 8))` becomes `ite(c, concat(obj, 4), concat(obj, 8))`), so that
     /// a read at `t` can be split into reads at constant indices that share their structure.
-    pub(super) fn as_choice(&mut self, t: T) -> Option<T> {
+    pub fn as_choice(&mut self, t: T) -> Option<T> {
         if self.is_const(t) {
             return Some(t);
         }
