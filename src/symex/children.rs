@@ -20,12 +20,14 @@
 
 use std::collections::HashMap;
 
+use super::input::PARAM_OBJECTS;
 use super::{State, Symex};
 use crate::ir::Type;
 use crate::term::{Op, Same, Sort, T};
 
-/// At most this many children (a bound on the terms a walk down a long structure makes;
-/// past it slots take the constrained form).
+/// At most this many children (a bound on the terms a walk down a long structure makes),
+/// and at most half of the object numbers left for children (with `--32`'s 8 object bits:
+/// 31); past that, slots take the constrained form.
 const MAX_CHILDREN: u32 = 4096;
 
 /// Earlier slots of one object a new slot is compared with (beyond them the constrained
@@ -48,7 +50,6 @@ pub(crate) struct Children {
 #[derive(Clone, Copy)]
 struct Slot {
     value: T,
-    nullable: bool,
 }
 
 impl Children {
@@ -75,6 +76,10 @@ impl Symex<'_> {
         }
         let heap = self.input.as_ref()?;
         let base = heap.base as u64;
+        if leaves.iter().all(|&(k, _)| k < base) {
+            // no caller's object: an ordinary read
+            return None;
+        }
         let mut fresh = 0u64;
         for &(k, at) in &leaves {
             if k < base || heap.made.slots.contains_key(&at) {
@@ -85,8 +90,11 @@ impl Symex<'_> {
                 return None;
             }
         }
-        let limit = ((1u64 << self.obj_bits) - 1).min(base + MAX_CHILDREN as u64);
-        if heap.made.next as u64 + fresh >= limit {
+        // (at most half of the numbers left for children: the constrained form needs some)
+        let first = base + PARAM_OBJECTS as u64;
+        let space = ((1u64 << self.obj_bits) - 1).saturating_sub(first);
+        let limit = first + (MAX_CHILDREN as u64).min(space / 2);
+        if heap.made.next as u64 + fresh > limit {
             return None;
         }
         Some(self.read_slot(st, a, nullable))
@@ -184,68 +192,87 @@ impl Symex<'_> {
         }
     }
 
-    /// The initial value of the slot at `at` (in input object `k`), made on first use.
+    /// The initial value of the slot at `at` (in input object `k`), made on first use. A
+    /// later read that does not allow NULL adds nothing (as for the constrained form: the
+    /// first read's nullability stands).
     fn child_slot(&mut self, k: u64, at: T, nullable: bool) -> T {
         let null = self.s.bv_zero(self.ptr_w);
-        if let Some(slot) = self.input.as_ref().and_then(|h| h.made.slots.get(&at)).copied() {
-            if slot.nullable && !nullable {
-                // read as a pointer the code does not test: not NULL there either
-                let is_null = self.s.eq(slot.value, null);
-                let c = self.s.not(is_null);
-                self.axioms.push(c);
-                if let Some(h) = self.input.as_mut() {
-                    h.made.slots.insert(at, Slot { value: slot.value, nullable: false });
-                }
-            }
+        let Some(heap) = self.input.as_ref() else { return null };
+        if let Some(slot) = heap.made.slots.get(&at) {
             return slot.value;
         }
-        let Some(heap) = self.input.as_mut() else { return null };
-        let depth = heap.made.depth.get(&k).copied().unwrap_or(0);
-        let child = heap.made.next;
-        heap.made.next += 1;
-        heap.made.depth.insert(child as u64, depth + 1);
-        let earlier = heap.made.by_object.entry(k).or_default().clone();
+        let earlier: Vec<(T, T)> = heap
+            .made
+            .by_object
+            .get(&k)
+            .map(|v| v.iter().filter_map(|b| heap.made.slots.get(b).map(|s| (*b, s.value))).collect())
+            .unwrap_or_default();
         let (content, owners) = (heap.content, heap.owners);
+        let depth = heap.made.depth.get(&k).copied().unwrap_or(0);
         let at_limit = self.o.input_heap.as_ref().and_then(|o| o.max_depth).is_some_and(|m| depth >= m);
-        // a pointer into the child at an offset of the caller's choosing, as a parameter's
-        // (sds strings stored in a struct point past their header)
-        let into = self.input_fixed(Sort::Bv(self.off_bits), &format!("input_child_offset#{child}"));
-        let start = self.ptr(child, into);
-        let mut value = match (nullable, at_limit) {
-            (true, true) => null,
-            (true, false) => {
-                let present = self.input_fixed(Sort::Bool, &format!("input_child_present#{child}"));
-                self.s.ite(present, start, null)
-            }
-            (false, _) => start,
-        };
-        // a slot at the same address as an earlier one holds the same pointer
-        for b in earlier {
-            let Some(vb) = self.input.as_ref().and_then(|h| h.made.slots.get(&b)).map(|s| s.value) else { continue };
+        // the same address as an earlier slot, in another form: the same pointer
+        let mut same_as = None;
+        let mut maybe = Vec::new();
+        for &(b, vb) in &earlier {
             match self.s.bv_same(at, b) {
                 Same::No => {}
                 Same::Yes => {
-                    value = vb;
+                    same_as = Some(vb);
                     break;
                 }
-                Same::Unknown => {
+                Same::Unknown => maybe.push((b, vb)),
+            }
+        }
+        let value = match same_as {
+            Some(vb) => vb,
+            None => {
+                let mut value = if nullable && at_limit {
+                    // NULL in the caller's memory: no child is made
+                    null
+                } else {
+                    let child = self.new_child(depth + 1);
+                    // a pointer into the child at an offset of the caller's choosing, as a
+                    // parameter's (sds strings stored in a struct point past their header)
+                    let into = self.input_fixed(Sort::Bv(self.off_bits), &format!("input_child_offset#{child}"));
+                    let start = self.ptr(child, into);
+                    let ct = self.s.bv_u(self.obj_bits, child as u128);
+                    let owner = self.s.select(owners, ct);
+                    let owned = self.s.eq(owner, at);
+                    self.axioms.push(owned);
+                    if nullable {
+                        let present = self.input_fixed(Sort::Bool, &format!("input_child_present#{child}"));
+                        self.s.ite(present, start, null)
+                    } else {
+                        start
+                    }
+                };
+                // where its address is an earlier slot's, it holds that slot's pointer
+                for (b, vb) in maybe {
                     let same = self.s.eq(at, b);
                     value = self.s.ite(same, vb, value);
                 }
+                value
             }
-        }
+        };
         let ptr_t = Type::ptr(Type::Void);
         let initial = self.load(content, at, &ptr_t);
         let holds = self.s.eq(initial, value);
-        self.axioms.push(holds);
-        let ct = self.s.bv_u(self.obj_bits, child as u128);
-        let owner = self.s.select(owners, ct);
-        let owned = self.s.eq(owner, at);
-        self.axioms.push(owned);
+        if !self.s.is_true(holds) {
+            self.axioms.push(holds);
+        }
         if let Some(h) = self.input.as_mut() {
-            h.made.slots.insert(at, Slot { value, nullable });
+            h.made.slots.insert(at, Slot { value });
             h.made.by_object.entry(k).or_default().push(at);
         }
         value
+    }
+
+    /// The next child number, `depth` links from a parameter's object.
+    fn new_child(&mut self, depth: u32) -> u32 {
+        let Some(heap) = self.input.as_mut() else { return 0 };
+        let child = heap.made.next;
+        heap.made.next += 1;
+        heap.made.depth.insert(child as u64, depth);
+        child
     }
 }

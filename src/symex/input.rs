@@ -7,6 +7,9 @@
 //! alive until the program frees them (`alive` holds the negation for input numbers, so
 //! that the all-false initial array says "alive").
 //!
+//! Slots at objects with constant numbers get children with constant numbers instead
+//! (`children.rs`); the rest of this comment is the *constrained form* every other slot gets.
+//!
 //! A pointer loaded from an input object constrains the slot's *initial* content (the fresh
 //! array, not the current memory): NULL where the entry tests such pointers for NULL,
 //! otherwise a pointer into a child whose owner (an input array from object numbers to
@@ -417,9 +420,18 @@ fn nesting(
             };
             1 + nesting(s, content, made, made_bits, obj, memo, level + 1)
         }
-        // (object numbers are the only constants of their width in an object term)
+        // (a constant in an object term, outside the conditions of its choices, is an
+        // object number)
         _ if s.is_const(t) && *s.sort(t) == crate::term::Sort::Bv(made_bits) => {
             s.as_bv(t).and_then(|b| b.to_u64()).and_then(|v| made.get(&v)).copied().unwrap_or(0)
+        }
+        // a choice's condition decides which object, it is not one (skipping it can only
+        // make the estimate smaller, which leaves a structure deeper)
+        crate::term::Op::Ite => {
+            let (x, y) = (s.arg(t, 1), s.arg(t, 2));
+            let dx = nesting(s, content, made, made_bits, x, memo, level + 1);
+            let dy = nesting(s, content, made, made_bits, y, memo, level + 1);
+            dx.max(dy)
         }
         _ => {
             let args = s.args(t).to_vec();

@@ -793,11 +793,15 @@ impl<'p> Symex<'p> {
         let seen = branched.fold((0, None), |(n, _), c| (n + 1, Some(c)));
         let concrete = self.s.is_true(c) && st.top().loop_guards.get(&pc) == Some(&seen);
         st.top_mut().loop_guards.insert(pc, seen);
+        // a replay of this loop's unwinding violation asks whether the loop runs past the
+        // bound: in a replay every iteration's control is concrete, and following it past the
+        // bound (as the symbolic run does only where the caller's data did not decide the
+        // iteration) would never confirm a violation the solver found on a caller's string
+        let key = (func.map(|f| f.0).unwrap_or(u32::MAX), pc, 1);
+        let replaying_bound = self.is_concrete() && self.target == Some(key);
+        let follow = self.o.follow_concrete_loops || (caller_data && !replaying_bound);
         let stop = match bound {
-            Some(b) if b > 0 => {
-                count >= b
-                    && !((self.o.follow_concrete_loops || caller_data) && concrete && count < self.o.unbounded_limit)
-            }
+            Some(b) if b > 0 => count >= b && !(follow && concrete && count < self.o.unbounded_limit),
             _ => {
                 // unlimited: prune infeasible continuations, give up past the limit
                 if count >= 64 && count.is_power_of_two() {
@@ -840,7 +844,6 @@ impl<'p> Symex<'p> {
         };
         if stop {
             if self.o.unwinding_assertions {
-                let key = (func.map(|f| f.0).unwrap_or(u32::MAX), pc, 1);
                 let nc = self.s.not(c);
                 let id = self.loop_id(func, pc);
                 self.claim(
