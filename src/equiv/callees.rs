@@ -192,6 +192,9 @@ fn check_pure(
                     _ => ok = false,
                 }
             }
+            // (a user assertion stops the run when it fails: how a run ends is behaviour that
+            // an uninterpreted function would hide)
+            InstrKind::Assert { kind: crate::ir::ClaimKind::Assertion, .. } => ok = false,
             InstrKind::Assume(c) | InstrKind::Assert { cond: c, .. } => check(c, &mut ok),
             InstrKind::Goto { cond: Some(c), .. } => check(c, &mut ok),
             InstrKind::Return(Some(e)) => check(e, &mut ok),

@@ -19,6 +19,7 @@ pub mod leaves;
 pub mod loops;
 pub mod product;
 pub mod reaching;
+pub mod stops;
 pub mod unit_test;
 
 use std::time::{Duration, Instant};
@@ -128,7 +129,8 @@ pub enum EquivVerdict {
     /// Every execution within the bound agrees; some loop or recursion was cut at `k`.
     EquivalentUpTo(u32),
     /// Every pair of terminating executions agrees, whatever the number of loop iterations
-    /// (relational invariants, [`engine::relational`]); termination is not compared.
+    /// (relational invariants, [`engine::relational`]); whether a loop terminates is not
+    /// compared.
     EquivalentIfTerminating,
     NotEquivalent(Box<Difference>),
     Unknown(String),
@@ -507,6 +509,9 @@ pub fn check_program(
             res.notes.push(format!("{SHARED_LOOPS}: {}", shared_loops.join(", ")));
         }
     }
+    if let Some(v) = product.stopped {
+        stops::stops_as_returns(&mut prog, v, product.harness);
+    }
     undefined_behaviour_as_assumptions(&mut prog);
     let so = SymexOptions {
         unwind: Some(o.unwind.max(1)),
@@ -583,6 +588,14 @@ pub fn check_program(
                         format!("global {}", l.path)
                     } else if l.group.starts_with("static ") {
                         format!("static {}", l.path)
+                    } else if l.group == stops::GROUP {
+                        outputs.push(OutputDiff {
+                            output: l.group.clone(),
+                            path: "how the function ends".into(),
+                            old: stops::describe(a),
+                            new: stops::describe(b),
+                        });
+                        continue;
                     } else if l.group == "external calls" {
                         match l.path.strip_prefix("external calls[").and_then(|r| r.strip_suffix(']')) {
                             Some(i) => {

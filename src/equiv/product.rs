@@ -125,6 +125,8 @@ pub struct Product {
     pub ret_type: Option<String>,
     pub ret_scalar: bool,
     pub ret_float: bool,
+    /// The flag saying how a run ended, when either version may stop ([`super::stops`]).
+    pub stopped: Option<VarId>,
 }
 
 /// The product's function builder: the IR builder with the product's limits.
@@ -392,6 +394,14 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     for l in b.leaves_of(calls_e.clone(), "calls")? {
         b.assign(l.expr, Expr::int(0, u64t.clone()));
     }
+    // --- how a run ends, when either version may stop (exit, abort, a failed assert)
+    let stopped = if super::stops::may_stop(b.p, &[old_f, new_f]) {
+        let v = b.var(super::stops::STOPPED, int.clone(), VarKind::Global, false);
+        b.assign(Expr::var(v, int.clone()), Expr::int(super::stops::RETURNED, int.clone()));
+        Some(v)
+    } else {
+        None
+    };
 
     // --- parameters
     let mut args_old = Vec::new();
@@ -586,6 +596,10 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         Some(Expr::var(v, nf.ty.ret.clone()))
     };
     let mut groups: Vec<(String, Expr, Expr)> = Vec::new();
+    if let Some(v) = stopped {
+        let e = Expr::var(v, int.clone());
+        groups.push((super::stops::GROUP.into(), e.clone(), e));
+    }
     if let (Some(ro), Some(rn)) = (&ret_old, &ret_new) {
         groups.push(("return value".into(), ro.clone(), rn.clone()));
     }
@@ -638,10 +652,23 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     b.call(new_f, ret_new.clone(), args_new);
 
     // --- compare
+    // (when a run stopped, only how it ended and the calls it made before are behaviour:
+    // its return value and memory are not compared)
+    let either_stopped = stopped.zip(old_copies.first().and_then(|c| c.first())).map(|(v, (_, old))| {
+        let ne = |e: Expr| Expr::binary(BinOp::Ne, e, Expr::int(super::stops::RETURNED, int.clone()), int.clone());
+        Expr::binary(BinOp::LogOr, ne(old.clone()), ne(Expr::var(v, int.clone())), int.clone())
+    });
     let mut k = 0usize;
     for ((g, _, ne), copies) in groups.iter().zip(old_copies) {
         let nls = b.leaves_of(ne.clone(), "")?;
         let mut conds = Vec::new();
+        let skip_at = match &either_stopped {
+            Some(c) if g != super::stops::GROUP && g != "external calls" => {
+                b.push(InstrKind::Goto { cond: Some(c.clone()), target: usize::MAX });
+                Some(b.body.len() - 1)
+            }
+            _ => None,
+        };
         for ((ol, oc), nl) in copies.into_iter().zip(nls) {
             let v = b.local(&format!("new${k}"), nl.expr.ty.clone(), false);
             let ve = Expr::var(v, nl.expr.ty.clone());
@@ -689,6 +716,12 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             kind: crate::ir::ClaimKind::Assertion,
             msg: format!("{g} is the same in both versions"),
         });
+        if let Some(at) = skip_at {
+            let end = b.body.len();
+            if let InstrKind::Goto { target, .. } = &mut b.body[at].kind {
+                *target = end;
+            }
+        }
     }
     b.push(InstrKind::Return(None));
     let body = std::mem::take(&mut b.body);
@@ -716,6 +749,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         ret_type,
         ret_scalar: of.ty.ret.is_arith(),
         ret_float: of.ty.ret.is_float(),
+        stopped,
     })
 }
 
