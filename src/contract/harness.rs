@@ -138,15 +138,19 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
             };
             // kind 1: exactly `size` bytes from the pointer, at the start of its object; kind
             // 3: the same where the function reaches below the pointer (the object may begin
-            // before it: a header of the caller's, as in sds); kind 0: of the caller's extent
-            // kinds 4 and 5: as 1 and 3 with at least `size` bytes (what follows is the
-            // caller's, e.g. room for a terminator after what memcpy needs)
+            // before it: a header of the caller's, as in sds); kinds 4 and 5: as 1 and 3 with
+            // at least `size` bytes (what follows is the caller's, e.g. room for a terminator
+            // after what memcpy needs); kind 2: at the start of an object of the caller's
+            // extent — where in its object a pointer points cannot be observed but by reaching
+            // below it (docs/contracts.md, "A parameter starts its object"); kind 0: at any
+            // offset into such an object, for a function that reaches below the pointer
             let below = x.c.below.contains(&(g, i));
             let kind = match sized {
                 Some(s) if s.at_least && below => 5,
                 Some(s) if s.at_least => 4,
                 Some(_) if below => 3,
                 Some(_) => 1,
+                None if !below => 2,
                 None => 0,
             };
             let value = input(&mut x.b, x.input_pointer, &mut x.next_object, size, kind, t, nullable);
