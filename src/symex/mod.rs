@@ -18,6 +18,7 @@ mod eval;
 pub mod input;
 mod memory;
 mod models;
+mod output_strings;
 mod place;
 pub mod product;
 mod refine;

@@ -184,7 +184,7 @@ impl Symex<'_> {
         let bytes = self.p.strings.get(sid)?;
         let text = bytes.get(off..)?;
         let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
-        Some(crate::ir::fingerprint::hash_bytes(&text[..end]))
+        Some(super::output_strings::hash_text(&text[..end]))
     }
 
     /// An external function called in a product: logged, result shared between versions.
@@ -217,8 +217,13 @@ impl Symex<'_> {
             if is_file {
                 continue;
             }
+            let text = a.ty.pointee().is_some_and(|t| t.is_int() && t.int_width() == Some(8));
             match self.literal_hash_term(vals[k]) {
                 Some(h) => logged[k] = h,
+                // what an output function prints through a pointer: the characters
+                None if text && is_output_function(&name) => {
+                    logged[k] = self.string_hash_term(st, vals[k], &format!("`{name}`'s argument {}", k + 1), loc)
+                }
                 None => opaque = true,
             }
         }
