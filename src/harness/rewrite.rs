@@ -474,7 +474,15 @@ pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>
                 kept.iter().map(|t| format!("(void)({t})")).collect::<Vec<_>>().join(", ")
             };
             let note = call.replace("*/", "* /").replace('\n', " ");
-            edits.push((i, close + 1, format!("({keep}) /* verdiff: `{note}` checks this test's own input only */")));
+            // (an assertion written as a statement without its `;`, as Unity's are, stays a
+            // statement)
+            let next = b[close + 1..].iter().find(|c| !c.is_ascii_whitespace());
+            let end = if matches!(next, Some(b';' | b',' | b')' | b':' | b'?')) { "" } else { ";" };
+            edits.push((
+                i,
+                close + 1,
+                format!("({keep}){end} /* verdiff: `{note}` checks this test's own input only */"),
+            ));
             i = close + 1;
             continue;
         }
@@ -523,6 +531,17 @@ mod oracle_tests {
         assert!(out.contains("assert(f(x) > 0);"));
         assert!(out.contains("((void)(g(y)))"), "{out}");
         assert!(out.contains("TEST_ASSERT_NOT_NULL(level_name(1));"));
+    }
+
+    #[test]
+    fn a_dropped_assertion_without_its_semicolon_stays_a_statement() {
+        // (Unity accepts its assertions without `;`)
+        let src =
+            "TEST_ASSERT_EQUAL_INT_MESSAGE(5, average(v, 4), \"all\")\n    TEST_ASSERT_EQUAL_INT(3, average(v, 2));\n";
+        let (out, at) = drop_literal_oracles(src, false);
+        assert_eq!(at.len(), 2, "{out}");
+        assert!(out.starts_with("((void)(average(v, 4))); /* verdiff"), "{out}");
+        assert!(out.contains("((void)(average(v, 2))) /* verdiff") && out.contains("*/;"), "{out}");
     }
 
     #[test]
