@@ -188,28 +188,6 @@ int main(void) { UNITY_BEGIN(); RUN_TEST(test_level_names); RUN_TEST(test_averag
             .to_string(),
         ),
         (
-            // Unity's assertions are statements: tests may leave out their `;`, and use the
-            // `_MESSAGE` forms
-            "unity-without-semicolons",
-            r#"#include "unity.h"
-#include "lib.h"
-void setUp(void) {}
-void tearDown(void) {}
-void test_level_names(void) {
-    TEST_ASSERT_NOT_NULL_MESSAGE(level_name(1), "level 1 has a name")
-    TEST_ASSERT_NOT_NULL(level_name(2))
-    TEST_ASSERT_NOT_NULL(level_name(4));
-}
-void test_average(void) {
-    int v[] = {2, 4, 6, 8};
-    TEST_ASSERT_EQUAL_INT_MESSAGE(5, average(v, 4), "all four")
-    TEST_ASSERT_EQUAL_INT(3, average(v, 2))
-}
-int main(void) { UNITY_BEGIN(); RUN_TEST(test_level_names); RUN_TEST(test_average); return UNITY_END(); }
-"#
-            .to_string(),
-        ),
-        (
             "unity-fixture",
             r#"#include "unity_fixture.h"
 #include "lib.h"

@@ -456,7 +456,7 @@ pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>
                     }
                     _ => None,
                 }
-            } else if CONDITION_MACROS.contains(&name) {
+            } else if CONDITION_MACROS.contains(&name.strip_suffix("_MESSAGE").unwrap_or(name)) {
                 match args.first().map(text).and_then(|c| comparison(c, null_inputs)) {
                     Some((l, r)) if is_literal(l) || is_literal(r) => {
                         Some([l, r].into_iter().filter(|t| !is_literal(t)).map(str::trim).collect())
@@ -537,9 +537,10 @@ mod oracle_tests {
     fn a_dropped_assertion_without_its_semicolon_stays_a_statement() {
         // (Unity accepts its assertions without `;`)
         let src =
-            "TEST_ASSERT_EQUAL_INT_MESSAGE(5, average(v, 4), \"all\")\n    TEST_ASSERT_EQUAL_INT(3, average(v, 2));\n";
+            "TEST_ASSERT_EQUAL_INT_MESSAGE(5, average(v, 4), \"all\")\n    TEST_ASSERT_EQUAL_INT(3, average(v, 2));\nTEST_ASSERT_TRUE_MESSAGE(f(x) == 2, \"two\")\n";
         let (out, at) = drop_literal_oracles(src, false);
-        assert_eq!(at.len(), 2, "{out}");
+        assert_eq!(at.len(), 3, "{out}");
+        assert!(out.contains("((void)(f(x))); /* verdiff"), "{out}");
         assert!(out.starts_with("((void)(average(v, 4))); /* verdiff"), "{out}");
         assert!(out.contains("((void)(average(v, 2))) /* verdiff") && out.contains("*/;"), "{out}");
     }
