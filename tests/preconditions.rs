@@ -284,3 +284,38 @@ fn a_header_before_the_pointer_and_a_terminator_after_the_copy_are_the_callers()
     assert_eq!(s, "failed", "{detail}");
     assert!(detail.contains("lib.c:11"), "{detail}");
 }
+
+#[test]
+fn freeing_a_parameter_needs_the_start_of_an_allocation() {
+    // `release` frees its parameter: a caller passing `buf + 1` breaks free's contract, so
+    // "zero offset" is a need of the caller's (a parameter otherwise starts its object,
+    // which would make that need hold unseen)
+    let r = Repo::new("pre-free");
+    r.write(".verdiff.yml", CONFIG);
+    r.write(
+        "lib.c",
+        "#include <stdlib.h>\n\
+         void release(char *p) {\n\
+           p[0] = 0;\n\
+           free(p);\n\
+         }\n",
+    );
+    r.commit("free");
+    let (_, m, v) = run(&r, &[]);
+    let claims_of = |name: &str| -> Vec<serde_json::Value> {
+        v["functions"]
+            .as_array()
+            .and_then(|a| a.iter().find(|f| f["function"] == name))
+            .and_then(|f| f["claims"].as_array().cloned())
+            .unwrap_or_default()
+    };
+    let (s, detail, _) = &m["release"];
+    assert_eq!(s, "precondition", "{detail}");
+    let free_need = claims_of("release").into_iter().any(|c| {
+        c["kind"] == "precondition"
+            && c["status"] == "needed"
+            && c["line"] == 4
+            && c["description"].as_str().is_some_and(|d| d.contains("zero pointer offset"))
+    });
+    assert!(free_need, "free's zero offset is a need at line 4: {detail}");
+}

@@ -93,6 +93,7 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
         }
     }
     let mut pointers = 0;
+    let mut frees: Option<bool> = None;
     for (i, t) in types.iter().enumerate() {
         let nullable = x.c.nullable.contains(&(g, i));
         let handle = handles.get(i).cloned().flatten();
@@ -142,15 +143,15 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
             // at least `size` bytes (what follows is the caller's, e.g. room for a terminator
             // after what memcpy needs); kind 2: at the start of an object of the caller's
             // extent — where in its object a pointer points cannot be observed but by reaching
-            // below it (docs/contracts.md, "A parameter starts its object"); kind 0: at any
-            // offset into such an object, for a function that reaches below the pointer
+            // below it or freeing it (docs/contracts.md, "A parameter starts its object");
+            // kind 0: at any offset into such an object, for a function that does either
             let below = x.c.below.contains(&(g, i));
             let kind = match sized {
                 Some(s) if s.at_least && below => 5,
                 Some(s) if s.at_least => 4,
                 Some(_) if below => 3,
                 Some(_) => 1,
-                None if !below => 2,
+                None if !below && !*frees.get_or_insert_with(|| may_free(x.b.p, g)) => 2,
                 None => 0,
             };
             let value = input(&mut x.b, x.input_pointer, &mut x.next_object, size, kind, t, nullable);
@@ -221,6 +222,18 @@ fn harness_function<'p>(p: &'p mut Program, name: &str, at: crate::ir::Loc) -> (
     let input_pointer =
         b.intrinsic("__verdiff_input_pointer", Type::ptr(Type::Void), vec![uint, size_t, int.clone(), int]);
     (h, b, input_pointer)
+}
+
+/// Can `g`, or what it calls (directly or through a pointer it can reach), free or
+/// reallocate memory? `free(p)` observes where in its object `p` points (it needs the start
+/// of an allocation): a parameter of such a function keeps a symbolic offset, so that this
+/// stays a need of the caller's instead of an assumption nobody sees.
+fn may_free(p: &Program, g: FuncId) -> bool {
+    let reach = crate::ir::reach::reachable(p, g);
+    reach.funcs.iter().chain(reach.addressed_funcs.iter()).any(|&f| {
+        let name = p.func(f).name.as_str();
+        matches!(name.strip_prefix("__builtin_").unwrap_or(name), "free" | "realloc" | "reallocarray")
+    })
 }
 
 /// A pointer to data (not to a function).
