@@ -35,14 +35,16 @@ pub(crate) fn hash_text(text: &[u8]) -> u64 {
 
 impl Symex<'_> {
     /// The hash term of the string `p` points to, as [`hash_text`] computes it; where the
-    /// string is not terminated inside its object within [`MAX_CHARS`] bytes (or `p` is not
-    /// a valid pointer), that case is UNKNOWN and the path goes on without it.
+    /// string is not terminated inside its live object within [`MAX_CHARS`] bytes (or `p` is
+    /// not a valid pointer), that case is UNKNOWN and the path goes on without it.
     pub(crate) fn string_hash_term(&mut self, st: &mut State, p: T, what: &str, loc: Loc) -> T {
         let w = 64;
         let mut h = self.s.bv_zero(w);
         let mut alive = self.s.tru();
         let mut terminated = self.s.fals();
         let mut pow: u64 = 1;
+        // (a freed buffer's bytes are no text: printing it is undefined)
+        let live = self.is_alive(st, p);
         for i in 0..MAX_CHARS {
             let d = self.s.bv_u(self.off_bits, i as u128);
             let a = self.ptr_add(p, d);
@@ -52,7 +54,7 @@ impl Symex<'_> {
             // the terminator is here, inside the object
             let one = self.s.bv_u(self.off_bits, (i + 1) as u128);
             let inside = self.in_bounds(p, one);
-            let here = self.s.and_n(&[alive, is_nul, inside]);
+            let here = self.s.and_n(&[live, alive, is_nul, inside]);
             terminated = self.s.or(terminated, here);
             let not_nul = self.s.not(is_nul);
             alive = self.s.and(alive, not_nul);
@@ -71,7 +73,7 @@ impl Symex<'_> {
             self.reach_unsupported(
                 &over,
                 format!(
-                    "{what}: a string not terminated inside its object within {MAX_CHARS} characters; verdiff compares printed strings up to that length"
+                    "{what}: not a live string terminated inside its object within {MAX_CHARS} characters; verdiff compares printed strings up to that length"
                 ),
                 loc,
             );

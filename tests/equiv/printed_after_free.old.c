@@ -1,0 +1,16 @@
+// function: say
+// expect: UNKNOWN live
+// why: the new version prints its buffer after freeing it (undefined behaviour), the old one
+// before; the freed bytes still read "ok" in memory, so comparing them as text would call
+// the versions equal: that case must not pass as agreement.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+void say(void) {
+  char *b = malloc(4);
+  if (!b)
+    return;
+  strcpy(b, "ok");
+  puts(b);
+  free(b);
+}
