@@ -54,7 +54,8 @@ impl InputOracle for ModelOracle {
         }
         let model = sh.model.as_ref()?;
         let v = sh.smt.value(&mut sh.store, model, t);
-        if std::env::var_os("VERDIFF_DEBUG_ORACLE").is_some() {
+        static DEBUG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        if *DEBUG.get_or_init(|| std::env::var_os("VERDIFF_DEBUG_ORACLE").is_some()) {
             eprintln!("oracle {key}{indices:?} = {v:?}");
         }
         v
