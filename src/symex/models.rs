@@ -369,7 +369,12 @@ impl Symex<'_> {
     }
 
     /// Unknown body-less function: nondet result; objects its non-const pointer arguments point
-    /// to are havocked.
+    /// to are havocked. That it stays inside those objects is an assumption verdiff makes only
+    /// of the program's own external functions: a C library function (declared in a system
+    /// header) that writes through a pointer and has no model may write past the object (`gets`
+    /// into a 4-byte buffer), so reaching it makes a result that would be SUCCESSFUL UNKNOWN,
+    /// naming the function. The path goes on: a violation after the call is a run the program
+    /// can take (the library call wrote inside the object on that run).
     fn model_default(&mut self, st: &mut State, f: FuncId, lhs: Option<&Expr>, args: &[Expr], vals: &[T], loc: Loc) {
         if self.o.product.is_some() {
             return self.product_external(st, f, lhs, args, vals, loc);
@@ -377,6 +382,20 @@ impl Symex<'_> {
         let fun = self.p.func(f);
         self.externals.insert(fun.name.clone());
         let read_only = READ_ONLY.contains(&fun.name.as_str());
+        let writes_through_pointer = args.iter().enumerate().any(|(i, a)| {
+            let const_param = fun.ty.const_pointee.get(i).copied().unwrap_or(false);
+            matches!(&a.ty, Type::Pointer(pointee) if !pointee.is_function() && !const_param && !read_only)
+        });
+        if fun.system && writes_through_pointer {
+            self.reach_unsupported(
+                st,
+                format!(
+                    "`{}` is a C library function verdiff has no model for: it may write outside the objects its pointer arguments point to",
+                    fun.name
+                ),
+                loc,
+            );
+        }
         for (i, (a, &v)) in args.iter().zip(vals).enumerate() {
             let Type::Pointer(pointee) = &a.ty else {
                 continue;
