@@ -139,13 +139,26 @@ pub struct Report {
 }
 
 impl ClaimResult {
-    /// For a claim inside a C library model: the last step of its trace in the program's own
-    /// code, i.e. the call that led into the library (what a user wants to see and fix).
+    /// For a claim inside a C library model: the program's own call that led into the library
+    /// (what a user wants to see and fix) — the last call step in the program's code, or, in a
+    /// trace without call steps, its last step there.
     pub fn reached_from(&self) -> Option<&TraceStep> {
+        self.library_call().map(|(s, _)| s)
+    }
+
+    /// For a claim inside a C library model: the program's call that led into the library and
+    /// the library function it called (None when the trace shows no call step).
+    pub fn library_call(&self) -> Option<(&TraceStep, Option<&str>)> {
         if !self.file.starts_with("<verdiff-") {
             return None;
         }
-        self.trace.as_ref()?.steps.iter().rev().find(|s| !s.file.starts_with("<verdiff-") && s.line > 0)
+        let steps = &self.trace.as_ref()?.steps;
+        let own = |s: &&TraceStep| !s.file.starts_with("<verdiff-") && s.line > 0;
+        let call = steps.iter().rev().filter(own).find_map(|s| match &s.event {
+            TraceEvent::Call { func, .. } => Some((s, Some(func.as_str()))),
+            _ => None,
+        });
+        call.or_else(|| steps.iter().rev().find(own).map(|s| (s, None)))
     }
 }
 

@@ -43,13 +43,31 @@ pub fn counterexample(c: &ClaimResult) -> String {
     n += 1;
     state_header(&mut out, n, &c.file, c.line, c.col, &c.function);
     let _ = writeln!(out, "Violated property:");
-    let _ = writeln!(out, "  file {} line {} column {} function {}", c.file, c.line, c.col, c.function);
+    // a violation inside a C library model is reported at the program's call, the model's
+    // location second
+    let call = c.library_call();
+    match call {
+        Some((s, _)) => {
+            let _ = writeln!(out, "  file {} line {} column {} function {}", s.file, s.line, s.col, s.function);
+        }
+        None => {
+            let _ = writeln!(out, "  file {} line {} column {} function {}", c.file, c.line, c.col, c.function);
+        }
+    }
     let _ = writeln!(out, "  {}", c.description);
     if !c.expression.is_empty() {
         let _ = writeln!(out, "  {}", c.expression);
     }
-    if let Some(s) = c.reached_from() {
-        let _ = writeln!(out, "  reached from file {} line {} function {}", s.file, s.line, s.function);
+    if let Some((_, lib)) = call {
+        let _ = writeln!(
+            out,
+            "  inside {} (verdiff's C library model: file {} line {} column {} function {})",
+            lib.map(|f| format!("the call of `{f}`")).unwrap_or_else(|| "a C library call".into()),
+            c.file,
+            c.line,
+            c.col,
+            c.function
+        );
     }
     for a in c.trace.iter().flat_map(|t| &t.assumes) {
         let _ = writeln!(out, "  assuming {a}");
