@@ -13,4 +13,5 @@ pub const LIBC: &[(&str, &str)] = &[
     ("stdio.c", include_str!("libc/stdio.c")),
     ("wchar.c", include_str!("libc/wchar.c")),
     ("math.c", include_str!("libc/math.c")),
+    ("locale.c", include_str!("libc/locale.c")),
 ];

@@ -15,6 +15,36 @@
  */
 
 void __ESBMC_assert(_Bool cond, const char *msg);
+void __ESBMC_assume(_Bool cond);
+_Bool __VERIFIER_nondet_bool(void);
+int __VERIFIER_nondet_int(void);
+void *memcpy(void *dst, const void *src, unsigned long n);
+void *__builtin_alloca(unsigned long n);
+
+/* Set by setlocale (locale.c) once LC_CTYPE may be another locale than "C". Another locale
+   may classify and map any byte differently, except that the decimal digits are the only
+   digits and hexadecimal digits (C11 7.4.1.5, 7.4.1.12) and EOF belongs to no class and maps
+   to itself; everything else is nondeterministic then. */
+extern int __verdiff_locale_ctype;
+
+/* isX(c) in a locale verdiff does not know: the class bit or 0 (EOF: 0). */
+static int __vd_unknown_class(int c, int bit)
+{
+  if (c == -1 || !__VERIFIER_nondet_bool())
+    return 0;
+  return bit;
+}
+
+/* tolower/toupper in a locale verdiff does not know: c itself or another byte value. */
+static int __vd_unknown_map(int c)
+{
+  int r;
+  if (c == -1)
+    return -1;
+  r = __VERIFIER_nondet_int();
+  __ESBMC_assume(r == c || (r >= 0 && r <= 255));
+  return r;
+}
 
 /* ------------------------------------------------------------------ classes */
 
@@ -147,21 +177,65 @@ static void __vd_ctype_init(void)
   __vd_ctype_ready = 1;
 }
 
+/* The tables of a locale verdiff does not know: filled on first use with nondeterministic
+   classes and byte values (EOF's entries as in every locale). */
+static unsigned short __vd_other_b_table[384];
+static int __vd_other_tolower_table[384];
+static int __vd_other_toupper_table[384];
+static int __vd_other_ready;
+
+/* Points the table pointers at the tables of the current LC_CTYPE locale. */
+static void __vd_ctype_select(void)
+{
+  int i;
+  __vd_ctype_init();
+  if (!__verdiff_locale_ctype)
+  {
+    __vd_ctype_b = __vd_ctype_b_table + 128;
+    __vd_ctype_tolower = __vd_ctype_tolower_table + 128;
+    __vd_ctype_toupper = __vd_ctype_toupper_table + 128;
+    return;
+  }
+  if (!__vd_other_ready)
+  {
+    memcpy(__vd_other_b_table, __builtin_alloca(sizeof(__vd_other_b_table)), sizeof(__vd_other_b_table));
+    memcpy(__vd_other_tolower_table, __builtin_alloca(sizeof(__vd_other_tolower_table)),
+           sizeof(__vd_other_tolower_table));
+    memcpy(__vd_other_toupper_table, __builtin_alloca(sizeof(__vd_other_toupper_table)),
+           sizeof(__vd_other_toupper_table));
+    for (i = 0; i < 384; i++)
+    {
+      /* digits and hexadecimal digits are the same in every locale */
+      __vd_other_b_table[i] = (unsigned short)((__vd_other_b_table[i] & ~0x1800)
+                                               | (i >= 128 ? __vd_class(i - 128) & 0x1800 : 0));
+      __ESBMC_assume(__vd_other_tolower_table[i] >= 0 && __vd_other_tolower_table[i] <= 255);
+      __ESBMC_assume(__vd_other_toupper_table[i] >= 0 && __vd_other_toupper_table[i] <= 255);
+    }
+    __vd_other_b_table[127] = 0;
+    __vd_other_tolower_table[127] = -1;
+    __vd_other_toupper_table[127] = -1;
+    __vd_other_ready = 1;
+  }
+  __vd_ctype_b = __vd_other_b_table + 128;
+  __vd_ctype_tolower = __vd_other_tolower_table + 128;
+  __vd_ctype_toupper = __vd_other_toupper_table + 128;
+}
+
 const unsigned short **__ctype_b_loc(void)
 {
-  __vd_ctype_init();
+  __vd_ctype_select();
   return &__vd_ctype_b;
 }
 
 const int **__ctype_tolower_loc(void)
 {
-  __vd_ctype_init();
+  __vd_ctype_select();
   return &__vd_ctype_tolower;
 }
 
 const int **__ctype_toupper_loc(void)
 {
-  __vd_ctype_init();
+  __vd_ctype_select();
   return &__vd_ctype_toupper;
 }
 
@@ -177,6 +251,8 @@ static void __vd_check(int c, const char *msg)
 int isalpha(int c)
 {
   __vd_check(c, "isalpha: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0400);
   return __vd_alpha(c) ? 0x0400 : 0;
 }
 
@@ -189,24 +265,32 @@ int isdigit(int c)
 int isalnum(int c)
 {
   __vd_check(c, "isalnum: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0008);
   return __vd_alnum(c) ? 0x0008 : 0;
 }
 
 int isspace(int c)
 {
   __vd_check(c, "isspace: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x2000);
   return __vd_space(c) ? 0x2000 : 0;
 }
 
 int isupper(int c)
 {
   __vd_check(c, "isupper: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0100);
   return __vd_upper(c) ? 0x0100 : 0;
 }
 
 int islower(int c)
 {
   __vd_check(c, "islower: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0200);
   return __vd_lower(c) ? 0x0200 : 0;
 }
 
@@ -219,36 +303,48 @@ int isxdigit(int c)
 int isprint(int c)
 {
   __vd_check(c, "isprint: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x4000);
   return __vd_print(c) ? 0x4000 : 0;
 }
 
 int isgraph(int c)
 {
   __vd_check(c, "isgraph: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x8000);
   return __vd_graph(c) ? 0x8000 : 0;
 }
 
 int ispunct(int c)
 {
   __vd_check(c, "ispunct: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0004);
   return __vd_punct(c) ? 0x0004 : 0;
 }
 
 int iscntrl(int c)
 {
   __vd_check(c, "iscntrl: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0002);
   return __vd_cntrl(c) ? 0x0002 : 0;
 }
 
 int isblank(int c)
 {
   __vd_check(c, "isblank: argument is neither an unsigned char value nor EOF");
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_class(c, 0x0001);
   return __vd_blank(c) ? 0x0001 : 0;
 }
 
 /* glibc: c >= -128 && c < 256 ? table[c] : c (defined for every int). */
 int tolower(int c)
 {
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_map(c);
   if (c >= -128 && c < -1)
     return c + 256;
   return __vd_upper(c) ? c + ('a' - 'A') : c;
@@ -256,6 +352,8 @@ int tolower(int c)
 
 int toupper(int c)
 {
+  if (__verdiff_locale_ctype)
+    return __vd_unknown_map(c);
   if (c >= -128 && c < -1)
     return c + 256;
   return __vd_lower(c) ? c - ('a' - 'A') : c;

@@ -914,6 +914,30 @@ char *fgets(char *s, int n, FILE *f)
   return s;
 }
 
+/* gets (removed by C11, still in glibc and in old code): reads a line of any length into s,
+   with no bound. A line as long as the room left in s stores its terminator past the object
+   (longer lines go further, but the first byte outside is already the violation). */
+char *gets(char *s)
+{
+  size_t room = __vd_room(s);
+  size_t k;
+  if (__vd_flags(stdin) & 0x10)
+    return 0;
+  k = __VERIFIER_nondet_ulong();
+  __ESBMC_assume(k <= room);
+  if (k == 0 && __VERIFIER_nondet_bool())
+  {
+    __vd_read_failed(stdin);
+    return 0;
+  }
+  __ESBMC_assert(k < room, "gets: the line read may be longer than the buffer (gets has no bound; use fgets)");
+  __ESBMC_assume(k < room);
+  if (k > 0)
+    __vd_havoc(s, k);
+  s[k] = 0;
+  return s;
+}
+
 /* Reads r <= nmemb elements (nondeterministic bytes; after a short read part of one more
    element may have been stored). */
 size_t fread(void *ptr, size_t size, size_t nmemb, FILE *f)
@@ -1099,6 +1123,32 @@ void rewind(FILE *f)
   f->_flags &= ~0x30;
 }
 
+/* ------------------------------------------------------------------ file descriptors */
+
+/* read/recv: -1 (an error: a bad descriptor, a signal, a reset connection) or r <= n bytes of
+   nondeterministic input stored at buf (0: end of input). The descriptor is not tracked. */
+static ssize_t __vd_read_fd(void *buf, size_t n)
+{
+  ssize_t r = (ssize_t)__VERIFIER_nondet_long();
+  __ESBMC_assume(r >= -1 && (r < 0 || (size_t)r <= n));
+  if (r > 0)
+    __vd_havoc(buf, (size_t)r);
+  return r;
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+  (void)fd;
+  return __vd_read_fd(buf, n);
+}
+
+ssize_t recv(int fd, void *buf, size_t n, int flags)
+{
+  (void)fd;
+  (void)flags;
+  return __vd_read_fd(buf, n);
+}
+
 /* ------------------------------------------------------------------ formatted input */
 
 /* The scanf family. The input is arbitrary: each conversion either matches (and, unless
@@ -1141,6 +1191,42 @@ static size_t __vd_scan_int_size(int lm)
   if (lm == 3)
     return sizeof(size_t);
   return sizeof(int);
+}
+
+/* Whether `digits` digits in `base` can spell a number above max. */
+static int __vd_digits_exceed(unsigned long long base, size_t digits, unsigned long long max)
+{
+  unsigned long long v = 0;
+  size_t k;
+  for (k = 0; k < digits; k++)
+  {
+    if (v > (max - (base - 1)) / base)
+      return 1;
+    v = v * base + (base - 1);
+  }
+  return 0;
+}
+
+/* Whether a %d i u o x X conversion with this field width can read a number its object (of
+   `size` bytes) cannot hold: C11 7.21.6.2p10 makes that undefined. The widest number the
+   width admits: `width` digits (for %i also "0x" and hexadecimal digits, or "0" and octal
+   ones); signed conversions store into a signed object. A conversion without a width is
+   assumed to read a number that fits, as ESBMC assumes (esbmc/esbmc#1470): every
+   scanf("%d") would be reported otherwise. */
+static int __vd_scan_width_overflows(char c, size_t width, size_t size)
+{
+  int is_signed = c == 'd' || c == 'i';
+  unsigned long long max = size >= 8 ? ~0ull : (1ull << (8 * size)) - 1;
+  if (is_signed)
+    max = max >> 1;
+  if (c == 'x' || c == 'X')
+    return __vd_digits_exceed(16, width, max);
+  if (c == 'o')
+    return __vd_digits_exceed(8, width, max);
+  if (c == 'i')
+    return __vd_digits_exceed(10, width, max) || (width > 2 && __vd_digits_exceed(16, width - 2, max))
+           || (width > 1 && __vd_digits_exceed(8, width - 1, max));
+  return __vd_digits_exceed(10, width, max);
 }
 
 static int __vd_vscan(const char *fmt, va_list ap, int approx)
@@ -1188,7 +1274,9 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
     while (i < max && fmt[i] >= '0' && fmt[i] <= '9')
     {
       has_width = 1;
-      width = width * 10 + (size_t)(fmt[i] - '0');
+      /* saturated: a width of 25 digits must not wrap around to a small one */
+      if (width < 100000000)
+        width = width * 10 + (size_t)(fmt[i] - '0');
       i++;
     }
     i = __vd_length_modifier(fmt, i, max, &lm);
@@ -1241,7 +1329,15 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
     else if (c == 'd' || c == 'i' || c == 'u' || c == 'o' || c == 'x' || c == 'X')
     {
       p = __builtin_va_arg(ap, void *);
-      __vd_scan_bytes(p, __vd_scan_int_size(lm), approx);
+      size = __vd_scan_int_size(lm);
+      if (has_width && width > 0 && __vd_scan_width_overflows(c, width, size))
+      {
+        /* the input may be such a number (for sscanf: a string verdiff does not interpret) */
+        n = (size_t)__vd_scan_choice(approx);
+        __ESBMC_assert(!(n & 1), "scanf: the field width admits a number the object cannot hold (undefined, C11 7.21.6.2p10)");
+        __ESBMC_assume(!(n & 1));
+      }
+      __vd_scan_bytes(p, size, approx);
     }
     else if (c == 'a' || c == 'A' || c == 'e' || c == 'E' || c == 'f' || c == 'F' || c == 'g' || c == 'G')
     {
