@@ -68,7 +68,8 @@ def oracle(seed, work, profile):
     if c.returncode != 0:
         return None, "gcc failed"
     try:
-        r = subprocess.run([exe], capture_output=True, text=True, timeout=10)
+        # (in the work directory: Csmith's runtime writes platform.info where it runs)
+        r = subprocess.run([exe], capture_output=True, text=True, timeout=10, cwd=work)
     except subprocess.TimeoutExpired:
         return None, "the program runs over 10 s"
     m = re.search(r"checksum = ([0-9A-F]+)", r.stdout)
@@ -151,7 +152,7 @@ def checksum_of(text, path):
     if c.returncode != 0:
         return None
     try:
-        r = subprocess.run([path], capture_output=True, text=True, timeout=10)
+        r = subprocess.run([path], capture_output=True, text=True, timeout=10, cwd=os.path.dirname(path))
     except subprocess.TimeoutExpired:
         return None
     m = re.search(r"checksum = ([0-9A-F]+)", r.stdout)
