@@ -6,7 +6,8 @@ fn main() {
     let out = dir.join("merged.json");
     afl::fuzz!(|data: &[u8]| {
         if std::fs::write(&part, data).is_ok() {
-            let args = ["merge", &part.display().to_string(), "--format", "json", "--output", &out.display().to_string()];
+            let args =
+                ["merge", &part.display().to_string(), "--format", "json", "--output", &out.display().to_string()];
             let _ = verdiff::cli::main(args.iter().map(|s| s.to_string()).collect());
         }
     });
