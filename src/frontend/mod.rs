@@ -4,6 +4,7 @@
 
 pub mod clauses;
 mod fixup;
+mod guard;
 mod libdecl;
 mod lower;
 pub mod preprocess;
@@ -185,6 +186,20 @@ fn lower_unit_text(
     model: bool,
 ) -> Result<(), FrontendError> {
     let (mut text, tag_attrs, packs) = fixup::rewrite(text);
+    if let Some((offset, len)) = guard::sign_run(&text) {
+        let mut files = prog.files.clone();
+        let map = srcmap::SrcMap::new(&text, &mut files);
+        let (f, l, c) = map.locate(offset);
+        return Err(FrontendError::Parse {
+            file: files.get(f as usize).cloned().unwrap_or_default(),
+            line: l,
+            col: c,
+            msg: format!(
+                "a run of {len} `+`/`-` characters (more than {}): the C parser's time grows exponentially with it",
+                guard::MAX_SIGN_RUN
+            ),
+        });
+    }
     let config = lang_c::driver::Config {
         cpp_command: String::new(),
         cpp_options: vec![],
