@@ -187,18 +187,11 @@ fn lower_unit_text(
 ) -> Result<(), FrontendError> {
     let (mut text, tag_attrs, packs) = fixup::rewrite(text);
     if let Some((offset, len)) = guard::sign_run(&text) {
-        let mut files = prog.files.clone();
-        let map = srcmap::SrcMap::new(&text, &mut files);
-        let (f, l, c) = map.locate(offset);
-        return Err(FrontendError::Parse {
-            file: files.get(f as usize).cloned().unwrap_or_default(),
-            line: l,
-            col: c,
-            msg: format!(
-                "a run of {len} `+`/`-` characters (more than {}): the C parser's time grows exponentially with it",
-                guard::MAX_SIGN_RUN
-            ),
-        });
+        let msg = format!(
+            "a run of {len} `+`/`-` characters (more than {}): the C parser's time grows exponentially with it",
+            guard::MAX_SIGN_RUN
+        );
+        return Err(parse_error_at(prog, &text, offset, msg));
     }
     let config = lang_c::driver::Config {
         cpp_command: String::new(),
@@ -217,25 +210,24 @@ fn lower_unit_text(
                         continue;
                     }
                 }
-                let mut files = prog.files.clone();
-                let map = srcmap::SrcMap::new(&text, &mut files);
-                let (f, l, c) = map.locate(e.offset);
                 let expected: Vec<&str> = e.expected.iter().copied().take(8).collect();
                 let line_text = text[e.offset..].lines().next().unwrap_or("").trim();
                 let shown: String = line_text.chars().take(40).collect();
-                return Err(FrontendError::Parse {
-                    file: files.get(f as usize).cloned().unwrap_or_default(),
-                    line: l,
-                    col: c,
-                    msg: format!(
-                        "lang-c cannot parse the construct at `{shown}` (expected one of: {})",
-                        expected.join(" ")
-                    ),
-                });
+                let msg =
+                    format!("lang-c cannot parse the construct at `{shown}` (expected one of: {})", expected.join(" "));
+                return Err(parse_error_at(prog, &text, e.offset, msg));
             }
         }
     };
     lower_parsed(prog, link, unit, &text, (tag_attrs, packs), &parsed.unit, model)
+}
+
+/// A parse error at `offset` of the text given to the parser, located through its line markers.
+fn parse_error_at(prog: &Program, text: &str, offset: usize, msg: String) -> FrontendError {
+    let mut files = prog.files.clone();
+    let map = srcmap::SrcMap::new(text, &mut files);
+    let (f, line, col) = map.locate(offset);
+    FrontendError::Parse { file: files.get(f as usize).cloned().unwrap_or_default(), line, col, msg }
 }
 
 /// Lowers a parsed unit (`text` is what was parsed: locations are mapped through it).
