@@ -34,3 +34,27 @@ fn a_long_run_of_signs_is_refused_at_its_line() {
     assert_eq!((code, out.lines().last()), (0, Some("VERIFICATION SUCCESSFUL")), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An array whose element type is an array of unknown length (`[*]` or `[]` outside a
+/// prototype) is refused at its line; fuzzing found `int mm[*][*][0] = {{0}};` sending the
+/// initialiser into an endless loop. The same declarators in a prototype are C and accepted.
+#[test]
+fn an_array_of_incomplete_arrays_is_refused_at_its_line() {
+    let dir = std::env::temp_dir().join(format!("verdiff-incomplete-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("incomplete.c");
+    std::fs::write(&bad, "int main(void) { return 0; }\nint mm[*][*][0] = {{0}};\n").expect("write");
+    let (code, out) = check(&bad);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("incomplete.c:2:"), "the error names the file and line: {out}");
+    assert!(out.contains("array of arrays of unknown length"), "{out}");
+    let good = dir.join("prototype.c");
+    std::fs::write(
+        &good,
+        "void f(int a[*][*]);\nint g(int n, int a[][n]) { return n; }\nint main(void) { return 0; }\n",
+    )
+    .expect("write");
+    let (code, out) = check(&good);
+    assert_eq!((code, out.lines().last()), (0, Some("VERIFICATION SUCCESSFUL")), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -311,6 +311,14 @@ impl Lowerer<'_> {
                 }
                 DerivedDeclarator::Block(_) => ty = Type::ptr(ty),
                 DerivedDeclarator::Array(ad) => {
+                    // C11 6.7.6.2p1: the element type is complete (`int m[*][*][0]` outside a
+                    // prototype sent the initialiser into an endless loop: found by fuzzing)
+                    if !param_ctx && matches!(&ty, Type::Array(_, ArrayLen::Unknown)) {
+                        return Err(self.err(
+                            dd.span.start,
+                            "array of arrays of unknown length (the element type must be complete)",
+                        ));
+                    }
                     let len = match &ad.node.size {
                         ArraySize::Unknown | ArraySize::VariableUnknown => ArrayLen::Unknown,
                         ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
