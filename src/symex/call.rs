@@ -39,6 +39,7 @@ impl Symex<'_> {
             st.top_mut().pc += 1;
             return;
         }
+        self.errno_at_call(st, f, loc);
         if fun.body.is_none() {
             self.model_call(st, f, lhs, args, &vals, loc);
             st.top_mut().pc += 1;

@@ -14,6 +14,7 @@
 mod builtins;
 mod call;
 mod children;
+mod errno;
 mod eval;
 pub mod input;
 mod memory;
@@ -282,6 +283,8 @@ pub struct Symex<'p> {
     input: Option<input::InputHeap>,
     /// Whether two pointer values of which one has no known object coincide, by pair.
     coincidence: HashMap<(T, T), T>,
+    /// The library model's `errno`, when the program uses it (see errno.rs).
+    errno_var: Option<crate::ir::VarId>,
 }
 
 #[derive(Clone, Debug)]
@@ -354,6 +357,7 @@ impl<'p> Symex<'p> {
             snapshot: None,
             input: None,
             coincidence: HashMap::new(),
+            errno_var: errno::errno_var(p),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -898,6 +902,17 @@ impl<'p> Symex<'p> {
     /// A fresh input of the given sort; in concrete mode its value comes from the oracle.
     pub(crate) fn input(&mut self, st: &State, sort: Sort, what: &str) -> T {
         let key = self.input_key(st);
+        self.input_at(key, sort, what)
+    }
+
+    /// A fresh input whose key also carries `tag`: for an input made at a call before the
+    /// callee runs, which the call's return (at the same instruction) must not share.
+    pub(crate) fn input_tagged(&mut self, st: &State, sort: Sort, what: &str, tag: &str) -> T {
+        let key = format!("{}@{tag}", self.input_key(st));
+        self.input_at(key, sort, what)
+    }
+
+    fn input_at(&mut self, key: String, sort: Sort, what: &str) -> T {
         if let Some(oracle) = self.concrete.clone() {
             match &sort {
                 Sort::Array(..) => {

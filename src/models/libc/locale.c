@@ -7,8 +7,9 @@
  * name other than "C" and "POSIX", and "" — the environment's locale); from then on the
  * results that depend on that category are those of an unknown locale: the flags below tell
  * the models (ctype.c reads __verdiff_locale_ctype, string.c __verdiff_locale_collate).
- * LC_NUMERIC needs no flag: strtod and printf's floating conversions are approximated in
- * every locale already. The categories are glibc's: LC_CTYPE 0, LC_NUMERIC 1, LC_TIME 2,
+ * strtod and printf's floating conversions are approximated in every locale already (the
+ * radix character included); __verdiff_locale_numeric tells stdio.c that printf's ' flag may
+ * group digits. The categories are glibc's: LC_CTYPE 0, LC_NUMERIC 1, LC_TIME 2,
  * LC_COLLATE 3, LC_MONETARY 4, LC_MESSAGES 5, LC_ALL 6 (and glibc's 7..12).
  */
 
@@ -21,10 +22,11 @@ _Bool __VERIFIER_nondet_bool(void);
 void *memcpy(void *dst, const void *src, size_t n);
 void *__builtin_alloca(size_t n);
 
-/* 1 once LC_CTYPE (LC_COLLATE) may be another locale than "C"; 0 again after setlocale
+/* 1 once LC_CTYPE (LC_COLLATE, LC_NUMERIC) may be another locale than "C"; 0 again after setlocale
    selects "C" or "POSIX" for it. */
 int __verdiff_locale_ctype = 0;
 int __verdiff_locale_collate = 0;
+int __verdiff_locale_numeric = 0;
 
 /* The name setlocale returns: static storage the next call may overwrite (empty until the
    first call: filled then, so that programs without setlocale pay nothing). */
@@ -60,6 +62,8 @@ static void __vd_set(int category, int other)
     __verdiff_locale_ctype = other;
   if (category == 3 || category == 6)
     __verdiff_locale_collate = other;
+  if (category == 1 || category == 6)
+    __verdiff_locale_numeric = other;
 }
 
 char *setlocale(int category, const char *locale)

@@ -190,8 +190,14 @@ enum
   __VD_PLUS = 2,
   __VD_SPACE = 4,
   __VD_HASH = 8,
-  __VD_ZERO = 16
+  __VD_ZERO = 16,
+  /* ' : thousands grouping, which only a locale other than "C" changes (C11 leaves the flag
+     to POSIX; glibc groups %'d %'i %'u and the floating conversions with LC_NUMERIC's data) */
+  __VD_GROUP = 32
 };
+
+/* 1 once LC_NUMERIC may be another locale than "C" (locale.c). */
+extern int __verdiff_locale_numeric;
 
 static void __vd_put(struct __vd_out *o, char c)
 {
@@ -342,6 +348,14 @@ static void __vd_integer(struct __vd_out *o, unsigned long long v, int neg, int 
     zeros += width - len;
     len = width;
   }
+  if ((fl & __VD_GROUP) && base == 10 && __verdiff_locale_numeric)
+  {
+    /* grouped digits of an unknown locale: at least the ungrouped text, and a separator of
+       up to 4 bytes (a multibyte character) before each of the nd digits at most */
+    len = width > len ? width : len;
+    __vd_approx(o, len, len + 4 * nd);
+    return;
+  }
   if (o->cap == 0)
   {
     /* counting only */
@@ -477,6 +491,8 @@ static int __vd_format(struct __vd_out *o, const char *fmt, va_list ap)
         fl |= __VD_HASH;
       else if (fmt[i] == '0')
         fl |= __VD_ZERO;
+      else
+        fl |= __VD_GROUP;
       i++;
     }
     if (i < max && fmt[i] == '*')
