@@ -659,9 +659,25 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         Expr::binary(BinOp::LogOr, ne(old.clone()), ne(Expr::var(v, int.clone())), int.clone())
     });
     let mut k = 0usize;
+    // pointers to memory each version allocated: not compared, and their contents not either;
+    // said (an unsupported construct, which ends the path) after every other comparison, so
+    // that a difference elsewhere is still found
+    let mut uncompared: Vec<(Expr, String)> = Vec::new();
     for ((g, _, ne), copies) in groups.iter().zip(old_copies) {
         let nls = b.leaves_of(ne.clone(), "")?;
         let mut conds = Vec::new();
+        // (set before a stopped run skips the group's comparisons)
+        let flags: Vec<Option<Expr>> = copies
+            .iter()
+            .enumerate()
+            .map(|(i, (_, oc))| {
+                oc.ty.is_pointer().then(|| {
+                    let f = Expr::var(b.local(&format!("uncompared${}", k + i), int.clone(), false), int.clone());
+                    b.assign(f.clone(), Expr::int(0, int.clone()));
+                    f
+                })
+            })
+            .collect();
         let skip_at = match &either_stopped {
             Some(c) if g != super::stops::GROUP && g != "external calls" => {
                 b.push(InstrKind::Goto { cond: Some(c.clone()), target: usize::MAX });
@@ -669,7 +685,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             }
             _ => None,
         };
-        for ((ol, oc), nl) in copies.into_iter().zip(nls) {
+        for (((ol, oc), nl), flag) in copies.into_iter().zip(nls).zip(flags) {
             let v = b.local(&format!("new${k}"), nl.expr.ty.clone(), false);
             let ve = Expr::var(v, nl.expr.ty.clone());
             b.assign(ve.clone(), nl.expr.clone());
@@ -696,19 +712,27 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     int.clone(),
                 );
                 let both = Expr::binary(BinOp::LogAnd, both, differ, int.clone());
-                let not_both = Expr::unary(UnOp::LogNot, both, int.clone());
-                let at = b.body.len();
-                b.push(InstrKind::Goto { cond: Some(not_both), target: at + 2 });
-                b.push(InstrKind::Unsupported(format!(
-                    "{g}: `{}` points to memory allocated by the function in both versions; verdiff does not compare its contents",
-                    ol.path
-                )));
+                if let Some(f) = &flag {
+                    b.assign(f.clone(), both);
+                    uncompared.push((
+                        f.clone(),
+                        format!(
+                            "{g}: `{}` points to memory allocated by the function in both versions; verdiff does not compare its contents",
+                            ol.path
+                        ),
+                    ));
+                }
             }
-            if oc.ty.is_pointer() && !paired_objects.is_empty() {
-                conds.push(eq_pointer(b.p, oc, ve, &paired_objects));
+            let same = if oc.ty.is_pointer() && !paired_objects.is_empty() {
+                eq_pointer(b.p, oc, ve, &paired_objects)
             } else {
-                conds.push(eq_leaf(b.p, oc, ve));
-            }
+                eq_leaf(b.p, oc, ve)
+            };
+            conds.push(match flag {
+                // (two allocations are at different places: that is no difference)
+                Some(f) => Expr::binary(BinOp::LogOr, f, same, int.clone()),
+                None => same,
+            });
         }
         let cond = all(b.p, conds);
         b.push(InstrKind::Assert {
@@ -722,6 +746,12 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 *target = end;
             }
         }
+    }
+    for (flag, reason) in uncompared {
+        let at = b.body.len();
+        let not_set = Expr::unary(UnOp::LogNot, flag, int.clone());
+        b.push(InstrKind::Goto { cond: Some(not_set), target: at + 2 });
+        b.push(InstrKind::Unsupported(reason));
     }
     b.push(InstrKind::Return(None));
     let body = std::mem::take(&mut b.body);
