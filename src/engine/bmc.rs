@@ -20,6 +20,12 @@ fn remaining_ms(deadline: Option<Instant>) -> Option<u64> {
 
 /// One BMC run at the bounds in `so`.
 pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions, timings: &mut Timings) -> Report {
+    if o.random_runs && !o.reachability_only {
+        let off_bits = p.target.pointer_width() - so.object_bits.clamp(4, p.target.pointer_width() - 8);
+        if let Some(r) = super::random::random_difference(p, entry, so, o.deadline, off_bits, timings) {
+            return r;
+        }
+    }
     let t_symex = Instant::now();
     let mut feas = Smt::new(Some(2_000));
     let deadline = so.deadline;

@@ -5,6 +5,7 @@
 
 mod bmc;
 pub mod format;
+mod random;
 pub mod relational;
 mod replay;
 pub mod result;
@@ -48,6 +49,10 @@ pub struct EngineOptions {
     /// results within [`crate::smt::libm::accuracy_bounds`] of the host's (stated with the trace,
     /// docs/equivalence.md "Library accuracy"); false: only for every result the models allow.
     pub library_accuracy: bool,
+    /// Before symbolic execution, run the program concretely on random inputs for a share of
+    /// the time (random.rs): a run that violates a claim is the counterexample. For
+    /// equivalence products, whose claims compare the two versions.
+    pub random_runs: bool,
 }
 
 impl Default for EngineOptions {
@@ -61,6 +66,7 @@ impl Default for EngineOptions {
             reachability_only: false,
             float_abstraction: false,
             library_accuracy: true,
+            random_runs: false,
         }
     }
 }

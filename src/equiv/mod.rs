@@ -57,6 +57,9 @@ pub struct EquivOptions {
     /// Receives each bounded answer before a larger bound is tried, so that a caller whose
     /// time runs out during the deeper attempt (the process watchdog) can still report it.
     pub settled: Option<Settled>,
+    /// Run the product on random inputs before the proof (engine::random). Only the first
+    /// attempt of a comparison does: the runs do not depend on the bound or the abstraction.
+    pub random_runs: bool,
 }
 
 /// The last answer a deepening run can fall back on.
@@ -78,6 +81,7 @@ impl Default for EquivOptions {
             deepen: false,
             max_unwind: 640,
             settled: None,
+            random_runs: true,
         }
     }
 }
@@ -261,7 +265,8 @@ pub fn check_preprocessed(
         let shared_loops = r.notes.iter().any(|n| n.starts_with(SHARED_LOOPS));
         if opts.abstract_callees && (!r.abstracted.is_empty() || shared_loops) {
             if let EquivVerdict::Unknown(why) = r.verdict.clone() {
-                let again = check_program(prog.clone(), function, new_function, opts, start, false);
+                let inlined = EquivOptions { random_runs: false, ..opts.clone() };
+                let again = check_program(prog.clone(), function, new_function, &inlined, start, false);
 
                 if !matches!(again.verdict, EquivVerdict::Unknown(_)) {
                     r = again;
@@ -289,6 +294,8 @@ pub fn check_preprocessed(
         _ => None,
     };
     let mut r = attempt(halved.as_ref().unwrap_or(o))?;
+    // (later attempts do not repeat the random runs)
+    let o = &EquivOptions { random_runs: false, ..o.clone() };
     // a loop the bound cuts (or a question the solver left open): relational invariants may
     // settle it for every number of iterations
     let open = matches!(r.verdict, EquivVerdict::EquivalentUpTo(_))
@@ -557,6 +564,7 @@ pub fn check_program(
         }),
         float_abstraction: true,
         library_accuracy: o.library_accuracy,
+        random_runs: o.random_runs,
         ..EngineOptions::default()
     };
     let report = engine::verify(&prog, product.harness, &eo);

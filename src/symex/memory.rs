@@ -350,11 +350,15 @@ impl Symex<'_> {
             st.addrs.insert(key, addr);
             st.top_mut().objects.push(o);
             let name = var.name.clone();
+            self.free_input = self.keeps_indeterminate_free(st);
             let fresh = self.havoc(st, addr, size, &name);
+            self.free_input = false;
             self.indeterminate(st, Some(fresh), &name);
         } else {
             let (ty, name) = (var.ty.clone(), var.name.clone());
+            self.free_input = self.keeps_indeterminate_free(st);
             let val = self.nondet_of(st, &ty, &name);
+            self.free_input = false;
             self.indeterminate(st, Some(val), &name);
             st.regs.insert(key, val);
         }
@@ -365,6 +369,7 @@ impl Symex<'_> {
     /// is not a proven difference (the new version may behave as the old one on the same
     /// input), so they are treated like approximated library results (see engine::bmc).
     fn indeterminate(&mut self, st: &State, value: Option<T>, name: &str) {
+        // (called after `keeps_indeterminate_free` decided how the value was made)
         let new_side = st.top().func.is_some_and(|f| self.p.func(f).name.ends_with("@new"));
         if self.o.product.is_none() || !new_side {
             return;
@@ -372,10 +377,22 @@ impl Symex<'_> {
         let Some(v) = value else { return };
         let mut syms = Vec::new();
         super::models::collect_symbols(&self.s, v, &mut syms);
+        if self.keeps_indeterminate_free(st) {
+            // (a concrete run on inputs no solver chose: the value stayed a symbol, so a run
+            // that reads it decides nothing)
+            return;
+        }
         if !syms.is_empty() {
             self.approx_symbols.extend(syms);
             self.approx_funcs.insert(format!("the uninitialised value of `{name}` in the new version"));
         }
+    }
+
+    /// Whether the indeterminate value of a new-version local about to be made stays a free
+    /// symbol: in an equivalence product's concrete run whose oracle asks for that.
+    fn keeps_indeterminate_free(&self, st: &State) -> bool {
+        let new_side = st.top().func.is_some_and(|f| self.p.func(f).name.ends_with("@new"));
+        self.o.product.is_some() && new_side && self.concrete.as_ref().is_some_and(|o| o.borrow().random_inputs())
     }
 
     pub(crate) fn kill_local(&mut self, st: &mut State, v: VarId) {

@@ -175,6 +175,10 @@ pub struct Output {
     pub accuracy_facts: Vec<T>,
     /// Facts about the memory layout that hold on every path (asserted by the engine).
     pub axioms: Vec<T>,
+    /// In a concrete run: two applications of an uninterpreted function (an external
+    /// function, an approximated library function) to equal arguments had different values,
+    /// which no model allows (a run on inputs no solver chose).
+    pub inconsistent: bool,
 }
 
 /// Supplies input values during concrete replay.
@@ -194,6 +198,14 @@ pub trait InputOracle {
     /// what the library model says of it.
     fn library_bounds(&mut self, _lib: &str, _args: &[f64]) -> Option<(f64, f64)> {
         None
+    }
+    /// Whether the oracle's values are random rather than a solver's model. Then the
+    /// indeterminate values of an equivalence product's new version stay free symbols instead
+    /// of taking the oracle's values (whatever value the run took would be one choice, not a
+    /// proof; left free, a run that reads one decides nothing), and an unsupported construct
+    /// does not stop the run (one that ends its path ends it; see engine::random).
+    fn random_inputs(&self) -> bool {
+        false
     }
 }
 
@@ -285,6 +297,12 @@ pub struct Symex<'p> {
     coincidence: HashMap<(T, T), T>,
     /// The library model's `errno`, when the program uses it (see errno.rs).
     errno_var: Option<crate::ir::VarId>,
+    /// In a concrete run: the value of each application of an uninterpreted function to
+    /// constant arguments, and whether two equal applications had different values.
+    applications: HashMap<(String, Vec<T>), T>,
+    inconsistent: bool,
+    /// The input being made stays a free symbol (memory.rs, `keeps_indeterminate_free`).
+    free_input: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -358,6 +376,9 @@ impl<'p> Symex<'p> {
             input: None,
             coincidence: HashMap::new(),
             errno_var: errno::errno_var(p),
+            applications: HashMap::new(),
+            inconsistent: false,
+            free_input: false,
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -491,7 +512,10 @@ impl<'p> Symex<'p> {
                 }
             }
             self.stats.instructions += 1;
-            if self.stats.instructions.is_multiple_of(4096) {
+            // (a concrete run's instructions may each read far through memory without making
+            // a term: it looks at the clock more often)
+            let every = if self.is_concrete() { 256 } else { 4096 };
+            if self.stats.instructions.is_multiple_of(every) {
                 if let Some(d) = self.o.deadline {
                     if Instant::now() >= d {
                         self.abort = Some(Abort::Timeout);
@@ -558,6 +582,7 @@ impl<'p> Symex<'p> {
             approx_facts: self.approx_facts,
             accuracy_facts: self.accuracy_facts,
             axioms,
+            inconsistent: self.inconsistent,
         }
     }
 
@@ -678,7 +703,10 @@ impl<'p> Symex<'p> {
         }
         let func = st.frames.last().and_then(|f| f.func);
         self.unsupported.push(Reach { reason, loc, func, guard: g });
-        if self.is_concrete() && self.s.is_true(g) && self.target.is_none() {
+        let stops = self.concrete.as_ref().is_some_and(|o| !o.borrow().random_inputs());
+        if stops && self.s.is_true(g) && self.target.is_none() {
+            // (a run on random inputs goes on: where the unsupported construct ends the path,
+            // the path ends; where it is only a thing not compared, what follows is exact)
             self.violated = Some(usize::MAX);
         }
     }
@@ -913,6 +941,10 @@ impl<'p> Symex<'p> {
     }
 
     fn input_at(&mut self, key: String, sort: Sort, what: &str) -> T {
+        if self.free_input {
+            // (not asked of the oracle, not an array it reads: see keeps_indeterminate_free)
+            return self.s.fresh_symbol(format!("{what}#{key}"), sort);
+        }
         if let Some(oracle) = self.concrete.clone() {
             match &sort {
                 Sort::Array(..) => {
@@ -1013,6 +1045,14 @@ impl<'p> Symex<'p> {
     /// as symbolic execution does); returns the equation and the application.
     pub(crate) fn tie_to_uf(&mut self, st: &mut State, v: T, key: &str, name: &str, args: &[T]) -> Option<(T, T)> {
         if self.is_concrete() && self.s.is_ground(v) {
+            // a replay's values come from a model in which equal applications are equal; a
+            // run on other values (random inputs) must keep that too
+            if let Some(k) = self.application_key(key, args) {
+                let first = *self.applications.entry(k).or_insert(v);
+                if first != v {
+                    self.inconsistent = true;
+                }
+            }
             return None;
         }
         let range = self.s.sort(v).clone();
@@ -1021,6 +1061,21 @@ impl<'p> Symex<'p> {
         self.note_assumed(same);
         st.guard.add(&mut self.s, same);
         Some((same, app))
+    }
+
+    /// In a concrete run: the key of the application of `key` to constant arguments.
+    fn application_key(&self, key: &str, args: &[T]) -> Option<(String, Vec<T>)> {
+        let constant = |&a: &T| self.s.as_bv(a).is_some() || self.s.as_fp(a).is_some() || self.s.as_bool(a).is_some();
+        args.iter().all(constant).then(|| (key.to_string(), args.to_vec()))
+    }
+
+    /// In a concrete run: the value an earlier application of `key` to the same constant
+    /// arguments took (a value for this one that agrees with it).
+    pub(crate) fn earlier_application(&self, key: &str, args: &[T]) -> Option<T> {
+        if !self.is_concrete() {
+            return None;
+        }
+        self.applications.get(&self.application_key(key, args)?).copied()
     }
 
     /// The symbol that stands for the application `app` of an uninterpreted function (an

@@ -244,7 +244,11 @@ impl Symex<'_> {
         };
         if let Some(l) = lhs {
             let uf_args: Vec<T> = std::iter::once(idx).chain(bits).collect();
-            let v = self.nondet_of(st, &ret, &format!("{name}_result"));
+            let mut v = self.nondet_of(st, &ret, &format!("{name}_result"));
+            if let Some(earlier) = self.earlier_application(&format!("ext:{name}"), &uf_args) {
+                // (a concrete run: the same call as before has the same result)
+                v = earlier;
+            }
             self.tie_to_uf(st, v, &format!("ext:{name}"), &format!("{name}!external"), &uf_args);
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign(st, l, v, loc);

@@ -212,6 +212,10 @@ impl Symex<'_> {
                 if let Some(ties) = also {
                     self.approx_facts.push(ties);
                 }
+            } else if self.concrete.as_ref().is_some_and(|o| o.borrow().random_inputs()) && !self.s.is_true(in_range) {
+                // (a concrete run on inputs no solver chose took some value for it: one
+                // choice, which it must say it used)
+                self.approx_funcs.insert("float-to-integer conversions (their result when out of range)".into());
             }
         }
         self.s.ite(in_range, r, unspecified)

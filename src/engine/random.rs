@@ -1,0 +1,365 @@
+//! Concrete runs on random inputs, tried before symbolic execution of an equivalence product.
+//!
+//! A behaviour change is usually visible on many inputs, and a concrete run of the product
+//! (symbolic execution with every input fixed: terms fold to constants) costs milliseconds,
+//! where the symbolic run and the solver may spend the whole time limit on a string walk with
+//! nested loops. So, in a small share of the time, the product runs on inputs drawn at random
+//! (small numbers, the program's own constants and their neighbours, type boundaries, zero
+//! bytes for string ends) and, when a run violates one of the product's comparisons, that run
+//! is the counterexample. It is a replay by construction; it is kept only when it rests on
+//! nothing verdiff chose freely: no approximated value (library results; the new version's
+//! indeterminate values stay symbols, so a run that reads one decides nothing), every fact about the memory layout true on its values, equal calls of an
+//! external function with equal results (symbolic execution gives a later call the earlier
+//! result; any other disagreement drops the run). As in the solver's counterexamples, an
+//! unsupported construct the run passed does not void a violation after it: a construct
+//! whose effect verdiff does not know ends the path, and one that continues it (an output
+//! not compared) leaves what follows exact. Any other run is simply dropped: random runs never make an answer other than a
+//! confirmed difference, so they cannot make anything EQUIVALENT or hide a difference.
+//!
+//! The inputs are drawn from a fixed seed: the same program gets the same runs every time.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use super::result::{Report, Status, Timings, Trace, Verdict};
+use crate::ir::{ClaimKind, ExprKind, FuncId, Program};
+use crate::smt::{Answer, Smt};
+use crate::symex::{InputOracle, Symex, SymexOptions};
+use crate::term::{Bits, Sort};
+
+/// The most time the random runs take together, and their share of the time limit.
+const RUNS_MS: u64 = 2_000;
+const SHARE: u32 = 10;
+/// The most runs, and the most time one run takes (a share of the budget).
+const MAX_RUNS: u32 = 200;
+const RUN_SHARE: u32 = 8;
+/// The most constants of the program used as interesting values.
+const MAX_CONSTANTS: usize = 96;
+
+/// Inputs drawn at random (splitmix64), each input key and array element once per run.
+struct RandomOracle {
+    state: u64,
+    constants: Rc<Vec<i128>>,
+    scalars: HashMap<String, Option<Bits>>,
+    elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
+}
+
+impl RandomOracle {
+    fn new(seed: u64, constants: Rc<Vec<i128>>) -> RandomOracle {
+        RandomOracle { state: seed, constants, scalars: HashMap::new(), elements: HashMap::new() }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    /// An integer of `w` bits: zero, small, one of the program's constants or a neighbour,
+    /// a boundary of the type, or any bits.
+    fn integer(&mut self, w: u32) -> Bits {
+        let v: i128 = match self.below(16) {
+            0..=2 => 0,
+            3..=6 => self.below(17) as i128 - (self.below(4) == 0) as i128 * 17,
+            7..=11 if !self.constants.is_empty() => {
+                let i = self.below(self.constants.len() as u64) as usize;
+                let c = self.constants[i];
+                c + self.below(3) as i128 - 1
+            }
+            12 => match self.below(4) {
+                0 => -1,
+                1 => (1i128 << (w.min(127) - 1)) - 1,
+                2 => -(1i128 << (w.min(127) - 1)),
+                _ => 1,
+            },
+            _ => self.next() as i128 | ((self.next() as i128) << 64),
+        };
+        Bits::from_i128(w, v)
+    }
+
+    fn value(&mut self, sort: &Sort) -> Option<Bits> {
+        match sort {
+            Sort::Bool => Some(Bits::from_u128(1, (self.next() & 1) as u128)),
+            Sort::Bv(w) => Some(self.integer(*w)),
+            Sort::Fp(11, 53) => Some(Bits::from_u128(64, self.real().to_bits() as u128)),
+            Sort::Fp(8, 24) => Some(Bits::from_u128(32, (self.real() as f32).to_bits() as u128)),
+            _ => None,
+        }
+    }
+
+    fn real(&mut self) -> f64 {
+        match self.below(4) {
+            0 => 0.0,
+            1 => self.below(21) as f64 - 10.0,
+            2 => (self.below(2001) as f64 - 1000.0) / 8.0,
+            _ => {
+                let i = self.below(self.constants.len().max(1) as u64) as usize;
+                self.constants.get(i).map_or(1.0, |&c| c as f64)
+            }
+        }
+    }
+}
+
+/// Keys of inputs that carry facts about the memory layout (object addresses, the input
+/// heap's sizes and owners): random values would break them, so they are left symbolic and
+/// a run that depends on them does not conclude.
+fn layout_key(key: &str) -> bool {
+    key.starts_with("input_") || key == "object_addresses"
+}
+
+impl InputOracle for RandomOracle {
+    fn random_inputs(&self) -> bool {
+        true
+    }
+
+    fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        if layout_key(key) {
+            return None;
+        }
+        if let Some(v) = self.scalars.get(key) {
+            return v.clone();
+        }
+        let v = self.value(sort);
+        self.scalars.insert(key.to_string(), v.clone());
+        v
+    }
+
+    fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits> {
+        if key == "object_addresses" {
+            // distinct, aligned, non-zero, far from the top: object o at (o + 1) * 2^32
+            let o = indices.first().and_then(|i| i.to_u128()).unwrap_or(0);
+            let w = elem.scalar_width()?;
+            return Some(if o == 0 { Bits::zero(w) } else { Bits::from_u128(w, (o + 1) << 32) });
+        }
+        if layout_key(key) {
+            return None;
+        }
+        let k = (key.to_string(), indices.to_vec());
+        if let Some(v) = self.elements.get(&k) {
+            return v.clone();
+        }
+        let v = self.value(elem);
+        self.elements.insert(k, v.clone());
+        v
+    }
+}
+
+/// The integer constants of the program's own functions that `entry` reaches (not the
+/// library models'), character codes included: the values a difference most often hinges on.
+fn constants(p: &Program, entry: FuncId) -> Vec<i128> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut reached = std::collections::HashSet::from([entry]);
+    let mut todo = vec![entry];
+    while let Some(f) = todo.pop() {
+        let f = p.func(f);
+        for ins in f.body.iter().flatten() {
+            for e in ins.kind.exprs() {
+                e.visit(&mut |x| {
+                    if let ExprKind::Func(g) = x.kind {
+                        if !p.func(g).model && reached.insert(g) {
+                            todo.push(g);
+                        }
+                    }
+                });
+            }
+        }
+    }
+    for f in reached.iter().map(|&f| p.func(f)) {
+        for ins in f.body.iter().flatten() {
+            for e in ins.kind.exprs() {
+                e.visit(&mut |x| {
+                    if let (&ExprKind::Int(v), crate::ir::Type::Int(t)) = (&x.kind, &x.ty) {
+                        let v = if t.signed && t.width < 128 && (v >> (t.width - 1)) & 1 == 1 {
+                            v as i128 - (1i128 << t.width)
+                        } else {
+                            v as i128
+                        };
+                        if v.unsigned_abs() < 1 << 40 {
+                            seen.insert(v);
+                        }
+                    }
+                });
+            }
+        }
+    }
+    let mut all: Vec<i128> = seen.into_iter().collect();
+    if all.len() > MAX_CONSTANTS {
+        // keep the small ones (characters, sizes, flags) first
+        all.sort_by_key(|v| v.unsigned_abs());
+        all.truncate(MAX_CONSTANTS);
+    }
+    all
+}
+
+/// A difference shown by a concrete run on random inputs, as the engine's report; None when
+/// no run within the budget shows one that rests on nothing verdiff chose freely.
+pub(super) fn random_difference(
+    p: &Program,
+    entry: FuncId,
+    so: &SymexOptions,
+    deadline: Option<Instant>,
+    off_bits: u32,
+    timings: &mut Timings,
+) -> Option<Report> {
+    let t0 = Instant::now();
+    let budget = match deadline {
+        Some(d) => (d.saturating_duration_since(t0) / SHARE).min(Duration::from_millis(RUNS_MS)),
+        None => Duration::from_millis(RUNS_MS),
+    };
+    let end = t0 + budget;
+    let constants = Rc::new(constants(p, entry));
+    let debug = std::env::var_os("VERDIFF_DEBUG").is_some();
+    let mut runs = 0u32;
+    let mut found = None;
+    while runs < MAX_RUNS && Instant::now() < end {
+        runs += 1;
+        let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
+        let oracle = Rc::new(RefCell::new(RandomOracle::new(seed, constants.clone())));
+        let mut ro = so.clone();
+        // (one slow run — a loop over a huge length — leaves time for the others)
+        ro.deadline = Some(end.min(Instant::now() + budget / RUN_SHARE));
+        let t_run = Instant::now();
+        let run = Symex::new(p, ro).concrete(oracle, None).run(entry, &mut |_, _| None);
+        if debug {
+            match &run {
+                Ok(out) => eprintln!(
+                    "random run {runs}: {:?}, violated {:?}, {} terms, {} instructions",
+                    t_run.elapsed(),
+                    out.violated.and_then(|v| out.claims.get(v)).map(|c| (c.kind, c.msg.clone())),
+                    out.store.len(),
+                    out.stats.instructions
+                ),
+                Err((why, out)) => eprintln!(
+                    "random run {runs}: {:?}, stopped: {why:?} after {} instructions, {} terms",
+                    t_run.elapsed(),
+                    out.stats.instructions,
+                    out.store.len()
+                ),
+            }
+        }
+        let Ok(mut out) = run else { continue };
+        if let Some(report) = confirmed(p, &mut out, off_bits, runs) {
+            found = Some(report);
+            break;
+        }
+    }
+    timings.replay += t0.elapsed();
+    if debug {
+        eprintln!("random runs: {runs} in {:?}, difference: {}", t0.elapsed(), found.is_some());
+    }
+    found
+}
+
+/// The report of a run that violated a comparison of the product (or a claim of the new
+/// version), when the violation rests only on the run's inputs.
+fn confirmed(p: &Program, out: &mut crate::symex::Output, off_bits: u32, run: u32) -> Option<Report> {
+    let v = out.violated?;
+    let kind = out.claims.get(v)?.kind;
+    if matches!(kind, ClaimKind::Unwinding | ClaimKind::Precondition)
+        || !out.approx_funcs.is_empty()
+        || out.inconsistent
+    {
+        return None;
+    }
+    // what the caller must meet held on the whole run, and the layout facts hold of its values
+    let broken_need = out.instances.iter().any(|i| {
+        out.claims[i.claim].kind == ClaimKind::Precondition
+            && !out.store.is_false(i.guard)
+            && !out.store.is_true(i.cond)
+    });
+    if broken_need || !facts_hold(out) {
+        return None;
+    }
+    let mut claims: Vec<_> = out.claims.iter().map(|c| super::claim_result(p, c)).collect();
+    let steps = super::format::trace(p, out, off_bits);
+    claims[v].status = Status::Violated;
+    claims[v].trace = Some(Trace { steps, replayed: true, assumes: vec![] });
+    Some(Report {
+        verdict: Verdict::Failed,
+        claims,
+        unsupported: vec![],
+        externals: out.externals.iter().cloned().collect(),
+        notes: vec![format!("difference found by a concrete run on random inputs (run {run})")],
+        timings: Timings::default(),
+        stats: Default::default(),
+        bounded: false,
+        loops_undecided: false,
+        assumes: vec![],
+    })
+}
+
+/// Whether every layout fact of the run is true on its values (ground facts the simplifier
+/// did not fold are decided by the solver; a fact over a value left symbolic is not shown).
+fn facts_hold(out: &mut crate::symex::Output) -> bool {
+    let mut open = Vec::new();
+    for &a in &out.axioms {
+        if out.store.is_true(a) {
+            continue;
+        }
+        if out.store.is_false(a) || !out.store.is_ground(a) {
+            return false;
+        }
+        open.push(a);
+    }
+    if open.is_empty() {
+        return true;
+    }
+    let all = out.store.and_n(&open);
+    let mut smt = Smt::new(Some(2_000));
+    smt.assert(&out.store, all);
+    matches!(smt.check(&out.store, &[]), Answer::Sat)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_draws_the_same_inputs() {
+        let c = Rc::new(vec![34, 92]);
+        let mut a = RandomOracle::new(7, c.clone());
+        let mut b = RandomOracle::new(7, c);
+        let xs: Vec<Bits> = (0..50).map(|_| a.integer(32)).collect();
+        let ys: Vec<Bits> = (0..50).map(|_| b.integer(32)).collect();
+        assert_eq!(xs, ys);
+    }
+
+    #[test]
+    fn an_input_keeps_its_value_within_a_run() {
+        let mut a = RandomOracle::new(3, Rc::new(vec![]));
+        let first = a.scalar("f:1/#1", &Sort::Bv(32));
+        for _ in 0..10 {
+            assert_eq!(a.scalar("f:1/#1", &Sort::Bv(32)), first);
+        }
+        let i = [Bits::from_u128(64, 2)];
+        let e = a.element("m", &i, &Sort::Bv(8));
+        assert_eq!(a.element("m", &i, &Sort::Bv(8)), e);
+    }
+
+    #[test]
+    fn layout_inputs_are_left_to_the_solver_or_placed_apart() {
+        let mut a = RandomOracle::new(3, Rc::new(vec![]));
+        assert_eq!(a.scalar("input_child_offset#3", &Sort::Bv(56)), None);
+        let base =
+            |a: &mut RandomOracle, o: u128| a.element("object_addresses", &[Bits::from_u128(8, o)], &Sort::Bv(64));
+        assert_eq!(base(&mut a, 0), Some(Bits::zero(64)));
+        let (b1, b2) = (base(&mut a, 1), base(&mut a, 2));
+        assert!(b1.is_some() && b1 != b2 && b1 != Some(Bits::zero(64)));
+    }
+
+    #[test]
+    fn draws_include_the_programs_constants_and_zero() {
+        let mut a = RandomOracle::new(11, Rc::new(vec![1000]));
+        let xs: Vec<Bits> = (0..400).map(|_| a.integer(32)).collect();
+        assert!(xs.contains(&Bits::zero(32)));
+        assert!(xs.contains(&Bits::from_u128(32, 1000)) || xs.contains(&Bits::from_u128(32, 1001)));
+    }
+}
