@@ -6,6 +6,7 @@
 mod bmc;
 pub mod format;
 mod random;
+pub use random::RANDOM_DIFFERENCE;
 pub mod relational;
 mod replay;
 pub mod result;

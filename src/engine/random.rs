@@ -29,9 +29,12 @@ use crate::smt::{Answer, Smt};
 use crate::symex::{InputOracle, Symex, SymexOptions};
 use crate::term::{Bits, Sort};
 
+/// The note of a report whose counterexample a random run found.
+pub const RANDOM_DIFFERENCE: &str = "difference found by a concrete run on random inputs";
+
 /// The most time the random runs take together, and their share of the time limit.
-const RUNS_MS: u64 = 2_000;
-const SHARE: u32 = 10;
+const RUNS_MS: u64 = 1_000;
+const SHARE: u32 = 20;
 /// The most runs, and the most time one run takes (a share of the budget).
 const MAX_RUNS: u32 = 200;
 const RUN_SHARE: u32 = 8;
@@ -287,7 +290,7 @@ fn confirmed(p: &Program, out: &mut crate::symex::Output, off_bits: u32, run: u3
         claims,
         unsupported: vec![],
         externals: out.externals.iter().cloned().collect(),
-        notes: vec![format!("difference found by a concrete run on random inputs (run {run})")],
+        notes: vec![format!("{RANDOM_DIFFERENCE} (run {run})")],
         timings: Timings::default(),
         stats: Default::default(),
         bounded: false,

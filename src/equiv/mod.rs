@@ -22,6 +22,7 @@ pub mod reaching;
 pub mod stops;
 pub mod unit_test;
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::engine::{self, EngineOptions, Status, TraceEvent};
@@ -262,6 +263,18 @@ pub fn check_preprocessed(
     let prog = frontend::load_versions(old_texts, new_texts, dold.clone(), dnew.clone(), o.frontend.target)?;
     let attempt = |opts: &EquivOptions| -> Result<EquivResult, FrontendError> {
         let mut r = check_program(prog.clone(), function, new_function, opts, start, opts.abstract_callees);
+        if let EquivVerdict::Unknown(why) = r.verdict.clone() {
+            if why.starts_with(INPUT_POINTER) {
+                // again with the stored pointers NULL: a difference found then is real
+                let product = ProductOptions { null_stored_pointers: true, ..opts.product.clone() };
+                let null = EquivOptions { product, random_runs: false, ..opts.clone() };
+                let again = check_program(prog.clone(), function, new_function, &null, start, opts.abstract_callees);
+                if matches!(again.verdict, EquivVerdict::NotEquivalent(_)) {
+                    r = again;
+                    r.notes.push(format!("found with the pointers stored in the inputs NULL (with them free: {why})"));
+                }
+            }
+        }
         let shared_loops = r.notes.iter().any(|n| n.starts_with(SHARED_LOOPS));
         if opts.abstract_callees && (!r.abstracted.is_empty() || shared_loops) {
             if let EquivVerdict::Unknown(why) = r.verdict.clone() {
@@ -372,6 +385,40 @@ const IDENTICAL: &str = "the two versions are the same program once formatting, 
 /// in one of them, is another version's or a local that does not exist yet at entry (found
 /// by Csmith: a global pointer to the old run's local made the new run's read undefined). NULL
 /// and dangling pointers (`&NULL + k`, `&INVALID + k`) mean the same in both runs.
+/// The start of the reason a difference that needs an input pointer into an object is not
+/// reported.
+const INPUT_POINTER: &str = "the difference found needs the input pointer";
+
+/// Every value the trace assigns, by lvalue (the last one), and the harness's own
+/// assignments (the first one: an input's name may also be a callee's variable — `idum` of
+/// the entry and of its callee — whose later values are not the input).
+fn trace_values(trace: &engine::Trace) -> (HashMap<String, String>, HashMap<String, String>) {
+    let mut values = HashMap::new();
+    let mut in_harness = HashMap::new();
+    for s in &trace.steps {
+        if let TraceEvent::Assign { lhs, value } = &s.event {
+            values.insert(lhs.clone(), value.text.clone());
+            if s.function == product::HARNESS {
+                in_harness.entry(lhs.clone()).or_insert_with(|| value.text.clone());
+            }
+        }
+    }
+    (values, in_harness)
+}
+
+/// The value of each input leaf at entry, "?" where the trace does not show it.
+fn input_values(leaves: &[product::InputLeaf], in_harness: &HashMap<String, String>) -> Vec<(String, String)> {
+    leaves.iter().map(|i| (i.lhs.clone(), in_harness.get(&i.lhs).cloned().unwrap_or_else(|| "?".into()))).collect()
+}
+
+/// Whether the difference a report shows needs an input pointer into an object.
+fn random_pointer(report: &engine::Report, leaves: &[product::InputLeaf]) -> bool {
+    let violated = report.claims.iter().find(|c| c.kind != ClaimKind::Unwinding && c.status == Status::Violated);
+    let Some(trace) = violated.and_then(|c| c.trace.as_ref()) else { return false };
+    let (_, in_harness) = trace_values(trace);
+    pointer_into_object(leaves, &input_values(leaves, &in_harness)).is_some()
+}
+
 fn pointer_into_object<'a>(
     leaves: &[product::InputLeaf],
     values: &'a [(String, String)],
@@ -567,7 +614,13 @@ pub fn check_program(
         random_runs: o.random_runs,
         ..EngineOptions::default()
     };
-    let report = engine::verify(&prog, product.harness, &eo);
+    let mut report = engine::verify(&prog, product.harness, &eo);
+    if report.notes.iter().any(|n| n.starts_with(engine::RANDOM_DIFFERENCE)) && random_pointer(&report, &product.inputs)
+    {
+        // a random run made an input pointer point into some object (see pointer_into_object):
+        // the solver may find a difference that does not need that
+        report = engine::verify(&prog, product.harness, &EngineOptions { random_runs: false, ..eo.clone() });
+    }
     res.externals = report.externals.iter().filter(|e| !e.starts_with("__verdiff")).cloned().collect();
     res.notes.extend(report.notes.iter().cloned());
 
@@ -577,26 +630,11 @@ pub fn check_program(
             res.verdict = EquivVerdict::Unknown("the distinguishing input did not replay".into());
             return res;
         };
-        let mut values: std::collections::HashMap<String, String> = Default::default();
-        // the harness's own assignments: an input's name may also be a callee's variable
-        // (`idum` of the entry and of its callee), whose later values are not the input
-        let mut in_harness: std::collections::HashMap<String, String> = Default::default();
-        for s in &trace.steps {
-            if let TraceEvent::Assign { lhs, value } = &s.event {
-                values.insert(lhs.clone(), value.text.clone());
-                if s.function == product::HARNESS {
-                    in_harness.entry(lhs.clone()).or_insert_with(|| value.text.clone());
-                }
-            }
-        }
-        let inputs: Vec<(String, String)> = product
-            .inputs
-            .iter()
-            .map(|i| (i.lhs.clone(), in_harness.get(&i.lhs).cloned().unwrap_or_else(|| "?".into())))
-            .collect();
+        let (values, in_harness) = trace_values(trace);
+        let inputs = input_values(&product.inputs, &in_harness);
         if let Some((lhs, value)) = pointer_into_object(&product.inputs, &inputs) {
             res.verdict = EquivVerdict::Unknown(format!(
-                "the difference found needs the input pointer `{lhs}` to point to {} at entry, and the product does not \
+                "{INPUT_POINTER} `{lhs}` to point to {} at entry, and the product does not \
                  give the two versions corresponding objects for pointers stored in their inputs: it may not be real",
                 value.trim_start_matches('&')
             ));

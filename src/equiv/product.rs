@@ -67,11 +67,16 @@ pub struct ProductOptions {
     pub call_limit: u32,
     /// Most scalar values per output.
     pub leaf_limit: usize,
+    /// Data pointers stored in the inputs (not the parameters, which point to the objects the
+    /// product makes) are NULL: the product cannot give the two versions corresponding objects
+    /// for them, so a difference that needs one to point into an object may not be real, and
+    /// the comparison is tried again with them NULL (`equiv`, `INPUT_POINTER`).
+    pub null_stored_pointers: bool,
 }
 
 impl Default for ProductOptions {
     fn default() -> Self {
-        ProductOptions { object_elems: 8, call_limit: 16, leaf_limit: 4096 }
+        ProductOptions { object_elems: 8, call_limit: 16, leaf_limit: 4096, null_stored_pointers: false }
     }
 }
 
@@ -153,6 +158,12 @@ impl Builder<'_> {
     /// lvalue as the replay trace names it.
     fn input(&mut self, l: &Leaf, inputs: &mut Vec<InputLeaf>) -> String {
         self.assign(l.expr.clone(), Expr::new(ExprKind::Nondet, l.expr.ty.clone()));
+        let data_pointer = l.expr.ty.pointee().is_some_and(|t| !matches!(t, Type::Function(_)));
+        if self.o.null_stored_pointers && data_pointer {
+            let null = Expr::int(0, l.expr.ty.clone());
+            let int = self.p.target.int_t();
+            self.push(InstrKind::Assume(Expr::binary(BinOp::Eq, l.expr.clone(), null, int)));
+        }
         let lhs = crate::ir::display::expr_to_c(self.p, &l.expr);
         inputs.push(InputLeaf { lhs: lhs.clone(), ty: self.p.type_name(&l.expr.ty) });
         lhs
