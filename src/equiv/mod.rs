@@ -375,16 +375,6 @@ const IDENTICAL: &str = "the two versions are the same program once formatting, 
      replaced by it, branches on constants are decided, and stores nobody reads are removed with the harmless \
      computations that fed them (no solver needed)";
 
-/// Rewrites every function into a normal form that keeps its behaviour, so that a refactoring
-/// that only names a constant, drops an unread variable or a dead branch leaves the same IR
-/// (see each pass). The passes enable one another (a branch decided removes the only other
-/// assignment of a constant), so rounds repeat while one changes something (at most ten).
-/// An input pointer of a distinguishing input that points into an object (`&l`, `&g@old + 8`):
-/// `(lhs, value)`. The product gives each version its own objects and copies input pointers
-/// unchanged, so such a pointer points into the same object in both runs — an object that,
-/// in one of them, is another version's or a local that does not exist yet at entry (found
-/// by Csmith: a global pointer to the old run's local made the new run's read undefined). NULL
-/// and dangling pointers (`&NULL + k`, `&INVALID + k`) mean the same in both runs.
 /// The start of the reason a difference that needs an input pointer into an object is not
 /// reported.
 const INPUT_POINTER: &str = "the difference found needs the input pointer";
@@ -412,13 +402,19 @@ fn input_values(leaves: &[product::InputLeaf], in_harness: &HashMap<String, Stri
 }
 
 /// Whether the difference a report shows needs an input pointer into an object.
-fn random_pointer(report: &engine::Report, leaves: &[product::InputLeaf]) -> bool {
+fn needs_object_pointer(report: &engine::Report, leaves: &[product::InputLeaf]) -> bool {
     let violated = report.claims.iter().find(|c| c.kind != ClaimKind::Unwinding && c.status == Status::Violated);
     let Some(trace) = violated.and_then(|c| c.trace.as_ref()) else { return false };
     let (_, in_harness) = trace_values(trace);
     pointer_into_object(leaves, &input_values(leaves, &in_harness)).is_some()
 }
 
+/// An input pointer of a distinguishing input that points into an object (`&l`, `&g@old + 8`):
+/// `(lhs, value)`. The product gives each version its own objects and copies input pointers
+/// unchanged, so such a pointer points into the same object in both runs — an object that,
+/// in one of them, is another version's or a local that does not exist yet at entry (found
+/// by Csmith: a global pointer to the old run's local made the new run's read undefined). NULL
+/// and dangling pointers (`&NULL + k`, `&INVALID + k`) mean the same in both runs.
 fn pointer_into_object<'a>(
     leaves: &[product::InputLeaf],
     values: &'a [(String, String)],
@@ -430,6 +426,10 @@ fn pointer_into_object<'a>(
     })
 }
 
+/// Rewrites every function into a normal form that keeps its behaviour, so that a refactoring
+/// that only names a constant, drops an unread variable or a dead branch leaves the same IR
+/// (see each pass). The passes enable one another (a branch decided removes the only other
+/// assignment of a constant), so rounds repeat while one changes something (at most ten).
 fn normalise(prog: &mut Program) {
     for _ in 0..10 {
         let changed = constants::propagate_constant_locals(prog)
@@ -615,7 +615,8 @@ pub fn check_program(
         ..EngineOptions::default()
     };
     let mut report = engine::verify(&prog, product.harness, &eo);
-    if report.notes.iter().any(|n| n.starts_with(engine::RANDOM_DIFFERENCE)) && random_pointer(&report, &product.inputs)
+    if report.notes.iter().any(|n| n.starts_with(engine::RANDOM_DIFFERENCE))
+        && needs_object_pointer(&report, &product.inputs)
     {
         // a random run made an input pointer point into some object (see pointer_into_object):
         // the solver may find a difference that does not need that
