@@ -58,3 +58,50 @@ fn an_array_of_incomplete_arrays_is_refused_at_its_line() {
     assert_eq!((code, out.lines().last()), (0, Some("VERIFICATION SUCCESSFUL")), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Brace elision into elements that hold no scalars (GNU zero-length arrays): fuzzing found
+/// `int W[4][3333*33334][0] = {10, 30, 740};` looping over the 111 million elements, none of
+/// which took a value. GCC takes each value as an excess element of the next zero-length
+/// array and drops it, so `{1, 2}` for `struct { int z[0]; int a; } s[2]` drops 1 into
+/// `s[0].z` and puts 2 in `s[0].a` — gcc-compiled, this program prints "2 0".
+#[test]
+fn brace_elision_into_zero_length_arrays_ends_with_the_list() {
+    let dir = std::env::temp_dir().join(format!("verdiff-zerolen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let huge = dir.join("huge.c");
+    std::fs::write(
+        &huge,
+        "#include <assert.h>\nint W[4][3333*33334][0] = {10, 30, 740};\n\
+         int main(void) { assert(sizeof W == 0); return 0; }\n",
+    )
+    .expect("write");
+    let (code, out) = check(&huge);
+    assert_eq!((code, out.lines().last()), (0, Some("VERIFICATION SUCCESSFUL")), "{out}");
+    let elided = dir.join("elided.c");
+    std::fs::write(
+        &elided,
+        "#include <assert.h>\nstruct S { int z[0]; int a; };\nstruct S s[2] = {1, 2};\n\
+         int main(void) { assert(s[0].a == 2); assert(s[1].a == 0); assert(s[0].a == 1); return 0; }\n",
+    )
+    .expect("write");
+    let (code, out) = check(&elided);
+    assert_eq!((code, out.lines().last()), (10, Some("VERIFICATION FAILED")), "{out}");
+    assert!(out.contains("elided.c line 4"), "{out}");
+    assert!(out.contains("s[0].a == 1"), "only the third assertion is violated: {out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A GNU range designator over millions of elements would become millions of assignments: it
+/// is refused at its line.
+#[test]
+fn a_huge_range_designator_is_refused_at_its_line() {
+    let dir = std::env::temp_dir().join(format!("verdiff-range-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("range.c");
+    std::fs::write(&bad, "int main(void) { return 0; }\nint a[3000000] = {[0 ... 2999999] = 1};\n").expect("write");
+    let (code, out) = check(&bad);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("range.c:2:"), "the error names the file and line: {out}");
+    assert!(out.contains("covers 3000000 elements"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,6 +10,10 @@ use super::stmt::append_relocated;
 use super::{LResult, Lowerer};
 use crate::ir::{ArrayLen, Expr, ExprKind, InstrKind, Type, VarId};
 
+/// The most elements one GNU range designator `[lo ... hi]` may initialise: each becomes an
+/// assignment, so a range over a huge array would stall the lowering.
+const MAX_RANGE_DESIGNATOR: u64 = 1 << 20;
+
 impl Lowerer<'_> {
     /// Initialisation of an object with static storage: code appended to the program's
     /// static initialiser.
@@ -303,6 +307,15 @@ impl Lowerer<'_> {
                         }
                     }
                 };
+                if hi >= lo && hi - lo >= MAX_RANGE_DESIGNATOR {
+                    return Err(self.err(
+                        at,
+                        &format!(
+                            "range designator [{lo} ... {hi}] covers {} elements; verdiff lowers at most {MAX_RANGE_DESIGNATOR}",
+                            hi - lo + 1
+                        ),
+                    ));
+                }
                 for i in lo..=hi {
                     let sub = self.sub_object(lv, i).ok_or_else(|| self.err(at, "designator outside the object"))?;
                     self.designated(sub, rest, &it.node.initializer, is_static)?;
@@ -336,7 +349,16 @@ impl Lowerer<'_> {
                         self.init_object(sub, &it.node.initializer, true)?;
                         *idx += 1;
                     } else {
+                        let before = *idx;
                         self.fill(&sub, items, idx, false, is_static)?;
+                        if *idx == before {
+                            // a sub-object with no scalars (GNU zero-length array, empty
+                            // struct): GCC takes the value as an excess element of it and
+                            // drops it; every item still moves the list on, so a huge array of
+                            // such elements ends with the list
+                            self.note(at, "excess elements in initializer are ignored".into());
+                            *idx += 1;
+                        }
                     }
                 }
             }
@@ -414,6 +436,15 @@ impl Lowerer<'_> {
             }
             Designator::Range(r) => {
                 let (lo, hi) = (self.const_int(&r.node.from)? as u64, self.const_int(&r.node.to)? as u64);
+                if hi >= lo && hi - lo >= MAX_RANGE_DESIGNATOR {
+                    return Err(self.err(
+                        at,
+                        &format!(
+                            "range designator [{lo} ... {hi}] covers {} elements; verdiff lowers at most {MAX_RANGE_DESIGNATOR}",
+                            hi - lo + 1
+                        ),
+                    ));
+                }
                 for i in lo..=hi {
                     let s = self.sub_object(&sub, i).ok_or_else(|| self.err(at, "designator outside the array"))?;
                     self.designated(s, &rest[1..], init, is_static)?;
