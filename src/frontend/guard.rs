@@ -4,13 +4,16 @@
 //! `-` characters that does not form an expression its time doubles with every two more
 //! characters (28 characters take half a second, 36 over twenty; found by fuzzing the front
 //! end, bench/fuzz.sh). No C program needs such a run outside a literal (after preprocessing
-//! there are no comments), so a run of `MAX_SIGN_RUN` or more is refused.
+//! there are no comments), so a run of `MAX_SIGN_RUN` or more is refused. Whitespace and the
+//! other prefix operators (`! ~ & *`) between the signs do not end the backtracking (fuzzing
+//! found `+&++…` split over three lines taking over 30 s), so they do not end a run either;
+//! only the signs are counted.
 
-/// The longest run of `+` / `-` characters accepted outside string and character literals.
+/// The most `+` / `-` characters accepted in one run outside string and character literals.
 pub const MAX_SIGN_RUN: usize = 20;
 
-/// The first run of more than `MAX_SIGN_RUN` `+` / `-` characters outside literals, as
-/// (offset, length).
+/// The first run with more than `MAX_SIGN_RUN` `+` / `-` characters outside literals (signs,
+/// whitespace and prefix operators between them), as (offset of its first sign, signs).
 pub fn sign_run(text: &str) -> Option<(usize, usize)> {
     let b = text.as_bytes();
     let mut i = 0;
@@ -19,17 +22,24 @@ pub fn sign_run(text: &str) -> Option<(usize, usize)> {
             b'"' | b'\'' => i = skip_literal(b, i) + 1,
             b'+' | b'-' => {
                 let start = i;
-                while i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+                let mut signs = 0;
+                while i < b.len() && continues_run(b[i]) {
+                    signs += usize::from(b[i] == b'+' || b[i] == b'-');
                     i += 1;
                 }
-                if i - start > MAX_SIGN_RUN {
-                    return Some((start, i - start));
+                if signs > MAX_SIGN_RUN {
+                    return Some((start, signs));
                 }
             }
             _ => i += 1,
         }
     }
     None
+}
+
+/// A character a run of signs goes on over.
+fn continues_run(c: u8) -> bool {
+    matches!(c, b'+' | b'-' | b'!' | b'~' | b'&' | b'*') || c.is_ascii_whitespace()
 }
 
 /// Index of the closing quote of the literal opening at `i` (or of the end of its line: an
@@ -63,6 +73,17 @@ mod tests {
         assert_eq!(sign_run(&banner), None);
         let escaped = format!("char *s = \"\\\"{}\";", "+".repeat(40));
         assert_eq!(sign_run(&escaped), None);
+    }
+
+    #[test]
+    fn a_run_split_by_lines_and_prefix_operators_is_one_run() {
+        // (fuzzing: 49 signs over three lines, 35 with `!&` between, each piece under 20)
+        let text = format!("int main(void) {{2./{}\n{}\n{}", "+".repeat(11), "+".repeat(20), "+".repeat(18));
+        assert_eq!(sign_run(&text), Some((19, 49)));
+        let text = format!("int main(void) {{!&+\n{}!&+\n{}@+d ;; }}", "+".repeat(15), "+".repeat(18));
+        assert_eq!(sign_run(&text), Some((18, 35)));
+        // real expressions keep their signs apart
+        assert_eq!(sign_run("int f(int x, int *p) { return -x + - -*p - ~x & -x + !x - **&p; }"), None);
     }
 
     #[test]

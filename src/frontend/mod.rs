@@ -188,7 +188,7 @@ fn lower_unit_text(
     let (mut text, tag_attrs, packs) = fixup::rewrite(text);
     if let Some((offset, len)) = guard::sign_run(&text) {
         let msg = format!(
-            "a run of {len} `+`/`-` characters (more than {}): the C parser's time grows exponentially with it",
+            "a run of {len} `+`/`-` characters (more than {}, counted across whitespace and prefix operators): the C parser's time grows exponentially with it",
             guard::MAX_SIGN_RUN
         );
         return Err(parse_error_at(prog, &text, offset, msg));
