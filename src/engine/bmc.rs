@@ -144,7 +144,8 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     }
     let axioms = store.and_n(&out.axioms);
     let abstract_first = o.float_abstraction && has_float_arithmetic(&store);
-    let smt = solver(&store, axioms, remaining_ms(o.deadline), abstract_first);
+    let mut smt = solver(&store, axioms, remaining_ms(o.deadline), abstract_first);
+    smt.set_deadline(o.deadline);
     let shared = Rc::new(RefCell::new(Solving { smt, store, inputs, model: None, axioms }));
     if std::env::var_os("VERDIFF_PROFILE_CLAIMS").is_some() {
         profile_claims(&shared, &viol, &claims);
@@ -185,6 +186,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
             let mut sh = shared.borrow_mut();
             let sh = &mut *sh;
             sh.smt = solver(&sh.store, axioms, remaining_ms(o.deadline), false);
+            sh.smt.set_deadline(o.deadline);
             sh.model = None;
         }
         let loops_only =

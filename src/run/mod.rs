@@ -742,7 +742,12 @@ impl Phase2<'_> {
                 let deadline = o.deadline.map_or(start + t.timeout, |d| d.min(start + t.timeout));
                 let limits =
                     isolate::Limits { kill_at: deadline + kill_grace(t.timeout), memory_mb: Some(iso.memory_mb) };
-                let work = || serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default();
+                let work = || {
+                    // (in the child, which exits with its answer: past the deadline, nothing
+                    // large is freed — term::teardown)
+                    crate::term::teardown::leak_after(deadline);
+                    serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default()
+                };
                 if let Err(e) = pool.start((*slot, start, t.timeout), limits, work) {
                     // no process to be had: verify it here, as the threads would (without the
                     // hard limit, which the warning says)

@@ -24,6 +24,11 @@ pub struct Smt {
     /// An assertion was interrupted at the time limit: the solver may hold only part of the
     /// formula (weaker), so a model of it proves nothing and every later check is UNKNOWN.
     interrupted_assert: bool,
+    /// The verification's deadline: encoding a large formula (millions of Z3 calls) looks at
+    /// the clock every [`ENCODE_CLOCK_EVERY`] nodes and unwinds as a time limit
+    /// (`term::limit`) once it has passed. Only the verification's main solver has one: a
+    /// helper solver's shorter budget must not end the whole verification.
+    deadline: Option<std::time::Instant>,
     /// Float arithmetic as uninterpreted functions (see [`Smt::abstract_float_arithmetic`]).
     float_ufs: bool,
     float_funcs: HashMap<String, z3::FuncDecl>,
@@ -41,6 +46,18 @@ pub struct Smt {
     float_facts: Vec<Dynamic>,
 }
 
+impl Drop for Smt {
+    /// Past the deadline of a process that exits after it, the encoding and the solver are
+    /// left to the operating system (see `term::teardown`): millions of reference-count
+    /// releases and Z3's own teardown took seconds.
+    fn drop(&mut self) {
+        if crate::term::teardown::abandoning() {
+            crate::term::teardown::abandon(&mut self.cache);
+            std::mem::forget(std::mem::replace(&mut self.solver, Solver::new()));
+        }
+    }
+}
+
 /// Wraps a raw AST (taking a reference).
 fn wrap(ctx: &Context, a: Option<Z3_ast>) -> Dynamic {
     let a = a.expect("Z3 returned no AST");
@@ -51,6 +68,9 @@ fn wrap(ctx: &Context, a: Option<Z3_ast>) -> Dynamic {
 /// (claim after claim) goes on with the incremental solver, whose learnt clauses then pay
 /// for themselves, instead of bit-blasting the whole formula again for every question.
 const ONESHOT_CHECKS: u32 = 4;
+
+/// Encoded nodes between two looks at the clock (see `Smt::deadline`).
+const ENCODE_CLOCK_EVERY: usize = 1 << 12;
 
 /// The smallest memory limit given to Z3, in MB.
 pub const Z3_MIN_MB: u64 = 64;
@@ -76,6 +96,7 @@ impl Smt {
             rms: Default::default(),
             timeout_ms,
             interrupted_assert: false,
+            deadline: None,
             float_ufs: false,
             float_funcs: HashMap::new(),
             float_facts: Vec::new(),
@@ -171,6 +192,11 @@ impl Smt {
     /// context, and the smaller budget is kept by the term bound alone).
     pub fn set_memory_limit(mb: u64) {
         z3::set_global_param("memory_max_size", &mb.max(Z3_MIN_MB).to_string());
+    }
+
+    /// The verification's deadline, past which encoding stops (see the field).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
     }
 
     pub fn set_timeout(&mut self, ms: u64) {
@@ -270,6 +296,11 @@ impl Smt {
             let d = self.node(s, t);
             self.rms.borrow_mut().clear();
             self.encode_nodes += 1;
+            if self.encode_nodes.is_multiple_of(ENCODE_CLOCK_EVERY)
+                && self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                crate::term::limit::hit(crate::term::limit::Limit::Time);
+            }
             self.cache.insert(t, d);
         }
         self.cache[&root].clone()
@@ -478,8 +509,10 @@ impl Smt {
     /// also says whether it interrupted.
     fn guarded<R>(&self, run: impl FnOnce() -> R) -> (R, bool) {
         let Some(ms) = self.timeout_ms else { return (run(), false) };
-        // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout
-        let limit = std::time::Duration::from_millis(ms + ms / 10 + 250);
+        // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout; at most
+        // half a second, so that a long check that ignores its timeout still ends well inside
+        // the kill grace of `verdiff run` (2 s)
+        let limit = std::time::Duration::from_millis(ms + (ms / 10).min(400) + 100);
         let handle = self.ctx.handle();
         let (done, wait) = std::sync::mpsc::channel::<()>();
         std::thread::scope(|sc| {
@@ -490,9 +523,14 @@ impl Smt {
                 }
                 false
             });
+            let t0 = std::time::Instant::now();
             let r = run();
             drop(done);
-            (r, watchdog.join().unwrap_or(true))
+            let w = watchdog.join().unwrap_or(true);
+            if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                eprintln!("z3 call: limit {ms} ms, took {:?}, interrupted {w}", t0.elapsed());
+            }
+            (r, w)
         })
     }
 
@@ -735,6 +773,28 @@ mod tests {
         let differ = s.not(same);
         smt.assert(s, differ);
         smt.check(s, &[])
+    }
+
+    #[test]
+    fn encoding_a_large_formula_stops_at_the_deadline() {
+        let mut s = TermStore::new();
+        // a flat formula (no deep terms): x_i = i for 3 × ENCODE_CLOCK_EVERY symbols
+        let parts: Vec<T> = (0..3 * ENCODE_CLOCK_EVERY as u128)
+            .map(|i| {
+                let x = s.fresh_symbol(format!("x{i}"), Sort::Bv(32));
+                let c = s.bv_u(32, i);
+                s.eq(x, c)
+            })
+            .collect();
+        let goal = s.and_n(&parts);
+        // no deadline: the whole formula is encoded
+        let mut free = Smt::new(None);
+        assert!(crate::term::limit::guard(|| free.encode(&s, goal)).is_ok());
+        let mut late = Smt::new(None);
+        late.set_deadline(Some(std::time::Instant::now()));
+        let r = crate::term::limit::guard(|| late.encode(&s, goal));
+        assert!(matches!(r, Err(crate::term::limit::Limit::Time)), "encoding past the deadline unwinds as time");
+        assert!(late.encode_nodes < free.encode_nodes, "{} of {} nodes", late.encode_nodes, free.encode_nodes);
     }
 
     #[test]

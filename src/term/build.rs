@@ -349,6 +349,7 @@ impl TermStore {
     }
 
     fn bv_same_uncached(&mut self, a: T, b: T, depth: u32) -> Same {
+        self.tick();
         // two choices between constants: equal or different for every pair of values
         match self.decided_by_values(a, b, |x, y| x == y) {
             Some(true) => return Same::Yes,
@@ -1303,6 +1304,7 @@ impl TermStore {
     }
 
     fn select_uncached(&mut self, arr: T, idx: T) -> T {
+        self.tick();
         // a read at a choice between a few indices is a choice between reads at constant
         // indices, which the store chain answers (see `term::values`)
         if !self.is_const(idx) {

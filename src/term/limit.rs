@@ -32,7 +32,7 @@ impl std::fmt::Display for Limit {
 }
 
 /// Unwinds with `limit` (the store's budget is spent).
-pub(super) fn hit(limit: Limit) -> ! {
+pub(crate) fn hit(limit: Limit) -> ! {
     quiet_hook();
     std::panic::panic_any(limit)
 }
@@ -108,6 +108,24 @@ mod tests {
             acc
         });
         assert_eq!(r, Err(Limit::Time));
+    }
+
+    #[test]
+    fn work_that_makes_no_new_terms_still_looks_at_the_clock() {
+        // (a read through a long chain of merged stores can find every term it needs made)
+        let mut s = TermStore::new();
+        let x = s.fresh_symbol("x", Sort::Bv(64));
+        let y = s.fresh_symbol("y", Sort::Bv(64));
+        let first = s.eq(x, y);
+        s.deadline = Some(std::time::Instant::now());
+        let terms = s.len();
+        let r = guard(|| {
+            for _ in 0..(2 * CLOCK_EVERY) {
+                assert_eq!(s.eq(x, y), first);
+            }
+        });
+        assert_eq!(r, Err(Limit::Time));
+        assert_eq!(s.len(), terms, "no term was made");
     }
 
     #[test]

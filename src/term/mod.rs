@@ -14,6 +14,7 @@ mod float;
 pub mod limit;
 mod show;
 mod store;
+pub mod teardown;
 mod values;
 
 pub use bits::Bits;

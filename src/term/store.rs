@@ -40,8 +40,13 @@ pub struct TermStore {
     oracle: Option<Box<dyn ArrayOracle>>,
     /// Upper bound on terms, to fail cleanly instead of exhausting memory.
     pub max_terms: usize,
-    /// When term construction must stop (checked every [`super::limit::CLOCK_EVERY`] terms).
+    /// When term construction must stop (checked every [`super::limit::CLOCK_EVERY`] terms,
+    /// and every [`super::limit::CLOCK_EVERY`] steps of work that makes none: see `tick`).
     pub deadline: Option<std::time::Instant>,
+    /// Steps of term work so far (interning, reads walking store chains, comparisons), new
+    /// terms or not: a read through a long chain of merged stores can take seconds and find
+    /// every term it needs already made.
+    ticks: usize,
     pub(super) range_memo: HashMap<T, bool>,
     /// select(array, index) results (reads walk store chains; the same read recurs often).
     pub(super) select_memo: FastMap<(T, T), T>,
@@ -67,6 +72,25 @@ pub struct TermStore {
     pub input_read_axioms: Vec<T>,
 }
 
+impl Drop for TermStore {
+    /// Past the deadline of a process that exits after it, the large tables are left to the
+    /// operating system (see `term::teardown`).
+    fn drop(&mut self) {
+        if super::teardown::abandoning() {
+            super::teardown::abandon(&mut self.nodes);
+            super::teardown::abandon(&mut self.index);
+            super::teardown::abandon(&mut self.range_memo);
+            super::teardown::abandon(&mut self.select_memo);
+            super::teardown::abandon(&mut self.skip_memo);
+            super::teardown::abandon(&mut self.same_memo);
+            super::teardown::abandon(&mut self.values_memo);
+            super::teardown::abandon(&mut self.choice_memo);
+            super::teardown::abandon(&mut self.concat_memo);
+            super::teardown::abandon(&mut self.map_memo);
+        }
+    }
+}
+
 impl Default for TermStore {
     fn default() -> Self {
         Self::new()
@@ -83,6 +107,7 @@ impl TermStore {
             oracle: None,
             max_terms: usize::MAX,
             deadline: None,
+            ticks: 0,
             range_memo: HashMap::new(),
             select_memo: FastMap::default(),
             skip_memo: FastMap::default(),
@@ -116,7 +141,19 @@ impl TermStore {
     }
 
     /// Interns a node without simplification (constructors in `build` simplify first).
+    /// One step of term work: past the deadline (looked at every
+    /// [`super::limit::CLOCK_EVERY`] steps), unwinds as a time limit.
+    pub(super) fn tick(&mut self) {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks.is_multiple_of(super::limit::CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            super::limit::hit(super::limit::Limit::Time);
+        }
+    }
+
     pub(super) fn intern(&mut self, op: Op, args: &[T], sort: Sort) -> T {
+        self.tick();
         let node = Node { op, args: args.into(), sort };
         if let Some(&t) = self.index.get(&node) {
             return t;
