@@ -17,6 +17,8 @@ use std::time::Instant;
 pub use crate::symex::SymexOptions;
 /// The limit (term bound or deadline) that unwound a verification, from its panic payload.
 pub use crate::term::limit::of_panic as limit_of_panic;
+/// A process that exits after its verification says so (see `term::teardown`).
+pub use crate::term::teardown::leak_after;
 pub use result::{ClaimResult, Report, Status, Timings, Trace, TraceEvent, TraceStep, TraceValue, Verdict};
 
 /// Limits the solver's memory (megabytes) for this process.

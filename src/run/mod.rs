@@ -745,7 +745,7 @@ impl Phase2<'_> {
                 let work = || {
                     // (in the child, which exits with its answer: past the deadline, nothing
                     // large is freed — term::teardown)
-                    crate::term::teardown::leak_after(deadline);
+                    crate::engine::leak_after(deadline);
                     serde_json::to_vec(&verify_task(prog, t, file, defined, o, &rel)).unwrap_or_default()
                 };
                 if let Err(e) = pool.start((*slot, start, t.timeout), limits, work) {
