@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 static REPORTING: Mutex<bool> = Mutex::new(false);
 
 /// Time allowed beyond the deadline for the command to notice it and report on its own.
+/// (as `verdiff run`'s kill grace: a twentieth of the limit in whole seconds, 1–30 s).
 pub fn grace(limit: Duration) -> Duration {
-    (limit / 10).clamp(Duration::from_secs(2), Duration::from_secs(30))
+    Duration::from_secs(limit.as_secs().div_ceil(20).clamp(1, 30))
 }
 
 /// Arms the watchdog: `fallback` writes the UNKNOWN report and returns the exit status.

@@ -675,7 +675,11 @@ fn run_jobs_in_processes(
                 kill_at = kill_at.min(b.max(start) + grace);
             }
             let limits = Limits { kill_at, memory_mb: Some(iso.memory_mb) };
-            let work = || serde_json::to_vec(&do_job(j, cx, o)).unwrap_or_default();
+            let work = || {
+                // (in the child, which exits with its answer — term::teardown)
+                crate::engine::leak_after(start + limit * checks);
+                serde_json::to_vec(&do_job(j, cx, o)).unwrap_or_default()
+            };
             if let Err(e) = pool.start((k, start, limit), limits, work) {
                 // no process to be had: the check runs here (without the hard limit)
                 eprintln!("verdiff: {e}; {} is checked in the main process", j.function());

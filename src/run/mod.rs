@@ -678,9 +678,13 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
     }
 }
 
-/// Time a function's process gets beyond its own deadline to notice it and answer.
+/// Time a function's process gets beyond its own deadline to notice it and answer: a
+/// twentieth of the limit in whole seconds, 1–30 s, so that a function ended by it still ends
+/// within a tenth of its limit (the verification stops itself within half a second of its
+/// deadline, `term::limit` and the solver's watchdog; only a Z3 call that ignores its
+/// interrupt waits for this).
 pub fn kill_grace(limit: Duration) -> Duration {
-    (limit / 10).clamp(Duration::from_secs(2), Duration::from_secs(30))
+    Duration::from_secs(limit.as_secs().div_ceil(20).clamp(1, 30))
 }
 
 /// What phase 2 verifies tasks with: the units, what each links (`links`: a unit with the
@@ -817,5 +821,21 @@ impl Phase2<'_> {
                 each(slot, r);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kill_grace;
+    use std::time::Duration;
+
+    #[test]
+    fn a_function_ended_by_the_kill_grace_still_ends_within_a_tenth_of_its_limit() {
+        let secs = |s| kill_grace(Duration::from_secs(s)).as_secs();
+        assert_eq!((secs(1), secs(20), secs(30), secs(60), secs(3600)), (1, 1, 2, 3, 30));
+        for limit in 10..=600 {
+            let l = Duration::from_secs(limit);
+            assert!(l + kill_grace(l) <= l + l / 10, "limit {limit} s");
+        }
     }
 }
