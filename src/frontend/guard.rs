@@ -23,9 +23,15 @@ pub fn sign_run(text: &str) -> Option<(usize, usize)> {
             b'+' | b'-' => {
                 let start = i;
                 let mut signs = 0;
-                while i < b.len() && continues_run(b[i]) {
-                    signs += usize::from(b[i] == b'+' || b[i] == b'-');
-                    i += 1;
+                while i < b.len() {
+                    if continues_run(b[i]) {
+                        signs += usize::from(b[i] == b'+' || b[i] == b'-');
+                        i += 1;
+                    } else if let Some(end) = type_keyword_at(b, i) {
+                        i = end;
+                    } else {
+                        break;
+                    }
                 }
                 if signs > MAX_SIGN_RUN {
                     return Some((start, signs));
@@ -39,7 +45,23 @@ pub fn sign_run(text: &str) -> Option<(usize, usize)> {
 
 /// A character a run of signs goes on over.
 fn continues_run(c: u8) -> bool {
-    matches!(c, b'+' | b'-' | b'!' | b'~' | b'&' | b'*') || c.is_ascii_whitespace()
+    matches!(c, b'+' | b'-' | b'!' | b'~' | b'&' | b'*' | b'(' | b'[') || c.is_ascii_whitespace()
+}
+
+/// The end of a type keyword or qualifier starting at `i` (a run goes on over it: between
+/// `+++++(` and `void[` the parser tries a cast and an expression at every level — fuzzing
+/// found seven such levels taking 30 s); None for any other word.
+fn type_keyword_at(b: &[u8], i: usize) -> Option<usize> {
+    const WORDS: [&str; 14] = [
+        "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "const", "volatile",
+        "struct", "union",
+    ];
+    if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') {
+        return None;
+    }
+    let end = (i..b.len()).find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'_')).unwrap_or(b.len());
+    let word = std::str::from_utf8(&b[i..end]).ok()?;
+    WORDS.contains(&word).then_some(end)
 }
 
 /// Index of the closing quote of the literal opening at `i` (or of the end of its line: an
@@ -82,8 +104,15 @@ mod tests {
         assert_eq!(sign_run(&text), Some((19, 49)));
         let text = format!("int main(void) {{!&+\n{}!&+\n{}@+d ;; }}", "+".repeat(15), "+".repeat(18));
         assert_eq!(sign_run(&text), Some((18, 35)));
+        // signs between casts and subscripts: `+++++(void[` seven times
+        let text = format!("ai[{}\n", "+++++(void[  ".repeat(7));
+        assert_eq!(sign_run(&text), Some((3, 35)));
         // real expressions keep their signs apart
         assert_eq!(sign_run("int f(int x, int *p) { return -x + - -*p - ~x & -x + !x - **&p; }"), None);
+        let sum = format!("int g(int a) {{ return (int)-(long)a{}; }}", " + a".repeat(30));
+        assert_eq!(sign_run(&sum), None);
+        let casts = format!("int h(int a) {{ return {}a; }}", "-(int)".repeat(10));
+        assert_eq!(sign_run(&casts), None);
     }
 
     #[test]
