@@ -32,6 +32,22 @@ fn a_long_run_of_signs_is_refused_at_its_line() {
     .expect("write");
     let (code, out) = check(&good);
     assert_eq!((code, out.lines().last()), (0, Some("VERIFICATION SUCCESSFUL")), "{out}");
+    // the same backtracking across lines and casts (fuzzing: 49 signs over three lines took
+    // 30 s, seven levels of `+++++(void[` as long): one run, refused where it starts
+    let split = dir.join("split.c");
+    std::fs::write(
+        &split,
+        format!("int main(void) {{\n  2./{}\n{}\n{}\n", "+".repeat(11), "+".repeat(20), "+".repeat(18)),
+    )
+    .expect("write");
+    let (code, out) = check(&split);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("split.c:2:") && out.contains("a run of 49 `+`/`-` characters"), "{out}");
+    let casts = dir.join("casts.c");
+    std::fs::write(&casts, format!("int x;\nint ai[{}\n", "+++++(void[  ".repeat(7))).expect("write");
+    let (code, out) = check(&casts);
+    assert_eq!(code, 6, "{out}");
+    assert!(out.contains("casts.c:2:") && out.contains("a run of 35 `+`/`-` characters"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
