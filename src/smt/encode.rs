@@ -510,8 +510,8 @@ impl Smt {
     fn guarded<R>(&self, run: impl FnOnce() -> R) -> (R, bool) {
         let Some(ms) = self.timeout_ms else { return (run(), false) };
         // grace beyond Z3's own limit, so that the usual case ends by Z3's timeout; at most
-        // half a second, so that a long check that ignores its timeout still ends well inside
-        // the kill grace of `verdiff run` (2 s)
+        // half a second, so that a long check that ignores its timeout still ends inside the
+        // kill grace of `verdiff run` (a twentieth of the limit, at least 1 s)
         let limit = std::time::Duration::from_millis(ms + (ms / 10).min(400) + 100);
         let handle = self.ctx.handle();
         let (done, wait) = std::sync::mpsc::channel::<()>();
