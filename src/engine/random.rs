@@ -35,9 +35,13 @@ pub const RANDOM_DIFFERENCE: &str = "difference found by a concrete run on rando
 /// The most time the random runs take together, and their share of the time limit.
 const RUNS_MS: u64 = 1_000;
 const SHARE: u32 = 20;
-/// The most runs, and the most time one run takes (a share of the budget).
+/// The most runs, and the most time one run takes (a share of the budget: half, so that a
+/// run of a few hundred instructions comparing symbolic object addresses — 100–130 ms on
+/// tests/equiv/length_out_param_past_bound, 3-4 times that on a machine running six such
+/// checks at once — is not cut off; the store enforces a run's deadline to the step since
+/// `term::limit` looks at the clock on chain walks).
 const MAX_RUNS: u32 = 200;
-const RUN_SHARE: u32 = 8;
+const RUN_SHARE: u32 = 2;
 /// The most constants of the program used as interesting values.
 const MAX_CONSTANTS: usize = 96;
 
