@@ -307,15 +307,7 @@ impl Lowerer<'_> {
                         }
                     }
                 };
-                if hi >= lo && hi - lo >= MAX_RANGE_DESIGNATOR {
-                    return Err(self.err(
-                        at,
-                        &format!(
-                            "range designator [{lo} ... {hi}] covers {} elements; verdiff lowers at most {MAX_RANGE_DESIGNATOR}",
-                            hi - lo + 1
-                        ),
-                    ));
-                }
+                self.range_within_limit(lo, hi, at)?;
                 for i in lo..=hi {
                     let sub = self.sub_object(lv, i).ok_or_else(|| self.err(at, "designator outside the object"))?;
                     self.designated(sub, rest, &it.node.initializer, is_static)?;
@@ -363,6 +355,21 @@ impl Lowerer<'_> {
                 }
             }
             cur += 1;
+        }
+        Ok(())
+    }
+
+    /// A GNU range designator `[lo ... hi]` over more than [`MAX_RANGE_DESIGNATOR`] elements is
+    /// refused at its line.
+    fn range_within_limit(&self, lo: u64, hi: u64, at: usize) -> LResult<()> {
+        if hi >= lo && hi - lo >= MAX_RANGE_DESIGNATOR {
+            return Err(self.err(
+                at,
+                &format!(
+                    "range designator [{lo} ... {hi}] covers {} elements; verdiff lowers at most {MAX_RANGE_DESIGNATOR}",
+                    hi - lo + 1
+                ),
+            ));
         }
         Ok(())
     }
@@ -436,15 +443,7 @@ impl Lowerer<'_> {
             }
             Designator::Range(r) => {
                 let (lo, hi) = (self.const_int(&r.node.from)? as u64, self.const_int(&r.node.to)? as u64);
-                if hi >= lo && hi - lo >= MAX_RANGE_DESIGNATOR {
-                    return Err(self.err(
-                        at,
-                        &format!(
-                            "range designator [{lo} ... {hi}] covers {} elements; verdiff lowers at most {MAX_RANGE_DESIGNATOR}",
-                            hi - lo + 1
-                        ),
-                    ));
-                }
+                self.range_within_limit(lo, hi, at)?;
                 for i in lo..=hi {
                     let s = self.sub_object(&sub, i).ok_or_else(|| self.err(at, "designator outside the array"))?;
                     self.designated(s, &rest[1..], init, is_static)?;
