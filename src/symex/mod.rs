@@ -22,6 +22,7 @@ mod models;
 mod output_strings;
 mod place;
 pub mod product;
+mod profile;
 mod refine;
 pub mod state;
 mod value;
@@ -303,6 +304,8 @@ pub struct Symex<'p> {
     inconsistent: bool,
     /// The input being made stays a free symbol (memory.rs, `keeps_indeterminate_free`).
     free_input: bool,
+    /// Where symbolic execution spends its time (`VERDIFF_DEBUG_SYMEX`).
+    profile: Option<profile::Profile>,
 }
 
 #[derive(Clone, Debug)]
@@ -379,6 +382,7 @@ impl<'p> Symex<'p> {
             applications: HashMap::new(),
             inconsistent: false,
             free_input: false,
+            profile: profile::Profile::from_env(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -545,7 +549,17 @@ impl<'p> Symex<'p> {
             self.input_seq = 0;
             // a budget spent inside one instruction (term::limit) ends this run like the
             // checks above: a replay's or probe's own deadline is not the verification's
-            if let Err(limit) = crate::term::limit::guard(|| self.step(&mut st, pc, feasible)) {
+            let started = self.profile.as_ref().map(|_| (Instant::now(), self.s.len(), st.top().func));
+            let stepped = crate::term::limit::guard(|| self.step(&mut st, pc, feasible));
+            if let Some((t0, n0, func)) = started {
+                let name = func.map(|f| self.p.func(f).name.clone()).unwrap_or_default();
+                let line = self.body(func).get(pc).map(|i| i.loc.line).unwrap_or(0);
+                let made = self.s.len().saturating_sub(n0);
+                if let Some(pr) = self.profile.as_mut() {
+                    pr.add(&name, line, t0, made);
+                }
+            }
+            if let Err(limit) = stepped {
                 self.s.max_terms = usize::MAX;
                 self.s.deadline = None;
                 self.abort = Some(match limit {
@@ -558,6 +572,9 @@ impl<'p> Symex<'p> {
     }
 
     fn finish(mut self) -> Output {
+        if let Some(pr) = &self.profile {
+            pr.print();
+        }
         if self.is_concrete() {
             // a replay's result is read off by evaluation; its short deadline stays behind
             self.s.deadline = None;
