@@ -5,22 +5,40 @@
 //! a later read of `p->next` is 0 instead of a choice the rest of the path cannot shake off
 //! (cJSON's `cJSON_Delete` after a failed `strdup` unrolled its list walk to the bound on
 //! such a choice).
+//!
+//! A branch also settles the memory merged from the paths it tells apart: after `if (add(l,
+//! it))`, the memory at the return of `add` chooses between the paths inside it, and on the
+//! branch where it returned 0 only the memory of the paths that returned 0 is left (decided
+//! by `TermStore::decided_under` from the branch condition and the choices on the way to a
+//! merge). Without it a read of `it->next` on the failure branch still chose on the paths
+//! that linked `it` into the caller's list, and freeing `it` walked that choice to the bound,
+//! with the recursion over `it->child` inside each iteration (cJSON_AddTrueToObject:
+//! 58 000 steps of `cJSON_Delete` and a symbolic-execution timeout; now one iteration).
 
 use super::{State, Symex};
 use crate::term::{Op, T};
 
 /// How many writes above a merge [`Symex::take_branch`] looks through.
 const SETTLE_DEPTH: u32 = 64;
+/// How many merge choices one branch looks at, and how many nodes of the branch condition
+/// one decision looks at (a branch is taken at every `if`: this must stay cheap).
+const CHOICE_BUDGET: u32 = 16;
+const EVAL_BUDGET: u32 = 256;
 
 impl Symex<'_> {
     /// Adds the branch condition `c` to the path's guard and settles the values it decides.
     pub(crate) fn take_branch(&mut self, st: &mut State, c: T) {
         st.guard.add(&mut self.s, c);
+        let mut facts = Vec::new();
+        self.settled(c, &mut facts);
+        // memory merged from paths the branch tells apart (after `if (add(…))` the paths
+        // inside `add` that returned 0 or 1) is the memory of the paths the branch goes on with
+        let mut budget = CHOICE_BUDGET;
+        st.mem = self.memory_under(st.mem, c, &mut Vec::new(), SETTLE_DEPTH, &mut budget);
+        st.alive = self.memory_under(st.alive, c, &mut Vec::new(), SETTLE_DEPTH, &mut budget);
         if self.alloc_outcomes.is_empty() {
             return;
         }
-        let mut facts = Vec::new();
-        self.settled(c, &mut facts);
         // only choices on an allocation's outcome: settling every decided condition made
         // the solver case-split this path's terms against the other paths' (cJSON's
         // skip_utf8_bom went from 0.6 s to a solver timeout)
@@ -68,6 +86,66 @@ impl Symex<'_> {
             Op::MemRange(kind, off_bits) if depth > 0 => {
                 let base = self.s.arg(m, 0);
                 let b = self.settle_memory(base, facts, depth - 1);
+                if b == base {
+                    return m;
+                }
+                let args = self.s.args(m).to_vec();
+                self.s.mem_range(kind, off_bits, b, args[1], args[2], &args[3..])
+            }
+            _ => m,
+        }
+    }
+
+    /// The array term `m` on the paths where `c` holds: each choice `ite(k, x, y)` among its
+    /// merges (looking through at most `depth` updates above them) whose one side contradicts
+    /// `c` — given the choices made on the way to it — is replaced by its other side.
+    /// `known` holds those choices; `budget` bounds the choices looked at.
+    fn memory_under(&mut self, m: T, c: T, known: &mut Vec<(T, bool)>, depth: u32, budget: &mut u32) -> T {
+        match self.s.op(m).clone() {
+            Op::Ite if *budget > 0 => {
+                *budget -= 1;
+                let (k, x, y) = (self.s.arg(m, 0), self.s.arg(m, 1), self.s.arg(m, 2));
+                let mut side = |sx: &mut Self, b: bool| {
+                    known.push((k, b));
+                    let possible = sx.s.decided_under(c, known, EVAL_BUDGET) != Some(false);
+                    known.pop();
+                    possible
+                };
+                let (then_ok, else_ok) = (side(self, true), side(self, false));
+                let mut under = |sx: &mut Self, b: bool, t: T, budget: &mut u32| {
+                    known.push((k, b));
+                    let r = sx.memory_under(t, c, known, depth, budget);
+                    known.pop();
+                    r
+                };
+                match (then_ok, else_ok) {
+                    (true, false) => under(self, true, x, budget),
+                    (false, true) => under(self, false, y, budget),
+                    (true, true) => {
+                        let x2 = under(self, true, x, budget);
+                        let y2 = under(self, false, y, budget);
+                        if (x2, y2) == (x, y) {
+                            m
+                        } else {
+                            self.s.ite(k, x2, y2)
+                        }
+                    }
+                    // neither side: the path itself is infeasible; its memory does not matter
+                    (false, false) => m,
+                }
+            }
+            Op::Store if depth > 0 => {
+                let base = self.s.arg(m, 0);
+                let b = self.memory_under(base, c, known, depth - 1, budget);
+                if b == base {
+                    return m;
+                }
+                let (i, v) = (self.s.arg(m, 1), self.s.arg(m, 2));
+                self.s.store(b, i, v)
+            }
+            Op::MemRange(kind, off_bits) if depth > 0 => {
+                let base = self.s.arg(m, 0);
+                let b = self.memory_under(base, c, known, depth - 1, budget);
                 if b == base {
                     return m;
                 }

@@ -12,6 +12,7 @@ mod build;
 mod fasthash;
 mod float;
 pub mod limit;
+mod partial;
 mod show;
 mod store;
 pub mod teardown;
