@@ -751,3 +751,49 @@ fn a_harness_that_never_calls_its_function_is_unknown() {
     let f = v["functions"].as_array().and_then(|a| a.iter().find(|x| x["function"] == "f").cloned());
     assert_eq!(f.as_ref().map(|f| f["safety"].clone()), Some(serde_json::json!("unknown")), "{out}");
 }
+
+/// A store whose constructor allocates through a hook (a function pointer, as cJSON's
+/// `global_hooks.allocate`), and a test that checks what it finds before reading it:
+/// `TEST_ASSERT_NOT_NULL(found = box_find(b)); … found->value`. Another test passes NULL to
+/// `box_put`, so in the hull harness `b` may be NULL — and it is NULL anyway when the hook's
+/// malloc fails. Then `box_put` returns 0, `box_find` returns NULL, and Unity ends the test
+/// at the failed TEST_ASSERT_NOT_NULL: `found->value` is never read. So the harness of
+/// test_put holds on every path that gets past the assertion, and it calls `box_put` (through
+/// the hook's allocation). Expected: SUCCESSFUL. (Before: the dropped NULL expectation let the
+/// path go on to read `found->value` through NULL — a false FAILED in the test's own code —
+/// and the question whether the test calls `box_put` stopped at the undispatched hook call.)
+#[test]
+fn a_null_expectation_ends_the_test_where_it_fails() {
+    let r = Repo::new("harness-null-expectation");
+    r.write(
+        "include/box.h",
+        "typedef struct box { int value; int has; } box;\nbox *box_new(void);\nint box_put(box *b, int v);\nbox *box_find(box *b);\n",
+    );
+    r.write(
+        "src/box.c",
+        "#include <stdlib.h>\n#include \"box.h\"\n\
+         typedef struct hooks { void *(*allocate)(size_t); } hooks;\n\
+         static hooks global_hooks = { malloc };\n\
+         box *box_new(void) {\n    box *b = global_hooks.allocate(sizeof(box));\n    if (b) { b->value = 0; b->has = 0; }\n    return b;\n}\n\
+         int box_put(box *b, int v) {\n    if (b == NULL) return 0;\n    b->value = v;\n    b->has = 1;\n    return 1;\n}\n\
+         box *box_find(box *b) {\n    return (b != NULL && b->has) ? b : NULL;\n}\n",
+    );
+    r.write(
+        "tests/test_box.c",
+        "#include \"unity.h\"\n#include <stdlib.h>\n#include \"box.h\"\nvoid setUp(void) {}\nvoid tearDown(void) {}\n\
+         void test_put(void) {\n    box *b = box_new();\n    box *found = NULL;\n    box_put(b, 5);\n\
+         \x20   TEST_ASSERT_NOT_NULL(found = box_find(b));\n    TEST_ASSERT_EQUAL_INT(5, found->value);\n    free(b);\n}\n\
+         void test_put_null(void) {\n    TEST_ASSERT_EQUAL_INT(0, box_put(NULL, 5));\n}\n",
+    );
+    r.write(".verdiff.yml", "include_dirs: [include]\n");
+    r.commit("a box with tests");
+    let (code, out, err) =
+        r.verdiff(&["harness", "--check", "--no-cache", "--test", "test_put", "--function", "box_put"]);
+    assert!(
+        out.contains("pointer argument 1 of box_put (line 9): the address the test passes, or NULL"),
+        "{out}\n{err}"
+    );
+    let v = checked(&out);
+    assert_eq!(verdict_of(&v, "test_put__box_put"), "SUCCESSFUL", "{out}\n{err}");
+    assert_eq!(code, 0, "{out}\n{err}");
+}

@@ -430,7 +430,7 @@ fn harness(
     };
     if dropped > 0 {
         generalised.push(format!(
-            "{dropped} comparison(s) with a literal expected value (NULL too, where an address may be NULL) in the test dropped: they check the test's own inputs only"
+            "{dropped} comparison(s) with a literal expected value in the test dropped: they check the test's own inputs only (a NULL expectation, where an address may be NULL, is assumed instead: the test ends where it fails)"
         ));
     }
     let stem = Path::new(&t.file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();

@@ -412,7 +412,11 @@ fn comparison(cond: &str, unequal: bool) -> Option<(&str, &str)> {
 /// inputs are generalised they no longer apply, so the harness keeps the compared expression
 /// (its calls and their safety) but drops the comparison. With `null_inputs` (an address the
 /// test passes may be NULL in the harness) also its NULL expectations ([`NULL_MACROS`],
-/// `!= NULL`). Returns the text and where the dropped ones were.
+/// `!= NULL`) — but these become assumptions: a test framework ends the test at a failed
+/// assertion, so the rest of the test runs only where the pointer is what the test expects
+/// (cJSON's `TEST_ASSERT_NOT_NULL(null = cJSON_GetObjectItem(root, "null")); null->type`,
+/// where `root` is NULL when malloc fails: the test stops at the assertion, it never reads
+/// `null->type`). Returns the text and where the dropped ones were.
 pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>) {
     let b = src.as_bytes();
     let mut edits = Vec::new();
@@ -444,11 +448,21 @@ pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>
         }
         let args = items(b, k, close);
         let text = |r: &(usize, usize)| &src[r.0..r.1];
+        let mut assumed: Option<String> = None;
         let kept: Option<Vec<&str>> =
             // (before the equalities: TEST_ASSERT_EQUAL_PTR is one of them by its prefix)
             if null_inputs && NULL_MACROS.iter().any(|m| name.starts_with(m)) {
                 let n = if name.contains("EQUAL") || name.ends_with("_eq") { 2 } else { 1 };
-                Some(args.iter().take(n).map(text).collect())
+                let ops: Vec<&str> = args.iter().take(n).map(text).collect();
+                assumed = match ops.as_slice() {
+                    [a, b] => Some(format!("({a}) == ({b})")),
+                    [a] if name.contains("NOT_NULL") || name.contains("non_null") || name.contains("nonnull") => {
+                        Some(format!("({a}) != 0"))
+                    }
+                    [a] => Some(format!("({a}) == 0")),
+                    _ => None,
+                };
+                Some(ops)
             } else if let Some(&(_, first)) = EQUALITY_MACROS.iter().find(|(m, _)| name.starts_with(m)) {
                 match (args.get(first), args.get(first + 1)) {
                     (Some(a), Some(c)) if is_literal(text(a)) || is_literal(text(c)) => {
@@ -457,8 +471,12 @@ pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>
                     _ => None,
                 }
             } else if CONDITION_MACROS.contains(&name.strip_suffix("_MESSAGE").unwrap_or(name)) {
-                match args.first().map(text).and_then(|c| comparison(c, null_inputs)) {
+                let cond = args.first().map(text);
+                match cond.and_then(|c| comparison(c, null_inputs)) {
                     Some((l, r)) if is_literal(l) || is_literal(r) => {
+                        if null_inputs && [l, r].iter().any(|t| t.trim() == "NULL") {
+                            assumed = cond.map(|c| c.trim().to_string());
+                        }
                         Some([l, r].into_iter().filter(|t| !is_literal(t)).map(str::trim).collect())
                     }
                     _ => None,
@@ -468,10 +486,11 @@ pub fn drop_literal_oracles(src: &str, null_inputs: bool) -> (String, Vec<usize>
             };
         if let Some(kept) = kept {
             let call = &src[i..=close];
-            let keep = if kept.is_empty() {
-                "0".to_string()
-            } else {
-                kept.iter().map(|t| format!("(void)({t})")).collect::<Vec<_>>().join(", ")
+            let keep = match &assumed {
+                // the operands are evaluated once, inside the assumption
+                Some(cond) => format!("__ESBMC_assume({cond})"),
+                None if kept.is_empty() => "0".to_string(),
+                None => kept.iter().map(|t| format!("(void)({t})")).collect::<Vec<_>>().join(", "),
             };
             let note = call.replace("*/", "* /").replace('\n', " ");
             // (an assertion written as a statement without its `;`, as Unity's are, stays a
@@ -552,11 +571,15 @@ mod oracle_tests {
         assert!(at.is_empty(), "{kept}");
         let (out, at) = drop_literal_oracles(src, true);
         assert_eq!(at.len(), 5, "{out}");
-        assert!(out.contains("((void)(empty), (void)(cJSON_GetErrorPtr()))"), "{out}");
+        // a NULL expectation that fails ends the test: what follows runs only where it holds
+        assert!(out.contains("(__ESBMC_assume((empty) == (cJSON_GetErrorPtr())))"), "{out}");
         assert!(
-            out.contains("((void)(item))") && out.contains("((void)(f(p)))") && out.contains("((void)(q))"),
+            out.contains("(__ESBMC_assume((item) != 0))")
+                && out.contains("(__ESBMC_assume((f(p)) == 0))")
+                && out.contains("(__ESBMC_assume(q != NULL))"),
             "{out}"
         );
+        // an integer compared with a literal is the test's oracle for its own input: dropped
         assert!(out.contains("((void)(n))"), "n != 0 compares with a literal too: {out}");
         assert!(out.contains("assert(n > 0);"), "{out}");
     }

@@ -60,6 +60,27 @@ impl Default for CheckOptions {
     }
 }
 
+impl CheckOptions {
+    /// No claims at all: only the lowering every verification needs (library calls, calls
+    /// through function pointers).
+    pub fn none() -> Self {
+        CheckOptions {
+            bounds: false,
+            div_by_zero: false,
+            pointer: false,
+            pointer_relation: false,
+            overflow: false,
+            unsigned_overflow: false,
+            conversion: false,
+            assertions: false,
+            alignment: false,
+            vla_size: false,
+            caller_preconditions: false,
+            error_label: None,
+        }
+    }
+}
+
 /// Instruments every function body and the static initialiser.
 pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     api::lower_api_calls(p, opts);

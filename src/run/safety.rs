@@ -190,7 +190,10 @@ pub fn confirm_constructed(
 const REACHED: &str = "verdiff: the function under test is reached";
 
 /// Whether some execution from `entry` calls `target` within the bound of `o` (None when
-/// that is undecided). The program's own claims are left out; the assumptions stay.
+/// that is undecided). The program's own claims are left out; the assumptions stay. `p` is
+/// the program as loaded: library calls are lowered and calls through function pointers
+/// dispatched here, as for verification (cJSON's tests reach the function under test past
+/// `hooks->allocate(…)`; undispatched, such a call ended the search as unsupported).
 pub fn reaches(
     p: &Program,
     entry: FuncId,
@@ -198,7 +201,9 @@ pub fn reaches(
     o: &SafetyOptions,
     deadline: Option<Instant>,
 ) -> Option<bool> {
-    let q = planted(p, target)?;
+    let mut lowered = p.clone();
+    instrument::instrument(&mut lowered, &CheckOptions::none());
+    let q = planted(&lowered, target)?;
     let so = SymexOptions {
         unwind: Some(o.unwind.max(1)),
         malloc_may_fail: o.malloc_may_fail,
