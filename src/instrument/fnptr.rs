@@ -1,11 +1,19 @@
 //! Calls through function pointers become a dispatch over the functions that can be targets:
 //! those whose address is taken somewhere in the program and whose type fits the call. A
 //! pointer to none of them violates a `function-pointer` claim and ends the path.
+//!
+//! Where the entry's inputs are the caller's heap (`caller_preconditions`), a function pointer
+//! read from the caller's memory (cJSON's `hooks->allocate`, with `hooks` a parameter) is what
+//! the caller put there: a valid function is one of the function's needs of its caller (a
+//! precondition claim, as for the bounds of the caller's objects), not a violation of its own.
+//! A pointer that is not the caller's (a local never set, a global of the function's own) still
+//! violates the `function-pointer` claim.
 
 use std::collections::BTreeSet;
 
+use crate::ir::display::expr_to_c;
 use crate::ir::rewrite::{original, rewrite};
-use crate::ir::{BinOp, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type};
+use crate::ir::{BinOp, Builtin, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type, UnOp};
 
 fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
     let mut out = BTreeSet::new();
@@ -64,7 +72,16 @@ fn fits(f: &FuncType, want: &FuncType) -> bool {
     })
 }
 
-pub fn dispatch_function_pointers(p: &mut Program) {
+/// Whether the lvalue `e` is read through a pointer (`hooks->allocate`, `t->ops[i]`).
+fn read_through_pointer(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Deref(_) => true,
+        ExprKind::Member(inner, _) | ExprKind::Index(inner, _) => read_through_pointer(inner),
+        _ => false,
+    }
+}
+
+pub fn dispatch_function_pointers(p: &mut Program, caller_preconditions: bool) {
     let targets = address_taken_functions(p);
     let snapshot_funcs: Vec<(FuncId, FuncType)> = targets.iter().map(|&f| (f, p.func(f).ty.clone())).collect();
     let int = p.target.int_t();
@@ -94,7 +111,9 @@ pub fn dispatch_function_pointers(p: &mut Program) {
             let n = cands.len();
             let block = 3;
             let tail = n * block;
-            let end = tail + 2;
+            // (the tail: the claim(s) of a pointer to none of them, then the end of the path)
+            let theirs_slot = caller_preconditions && read_through_pointer(func);
+            let end = tail + if theirs_slot { 3 } else { 2 };
             for (k, (f, fty)) in cands.iter().enumerate() {
                 let fexpr = Expr::new(ExprKind::Func(*f), Type::Function(std::rc::Rc::new(fty.clone())));
                 let faddr = Expr::new(ExprKind::AddrOf(Box::new(fexpr.clone())), func.ty.clone());
@@ -129,10 +148,32 @@ pub fn dispatch_function_pointers(p: &mut Program) {
             } else {
                 "function pointer call: the pointer is not a valid function".to_string()
             };
-            code.push(Instr::new(
-                InstrKind::Assert { cond: Expr::int(0, int.clone()), kind: ClaimKind::FunctionPointer, msg },
-                loc,
-            ));
+            if theirs_slot {
+                // the slot the pointer was read from is in the caller's object
+                let slot = Expr::new(ExprKind::AddrOf(Box::new(func.clone())), Type::ptr(func.ty.clone()));
+                let theirs = Expr::builtin(Builtin::IsInputObject, vec![slot], int.clone());
+                let not_theirs = Expr::unary(UnOp::LogNot, theirs.clone(), int.clone());
+                let what = expr_to_c(&*p, func);
+                code.push(Instr::new(
+                    InstrKind::Assert { cond: theirs, kind: ClaimKind::FunctionPointer, msg: msg.clone() },
+                    loc,
+                ));
+                code.push(Instr::new(
+                    InstrKind::Assert {
+                        cond: not_theirs,
+                        kind: ClaimKind::Precondition,
+                        msg: format!(
+                            "function pointer call: not a function whose address the code takes, through `{what}` (the caller's object)"
+                        ),
+                    },
+                    loc,
+                ));
+            } else {
+                code.push(Instr::new(
+                    InstrKind::Assert { cond: Expr::int(0, int.clone()), kind: ClaimKind::FunctionPointer, msg },
+                    loc,
+                ));
+            }
             code.push(Instr::new(InstrKind::EndPath, loc));
             let _ = original(0);
             (vec![], Some(code))

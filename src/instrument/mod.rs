@@ -84,7 +84,7 @@ impl CheckOptions {
 /// Instruments every function body and the static initialiser.
 pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     api::lower_api_calls(p, opts);
-    fnptr::dispatch_function_pointers(p);
+    fnptr::dispatch_function_pointers(p, opts.caller_preconditions);
     checks::add_safety_claims(p, opts);
     // reaching the error label is an assertion of the program (off with --no-assertions)
     if let (Some(label), true) = (&opts.error_label, opts.assertions) {
