@@ -29,8 +29,6 @@ impl Symex<'_> {
     /// Adds the branch condition `c` to the path's guard and settles the values it decides.
     pub(crate) fn take_branch(&mut self, st: &mut State, c: T) {
         st.guard.add(&mut self.s, c);
-        let mut facts = Vec::new();
-        self.settled(c, &mut facts);
         // memory merged from paths the branch tells apart (after `if (add(…))` the paths
         // inside `add` that returned 0 or 1) is the memory of the paths the branch goes on with
         let mut budget = CHOICE_BUDGET;
@@ -39,6 +37,8 @@ impl Symex<'_> {
         if self.alloc_outcomes.is_empty() {
             return;
         }
+        let mut facts = Vec::new();
+        self.settled(c, &mut facts);
         // only choices on an allocation's outcome: settling every decided condition made
         // the solver case-split this path's terms against the other paths' (cJSON's
         // skip_utf8_bom went from 0.6 s to a solver timeout)
@@ -74,24 +74,25 @@ impl Symex<'_> {
                 }
                 self.settle_memory(v, facts, depth)
             }
-            Op::Store if depth > 0 => {
+            Op::Store | Op::MemRange(..) if depth > 0 => {
                 let base = self.s.arg(m, 0);
                 let b = self.settle_memory(base, facts, depth - 1);
-                if b == base {
-                    return m;
-                }
-                let (i, v) = (self.s.arg(m, 1), self.s.arg(m, 2));
-                self.s.store(b, i, v)
+                self.write_over(m, base, b)
             }
-            Op::MemRange(kind, off_bits) if depth > 0 => {
-                let base = self.s.arg(m, 0);
-                let b = self.settle_memory(base, facts, depth - 1);
-                if b == base {
-                    return m;
-                }
-                let args = self.s.args(m).to_vec();
-                self.s.mem_range(kind, off_bits, b, args[1], args[2], &args[3..])
-            }
+            _ => m,
+        }
+    }
+
+    /// The write `m` (a store or a memory range over `base`) made over `rebuilt` instead; `m`
+    /// itself when the memory below it did not change.
+    fn write_over(&mut self, m: T, base: T, rebuilt: T) -> T {
+        if rebuilt == base {
+            return m;
+        }
+        let args = self.s.args(m).to_vec();
+        match self.s.op(m).clone() {
+            Op::Store => self.s.store(rebuilt, args[1], args[2]),
+            Op::MemRange(kind, off_bits) => self.s.mem_range(kind, off_bits, rebuilt, args[1], args[2], &args[3..]),
             _ => m,
         }
     }
@@ -134,23 +135,10 @@ impl Symex<'_> {
                     (false, false) => m,
                 }
             }
-            Op::Store if depth > 0 => {
+            Op::Store | Op::MemRange(..) if depth > 0 => {
                 let base = self.s.arg(m, 0);
                 let b = self.memory_under(base, c, known, depth - 1, budget);
-                if b == base {
-                    return m;
-                }
-                let (i, v) = (self.s.arg(m, 1), self.s.arg(m, 2));
-                self.s.store(b, i, v)
-            }
-            Op::MemRange(kind, off_bits) if depth > 0 => {
-                let base = self.s.arg(m, 0);
-                let b = self.memory_under(base, c, known, depth - 1, budget);
-                if b == base {
-                    return m;
-                }
-                let args = self.s.args(m).to_vec();
-                self.s.mem_range(kind, off_bits, b, args[1], args[2], &args[3..])
+                self.write_over(m, base, b)
             }
             _ => m,
         }

@@ -27,10 +27,7 @@ impl TermStore {
             self.implied(t, b, &mut known, 0);
         }
         let mut ev = Eval { s: self, facts: &known, budget, memo: HashMap::new() };
-        match ev.val(c)? {
-            Val::B(b) => Some(b),
-            Val::Same(t) => self.as_bool(t),
-        }
+        ev.truth(c)
     }
 }
 
@@ -74,9 +71,10 @@ impl Eval<'_> {
     }
 
     fn truth(&mut self, t: T) -> Option<bool> {
+        // (a truth value is always `B`: `Same` holds non-Boolean constants and undecided terms)
         match self.val(t)? {
             Val::B(b) => Some(b),
-            Val::Same(x) => self.s.as_bool(x),
+            Val::Same(_) => None,
         }
     }
 
@@ -117,7 +115,6 @@ impl Eval<'_> {
                     // constants are interned: equal values are one term
                     (Val::Same(x), Val::Same(y)) if x == y => Some(Val::B(true)),
                     (Val::Same(x), Val::Same(y)) if s.is_const(x) && s.is_const(y) => Some(Val::B(false)),
-                    (Val::B(x), Val::Same(y)) | (Val::Same(y), Val::B(x)) => s.as_bool(y).map(|b| Val::B(b == x)),
                     _ => None,
                 }
             }
