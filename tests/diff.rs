@@ -326,8 +326,9 @@ fn bad_repositories_and_revisions_are_clear_errors() {
 
 #[test]
 fn per_function_settings_of_the_configuration_apply() {
-    // `added` loops min(max(n, 0), 5) times (s stays <= 10: no overflow): the run's bound 2
-    // cannot finish it (UNKNOWN, the loop needs more), its own bound 6 can (SUCCESSFUL);
+    // `added` loops min(max(n, 0), 50) times (s stays <= 1225: no overflow): the run's bound 2,
+    // even raised while time remains (x2 three times: 16), cannot finish it (UNKNOWN, the loop
+    // needs more), its own bound 51 can (SUCCESSFUL);
     // `clamp` changed but is skipped: not verified, so unknown with the reason, no safety
     let r = Repo::new("per-function");
     r.write("m.c", "int clamp(int x) { if (x > 100) return 100; return x; }\n");
@@ -336,13 +337,13 @@ fn per_function_settings_of_the_configuration_apply() {
     r.write(
         "m.c",
         "int clamp(int x) { return x > 100 ? 100 : x; }\n\
-         int added(int n) { int s = 0; for (int i = 0; i < n && i < 5; i++) s += i; return s; }\n",
+         int added(int n) { int s = 0; for (int i = 0; i < n && i < 50; i++) s += i; return s; }\n",
     );
     r.commit("change");
     let (_, rows) = r.rows(&["--no-cache"]);
     assert_eq!(status_of(&rows, "clamp"), ("equivalent", "-"));
     assert_eq!(status_of(&rows, "added"), ("new", "UNKNOWN"));
-    r.write(".verdiff.yml", "unwind: 2\nfunctions:\n  added:\n    unwind: 6\n  clamp:\n    skip: true\n");
+    r.write(".verdiff.yml", "unwind: 2\nfunctions:\n  added:\n    unwind: 51\n  clamp:\n    skip: true\n");
     let (_, rows) = r.rows(&["--no-cache"]);
     assert_eq!(status_of(&rows, "added"), ("new", "SUCCESSFUL"));
     let clamp = rows.iter().find(|x| x.0 == "clamp").expect("a row for clamp");

@@ -428,9 +428,11 @@ fn solve(
         if pass.abstracted { moderate_inputs(&mut shared.borrow_mut(), pass.approx) } else { None };
     // before those, in equivalence checking: inputs on which a concrete run already shows a
     // difference (a probe), tried one after the other, each on its own
-    // Phases: the program's claims, then what it needs of its caller (every such claim is
-    // decided: none stops verification), then the loop bounds.
-    for phase in 0..3 {
+    // Phases: the program's claims, then the loop bounds, then what it needs of its caller
+    // (every such claim is decided: none stops verification). A loop the bound cuts makes the
+    // verdict "needs more iterations" whatever the function needs, so the needs come last and
+    // are not asked for then (a caller raising the bound wants that answer soon).
+    for phase in [0, 2, 1] {
         let phase_of = |k: ClaimKind| match k {
             ClaimKind::Precondition => 1,
             ClaimKind::Unwinding => 2,

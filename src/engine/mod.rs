@@ -87,6 +87,8 @@ pub(crate) fn claim_result(p: &Program, c: &Claim) -> ClaimResult {
         function,
         status: Status::NotChecked,
         trace: None,
+        // (a recursion's unwinding claim has no back edge: its bound is the global one)
+        loop_at: c.func.filter(|_| c.kind == crate::ir::ClaimKind::Unwinding && c.key.2 == 1).map(|f| (f, c.key.1)),
         loc: c.loc,
     }
 }

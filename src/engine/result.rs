@@ -87,6 +87,9 @@ pub struct ClaimResult {
     pub function: String,
     pub status: Status,
     pub trace: Option<Trace>,
+    /// For the unwinding assertion of a loop: the loop, as `--unwindset` names it (function
+    /// and back edge), so that a caller can raise that loop's bound alone.
+    pub loop_at: Option<(crate::ir::FuncId, usize)>,
     #[allow(dead_code)]
     pub loc: Loc,
 }

@@ -572,6 +572,7 @@ pub fn check(
     // tests loop over their data a fixed number of times, often more than the default bound:
     // a cut loop raises the bound (x4, up to 1024) while time remains
     let mut so = o.safety.clone();
+    so.deepen = false;
     loop {
         let v = run_safety::verify(&prog, entry, &so, deadline);
         let report = v.report;

@@ -25,6 +25,9 @@ pub struct SafetyOptions {
     /// Verify a function with parameters under its inferred precondition, as its callers use
     /// it (docs/contracts.md), instead of with fully free inputs.
     pub preconditions: bool,
+    /// Unwind a loop the bound cut further while time remains ([`deepen`]); off where the
+    /// caller raises the bound itself (a harness raises it for every loop).
+    pub deepen: bool,
 }
 
 /// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
@@ -47,6 +50,7 @@ impl Default for SafetyOptions {
             multi_property: false,
             library_accuracy: true,
             preconditions: true,
+            deepen: true,
         }
     }
 }
@@ -57,8 +61,9 @@ impl SafetyOptions {
         let multi = if self.multi_property { " multi-property" } else { "" };
         let exact = if self.library_accuracy { "" } else { " no-library-accuracy" };
         let free = if self.preconditions { "" } else { " free-inputs" };
+        let fixed = if self.deepen { "" } else { " fixed-bound" };
         format!(
-            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}{free}",
+            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}{free}{fixed}",
             self.checks, self.unwind, self.memory_leak, self.malloc_may_fail
         )
     }
@@ -74,7 +79,7 @@ pub fn check(
     rel: &dyn Fn(&str) -> String,
 ) -> SafetyResult {
     let v = verify(p, f, o, deadline);
-    record::safety_of(&v.report, o.unwind, &v.assumes, rel)
+    record::safety_of(&v.report, v.bound, &v.assumes, rel)
 }
 
 /// What verifying one function gave.
@@ -83,6 +88,9 @@ pub struct Verification {
     pub report: engine::Report,
     /// The precondition it was verified under (empty: free inputs).
     pub assumes: Vec<String>,
+    /// The bound the report's loops were unwound to: [`SafetyOptions::unwind`], or more for a
+    /// loop [`deepen`] unwound further.
+    pub bound: u32,
 }
 
 /// Verifies `f` of `p`: with parameters and [`SafetyOptions::preconditions`], through an
@@ -154,9 +162,72 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         library_accuracy: o.library_accuracy,
         ..EngineOptions::default()
     };
+    let started = Instant::now();
     let mut report = engine::verify(&p, entry, &eo);
+    let bound = if o.deepen { deepen(&p, entry, eo.clone(), started, &mut report) } else { o.unwind.max(1) };
     confirm_constructed(&p, entry, f, &constructors, &eo.symex, deadline, &mut report);
-    Verification { report, assumes }
+    Verification { report, assumes, bound }
+}
+
+/// How many times [`deepen`] doubles the bound of a cut loop.
+const DEEPENINGS: u32 = 3;
+
+/// When the only thing open in `report` is a loop the bound cut (no violation found within
+/// it), the verification again with that loop alone unwound twice as far, up to
+/// [`DEEPENINGS`] times, while the time limit leaves at least twice the time the last run took.
+/// A loop whose iterations the data bounds (digits of a 64-bit number: 20) is then proved
+/// whole; a deeper run that ends UNKNOWN (out of time or terms) leaves the earlier report, which
+/// says more. Returns the bound the report's cut loops had.
+fn deepen(p: &Program, entry: FuncId, mut eo: EngineOptions, started: Instant, report: &mut engine::Report) -> u32 {
+    let base = eo.symex.unwind.unwrap_or(1);
+    let bound_of = |eo: &EngineOptions, r: &engine::Report| {
+        cut_loops(r).iter().filter_map(|l| eo.symex.unwindset.get(l).copied()).max().unwrap_or(base)
+    };
+    let mut last = started.elapsed();
+    for _ in 0..DEEPENINGS {
+        let cut = cut_loops(report);
+        if cut.is_empty() {
+            break;
+        }
+        if let Some(d) = eo.deadline {
+            if d.saturating_duration_since(Instant::now()) < 2 * last {
+                break;
+            }
+        }
+        let mut deeper = eo.clone();
+        for l in cut {
+            let b = eo.symex.unwindset.get(&l).copied().unwrap_or(base);
+            deeper.symex.unwindset.insert(l, b.saturating_mul(2));
+        }
+        let t = Instant::now();
+        let r = engine::verify(p, entry, &deeper);
+        last = t.elapsed();
+        if matches!(r.verdict, engine::Verdict::Unknown(_)) {
+            break;
+        }
+        *report = r;
+        eo = deeper;
+    }
+    bound_of(&eo, report)
+}
+
+/// The loops whose unwinding assertion failed or was not decided, when no other claim failed (a violation is the
+/// verdict whatever the loops do; a recursion's bound is not raised here).
+fn cut_loops(r: &engine::Report) -> Vec<(FuncId, usize)> {
+    use crate::ir::ClaimKind;
+    if !matches!(r.verdict, engine::Verdict::Failed) || r.first_failure().is_none_or(|c| c.kind != ClaimKind::Unwinding)
+    {
+        return vec![];
+    }
+    let real = r.claims.iter().any(|c| {
+        c.status == engine::Status::Violated && !matches!(c.kind, ClaimKind::Unwinding | ClaimKind::Precondition)
+    });
+    if real {
+        return vec![];
+    }
+    // the run stops at the first cut loop it confirms: the others not shown to end within
+    // the bound are raised with it
+    r.claims.iter().filter(|c| c.status != engine::Status::Holds).filter_map(|c| c.loop_at).collect()
 }
 
 /// A SUCCESSFUL with handle parameters made by constructors (contract/handles.rs) stands only

@@ -369,6 +369,16 @@ impl TermStore {
                 }
             }
         }
+        // a constant beyond what the other side can be (x / 10 on 8 bits is never 26)
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(k) = self.as_bv(y).and_then(|c| c.to_u128()) {
+                match self.unsigned_max(x) {
+                    Some(m) if m < k => return Same::No,
+                    Some(0) if k == 0 => return Same::Yes,
+                    _ => {}
+                }
+            }
+        }
         let (ba, ca) = self.split_add(a);
         let (bb, cb) = self.split_add(b);
         if ba == bb {
@@ -743,6 +753,19 @@ impl TermStore {
         });
         if let Some(r) = decided {
             return self.bool_const(r);
+        }
+        // an unsigned comparison with a constant the other side's upper bound decides
+        if matches!(op, Op::BvUlt | Op::BvUle) {
+            if let Some(k) = self.as_bv(b).and_then(|c| c.to_u128()) {
+                if self.unsigned_max(a).is_some_and(|m| m < k || (op == Op::BvUle && m == k)) {
+                    return self.tru();
+                }
+            }
+            if let Some(k) = self.as_bv(a).and_then(|c| c.to_u128()) {
+                if self.unsigned_max(b).is_some_and(|m| m < k || (op == Op::BvUlt && m == k)) {
+                    return self.fals();
+                }
+            }
         }
         let w = self.width(a);
         match op {

@@ -13,6 +13,7 @@ mod fasthash;
 mod float;
 pub mod limit;
 mod partial;
+mod range;
 mod show;
 mod store;
 pub mod teardown;
