@@ -173,11 +173,12 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
 const DEEPENINGS: u32 = 3;
 
 /// When the only thing open in `report` is a loop the bound cut (no violation found within
-/// it), the verification again with that loop alone unwound twice as far, up to
-/// [`DEEPENINGS`] times, while the time limit leaves at least twice the time the last run took.
-/// A loop whose iterations the data bounds (digits of a 64-bit number: 20) is then proved
-/// whole; a deeper run that ends UNKNOWN (out of time or terms) leaves the earlier report, which
-/// says more. Returns the bound the report's cut loops had.
+/// it), the verification again with the loops not shown to end within the bound unwound twice
+/// as far (the other loops keep theirs), up to [`DEEPENINGS`] times, while the time limit
+/// leaves at least twice the time the last run took. A loop whose iterations the data bounds
+/// (digits of a 64-bit number: 20) is then proved whole; a deeper run that ends UNKNOWN (out
+/// of time or terms) leaves the earlier report, which says more. Returns the bound the
+/// report's cut loops had.
 fn deepen(p: &Program, entry: FuncId, mut eo: EngineOptions, started: Instant, report: &mut engine::Report) -> u32 {
     let base = eo.symex.unwind.unwrap_or(1);
     let bound_of = |eo: &EngineOptions, r: &engine::Report| {
@@ -211,8 +212,8 @@ fn deepen(p: &Program, entry: FuncId, mut eo: EngineOptions, started: Instant, r
     bound_of(&eo, report)
 }
 
-/// The loops whose unwinding assertion failed or was not decided, when no other claim failed (a violation is the
-/// verdict whatever the loops do; a recursion's bound is not raised here).
+/// The loops whose unwinding assertion failed or was not decided, when no other claim failed
+/// (a violation is the verdict whatever the loops do; a recursion's bound is not raised here).
 fn cut_loops(r: &engine::Report) -> Vec<(FuncId, usize)> {
     use crate::ir::ClaimKind;
     if !matches!(r.verdict, engine::Verdict::Failed) || r.first_failure().is_none_or(|c| c.kind != ClaimKind::Unwinding)
