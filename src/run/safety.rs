@@ -327,6 +327,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_loop_the_data_bounds_is_proved_once_unwound_further() {
+        // a 64-bit number has at most 20 decimal digits: the loop runs 1..=20 times, so bound
+        // 10 cuts it (v = 10^10 needs 11) and bound 20 (10 doubled once) ends it for every v
+        let src = "int digits(unsigned long long v) {\n  int n = 0;\n  do {\n    n++;\n    v /= 10;\n  } while (v);\n  return n;\n}\n";
+        let p = crate::frontend::load_preprocessed(&[src.to_string()], &crate::frontend::FrontendOptions::default())
+            .expect("lowers");
+        let f = p.func_named("digits").expect("digits");
+        let fixed = SafetyOptions { unwind: 10, deepen: false, ..SafetyOptions::default() };
+        let r = check(&p, f, &fixed, None, &|x: &str| x.to_string());
+        assert_eq!(r.safety, record::Safety::Unknown, "{}", r.detail);
+        assert!(r.detail.contains("within 10 iterations"), "{}", r.detail);
+        let deeper = SafetyOptions { unwind: 10, ..SafetyOptions::default() };
+        let r = check(&p, f, &deeper, None, &|x: &str| x.to_string());
+        assert_eq!(r.safety, record::Safety::Successful, "{}", r.detail);
+    }
+
+    #[test]
     fn a_real_violation_beats_a_cut_loop_listed_before_it() {
         // n <= 3 leaves the loop within the bound and writes a[n] out of bounds for n = 2, 3;
         // n > 3 cuts the loop. With every claim decided, the cut loop's claim comes first in
