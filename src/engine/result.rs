@@ -176,4 +176,13 @@ impl Report {
     pub fn needs(&self) -> impl Iterator<Item = &ClaimResult> {
         self.claims.iter().filter(|c| c.status == Status::Violated && c.kind == crate::ir::ClaimKind::Precondition)
     }
+
+    /// The caller's obligations neither shown needed nor shown to hold (a candidate that did
+    /// not replay, a solver timeout). The function was verified assuming them like every
+    /// other obligation, so a report that leaves them out would assume them silently.
+    pub fn undecided_needs(&self) -> impl Iterator<Item = &ClaimResult> {
+        self.claims
+            .iter()
+            .filter(|c| matches!(c.status, Status::Unknown(_)) && c.kind == crate::ir::ClaimKind::Precondition)
+    }
 }

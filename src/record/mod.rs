@@ -247,9 +247,10 @@ pub fn safety_of(r: &Report, unwind: u32, assumes: &[String], rel: &dyn Fn(&str)
     let (safety, detail, claims) = verdict_of(r, unwind, rel);
     let mut out = SafetyResult { safety, detail, claims, assumes: assumes.to_vec() };
     if safety == Safety::Successful && !assumes.is_empty() {
-        let needs: Vec<Claim> = r.needs().map(|c| claim(c, rel)).collect();
+        let mut needs: Vec<Claim> = r.needs().map(|c| claim(c, rel)).collect();
+        let undecided: Vec<Claim> = r.undecided_needs().map(|c| claim(c, rel)).collect();
         let nonnull = assumes.iter().any(|a| a.ends_with("!= NULL"));
-        if !needs.is_empty() || nonnull {
+        if !needs.is_empty() || !undecided.is_empty() || nonnull {
             out.safety = Safety::Precondition;
             let mut d = format!("safe assuming {}", assumes.join(", "));
             if let Some(first) = needs.first() {
@@ -257,8 +258,17 @@ pub fn safety_of(r: &Report, unwind: u32, assumes: &[String], rel: &dyn Fn(&str)
                 if needs.len() > 1 {
                     d.push_str(&format!(" (and {} more)", needs.len() - 1));
                 }
+            } else if let Some(first) = undecided.first() {
+                d.push_str(&format!(
+                    "; may need of its caller (undecided: {}): {} at {}:{}",
+                    first.reason, first.description, first.file, first.line
+                ));
+                if undecided.len() > 1 {
+                    d.push_str(&format!(" (and {} more)", undecided.len() - 1));
+                }
             }
             out.detail = d;
+            needs.extend(undecided);
             out.claims = needs;
         } else {
             // (a written contract stays part of the result)
@@ -343,5 +353,54 @@ mod tests {
         ];
         let c = counts(&rs);
         assert_eq!((c.functions, c.verified, c.failed, c.unknown, c.changed), (6, 2, 1, 1, 1));
+    }
+
+    fn report_with_need(status: crate::engine::Status) -> crate::engine::Report {
+        crate::engine::Report {
+            verdict: crate::engine::Verdict::Successful,
+            claims: vec![crate::engine::ClaimResult {
+                id: "f.pointer-bounds.1".into(),
+                kind: crate::ir::ClaimKind::Precondition,
+                description: "dereference failure: access outside object bounds through `s` (the caller's object)"
+                    .into(),
+                expression: String::new(),
+                file: "a.c".into(),
+                line: 3,
+                col: 1,
+                function: "f".into(),
+                status,
+                trace: None,
+                loop_at: None,
+                loc: crate::ir::Loc::default(),
+            }],
+            unsupported: vec![],
+            externals: vec![],
+            notes: vec![],
+            timings: Default::default(),
+            stats: Default::default(),
+            bounded: false,
+            loops_undecided: false,
+            assumes: vec![],
+        }
+    }
+
+    /// A caller's obligation the function was verified under is part of its result whether
+    /// it was shown needed or only not shown to hold: an undecided one is listed, not dropped.
+    #[test]
+    fn an_undecided_need_of_the_caller_is_stated_not_dropped() {
+        let rel = |f: &str| f.to_string();
+        let assumes = vec!["pointers stored in them are valid".to_string()];
+        let undecided = report_with_need(crate::engine::Status::Unknown("counterexample not confirmed".into()));
+        let r = safety_of(&undecided, 10, &assumes, &rel);
+        assert_eq!(r.safety, Safety::Precondition, "{}", r.detail);
+        assert!(r.detail.contains("may need of its caller (undecided: counterexample not confirmed)"), "{}", r.detail);
+        assert_eq!(r.claims.len(), 1);
+        let shown = report_with_need(crate::engine::Status::Violated);
+        let r = safety_of(&shown, 10, &assumes, &rel);
+        assert_eq!(r.safety, Safety::Precondition);
+        assert!(r.detail.contains("; needs of its caller: dereference failure"), "{}", r.detail);
+        let holds = report_with_need(crate::engine::Status::Holds);
+        let r = safety_of(&holds, 10, &assumes, &rel);
+        assert_eq!(r.safety, Safety::Successful, "{}", r.detail);
     }
 }

@@ -146,6 +146,17 @@ pub fn render(r: &Report, verbose_results: bool) -> String {
                 let _ = writeln!(out, "  {}:{}  {}", c.file, c.line, c.description);
             }
         }
+        let undecided: Vec<&ClaimResult> = r.undecided_needs().collect();
+        if !undecided.is_empty() {
+            let _ = writeln!(out, "Perhaps needed of its caller (neither shown needed nor shown to hold; assumed):");
+            for c in undecided {
+                let why = match &c.status {
+                    Status::Unknown(w) => w.as_str(),
+                    _ => "",
+                };
+                let _ = writeln!(out, "  {}:{}  {} ({why})", c.file, c.line, c.description);
+            }
+        }
     }
     if let Verdict::Unknown(reason) = &r.verdict {
         let _ = writeln!(out, "Reason: {reason}");
