@@ -439,6 +439,13 @@ fn solve(
             _ => 0,
         };
         let needs = phase == 1;
+        // what the function needs of its caller is asked with a share of the time left: the
+        // verdict does not depend on it, but it does on the checks after (is unsupported code
+        // reachable, can any caller meet the needs), which must not find the time used up
+        let deadline = match pass.deadline {
+            Some(d) if needs => Some(Instant::now() + d.saturating_duration_since(Instant::now()) * 3 / 4),
+            d => d,
+        };
         let mut remaining: Vec<usize> = (0..claims.len())
             .filter(|&i| {
                 viol[i].is_some() && claims[i].status == Status::NotChecked && phase_of(pass.kinds[i]) == phase
@@ -456,7 +463,7 @@ fn solve(
         // inputs excluded in this pass after their candidate did not replay (abstract pass)
         let mut excluded: Vec<T> = Vec::new();
         while !remaining.is_empty() {
-            match remaining_ms(pass.deadline) {
+            match remaining_ms(deadline) {
                 Some(1) if pass.abstracted => return Outcome::Open,
 
                 Some(ms) => shared.borrow_mut().smt.set_timeout(ms),
@@ -494,7 +501,7 @@ fn solve(
                 let mut sh = shared.borrow_mut();
                 let sh = &mut *sh;
                 let t_solve = Instant::now();
-                let ms = remaining_ms(pass.deadline).map(|ms| ms.min(PROBE_MS));
+                let ms = remaining_ms(deadline).map(|ms| ms.min(PROBE_MS));
                 let mut smt = solver(&sh.store, sh.axioms, ms, false);
                 let ground = smt.assert_with_values(&sh.store, goal, pairs);
                 // float arithmetic on values no probe fixes (results of shared callees) is not
@@ -630,7 +637,7 @@ fn solve(
                         let mut holds = Vec::new();
                         for &i in &remaining {
                             let Some(v) = viol[i] else { continue };
-                            match remaining_ms(pass.deadline) {
+                            match remaining_ms(deadline) {
                                 Some(1) => break,
                                 Some(ms) => sh.smt.set_timeout(ms),
                                 None => {}
