@@ -319,3 +319,38 @@ fn freeing_a_parameter_needs_the_start_of_an_allocation() {
     });
     assert!(free_need, "free's zero offset is a need at line 4: {detail}");
 }
+
+/// Strings of any length, with the default bound of 10: strlen and strcmp walk a caller's
+/// string byte by byte for 8 bytes and summarise the rest (docs/contracts.md §1), so no length
+/// needs more iterations. `copy` duplicates its string (strlen, then n + 1 bytes into n + 1):
+/// safe when the caller passes a terminated string. `copy_short` copies the n + 1 bytes into n:
+/// one byte past its allocation for every string, a bug of its own. `same_key` compares with a
+/// 22-character key: safe for a terminated string. `bad_caller` hands `copy` four bytes with no
+/// terminator: strlen reads past them, a bug at the caller.
+#[test]
+fn string_functions_are_verified_for_strings_of_any_length() {
+    let r = Repo::new("pre-strings");
+    r.write(".verdiff.yml", "version: 1\ntimeout: 60\n");
+    r.write(
+        "str.c",
+        "#include <stdlib.h>\n#include <string.h>\n\
+         char *copy(const char *s) {\n  size_t n = strlen(s);\n  char *d = malloc(n + 1);\n  if (!d)\n    return 0;\n  memcpy(d, s, n + 1);\n  return d;\n}\n\
+         char *copy_short(const char *s) {\n  size_t n = strlen(s);\n  char *d = malloc(n);\n  if (!d)\n    return 0;\n  memcpy(d, s, n + 1);\n  return d;\n}\n\
+         int same_key(const char *s) { return strcmp(s, \"a-rather-long-key-name\") == 0; }\n\
+         char *bad_caller(void) {\n  char b[4] = {'a', 'b', 'c', 'd'};\n  return copy(b);\n}\n",
+    );
+    r.commit("strings");
+    let (code, m, _) = run(&r, &[]);
+    let (s, detail, assumes) = &m["copy"];
+    assert_eq!(s, "precondition", "{detail}");
+    assert!(assumes.contains(&"`s` != NULL".to_string()), "{assumes:?}");
+    let (s, detail, _) = &m["same_key"];
+    assert_eq!(s, "precondition", "{detail}");
+    let (s, detail, _) = &m["copy_short"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("memcpy destination") && detail.contains("str.c:16"), "{detail}");
+    let (s, detail, _) = &m["bad_caller"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("pointer-bounds"), "{detail}");
+    assert_eq!(code, 10);
+}

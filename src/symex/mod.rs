@@ -26,6 +26,7 @@ mod profile;
 mod refine;
 pub mod state;
 mod value;
+mod walks;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};

@@ -51,6 +51,22 @@ impl Symex<'_> {
                 let c = arg(0).is_some_and(|v| self.s.is_const(v));
                 Some(self.s.bv_u(32, c as u128))
             }
+            "__verdiff_summarise_walk" => {
+                // whether a model may summarise a walk over `size` bytes (string.c's
+                // __vd_strlen): only where a walk byte by byte has no bound symbolic execution
+                // knows. A replay walks every byte (so a counterexample resting on the summary's
+                // freedom does not replay), and an equivalence product compares two walks of
+                // the same bytes, which two independent summaries would not keep equal.
+                let unknown_size = arg(0).is_some_and(|v| !self.s.is_const(v));
+                let may = unknown_size && !self.is_concrete() && self.o.product.is_none();
+                Some(self.s.bv_u(32, may as u128))
+            }
+            "__verdiff_no_zero_written" => {
+                // (p, len): the bytes recorded writes put into [p, p + len) are nonzero
+                let (Some(p), Some(n)) = (arg(0), arg(1)) else { return };
+                let c = self.no_zero_written(st, p, n);
+                Some(self.from_bool(c, &ret_ty))
+            }
             "__verdiff_unsupported_format" => {
                 // a library model met input it cannot interpret: nothing after it is analysed
                 let lib = self.library_function(st, &fun.name);

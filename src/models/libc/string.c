@@ -15,6 +15,9 @@ unsigned long __ESBMC_get_object_size(const void *p);
 long __ESBMC_POINTER_OFFSET(const void *p);
 _Bool __ESBMC_same_object(const void *p, const void *q);
 char __VERIFIER_nondet_char(void);
+unsigned long __VERIFIER_nondet_ulong(void);
+int __verdiff_summarise_walk(unsigned long size);
+int __verdiff_no_zero_written(const void *p, unsigned long len);
 int __VERIFIER_nondet_int(void);
 
 void *malloc(size_t n);
@@ -36,13 +39,31 @@ static size_t __vd_room(const void *p)
   return size - (size_t)off;
 }
 
-/* Length of s; reads the byte past the object when s is not terminated inside it. */
+/* Length of s; reads the byte past the object when s is not terminated inside it.
+   Over an object whose size symbolic execution does not know (a caller's string of any
+   length) the first 8 bytes are walked one by one and the rest is summarised: the length is
+   some `far` with s[far] == 0, or the end of the object, and no byte a write left between
+   them is 0 (symex/walks.rs). The real length is one such value, so a proof covers it; a
+   counterexample that rests on another value does not replay (a replay walks every byte)
+   and is not reported. */
 static size_t __vd_strlen(const char *s)
 {
   size_t max = __vd_room(s);
+  size_t far = __VERIFIER_nondet_ulong();
   size_t n = 0;
   while (n < max && s[n] != 0)
+  {
     n++;
+    if (n == 8 && __verdiff_summarise_walk(max))
+    {
+      __ESBMC_assume(n <= far && far <= max);
+      __ESBMC_assume(__verdiff_no_zero_written(s + n, far - n));
+      if (far < max)
+        __ESBMC_assume(s[far] == 0);
+      n = far;
+      break;
+    }
+  }
   if (n == max)
   {
     char past = s[n];
@@ -213,13 +234,31 @@ char *strndup(const char *s, size_t n)
 /* ------------------------------------------------------------------ comparison */
 
 /* glibc x86-64: the difference of the first differing bytes (as unsigned char). */
+/* The walks below summarise as __vd_strlen does: past 8 equal bytes of two objects whose sizes
+   are not known, the first difference or terminator is some `far` where the bytes differ or
+   are 0 (or the end of the shorter object), with no zero byte written to either before it.
+   A walk along an object of known size (a literal) is exact: its terminator is not a write. */
 int strcmp(const char *a, const char *b)
 {
   size_t ma = __vd_room(a);
   size_t mb = __vd_room(b);
+  size_t m = ma < mb ? ma : mb;
+  size_t far = __VERIFIER_nondet_ulong();
   size_t i = 0;
   while (i < ma && i < mb && a[i] == b[i] && a[i] != 0)
+  {
     i++;
+    if (i == 8 && __verdiff_summarise_walk(ma) && __verdiff_summarise_walk(mb))
+    {
+      __ESBMC_assume(i <= far && far <= m);
+      __ESBMC_assume(__verdiff_no_zero_written(a + i, far - i));
+      __ESBMC_assume(__verdiff_no_zero_written(b + i, far - i));
+      if (far < m)
+        __ESBMC_assume(a[far] != b[far] || a[far] == 0);
+      i = far;
+      break;
+    }
+  }
   return (int)(unsigned char)a[i] - (int)(unsigned char)b[i];
 }
 
@@ -228,10 +267,25 @@ int strncmp(const char *a, const char *b, size_t n)
   size_t ma = __vd_room(a);
   size_t mb = __vd_room(b);
   size_t i = 0;
+  size_t m = ma < mb ? ma : mb;
+  size_t far = __VERIFIER_nondet_ulong();
   if (n == 0)
     return 0;
   while (i + 1 < n && i < ma && i < mb && a[i] == b[i] && a[i] != 0)
+  {
     i++;
+    if (i == 8 && __verdiff_summarise_walk(ma) && __verdiff_summarise_walk(mb))
+    {
+      /* (the walk stops at n - 1 at the latest) */
+      __ESBMC_assume(i <= far && far <= m && far < n);
+      __ESBMC_assume(__verdiff_no_zero_written(a + i, far - i));
+      __ESBMC_assume(__verdiff_no_zero_written(b + i, far - i));
+      if (far < m && far + 1 < n)
+        __ESBMC_assume(a[far] != b[far] || a[far] == 0);
+      i = far;
+      break;
+    }
+  }
   return (int)(unsigned char)a[i] - (int)(unsigned char)b[i];
 }
 
@@ -311,9 +365,22 @@ char *strchr(const char *s, int c)
 {
   char ch = (char)c;
   size_t max = __vd_room(s);
+  size_t far = __VERIFIER_nondet_ulong();
   size_t i = 0;
   while (i < max && s[i] != ch && s[i] != 0)
+  {
     i++;
+    /* (summarised as __vd_strlen is: the first `ch` or terminator) */
+    if (i == 8 && __verdiff_summarise_walk(max))
+    {
+      __ESBMC_assume(i <= far && far <= max);
+      __ESBMC_assume(__verdiff_no_zero_written(s + i, far - i));
+      if (far < max)
+        __ESBMC_assume(s[far] == ch || s[far] == 0);
+      i = far;
+      break;
+    }
+  }
   if (i == max)
   {
     char past = s[i];
