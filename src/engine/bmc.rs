@@ -439,11 +439,16 @@ fn solve(
             _ => 0,
         };
         let needs = phase == 1;
-        // what the function needs of its caller is asked with a share of the time left: the
-        // verdict does not depend on it, but it does on the checks after (is unsupported code
-        // reachable, can any caller meet the needs), which must not find the time used up
+        // under a time limit, what the function needs of its caller is asked with a share of
+        // the time left (at most `needs_budget`): the verdict does not depend on it (a need not
+        // decided in time is reported as one the function may have), but it does on the
+        // checks after (is unsupported code reachable, can any caller meet the needs), which
+        // must not find the time used up
         let deadline = match pass.deadline {
-            Some(d) if needs => Some(Instant::now() + d.saturating_duration_since(Instant::now()) * 3 / 4),
+            Some(d) if needs => {
+                let share = d.saturating_duration_since(Instant::now()) * 3 / 4;
+                Some(Instant::now() + o.needs_budget.map_or(share, |b| share.min(b)))
+            }
             d => d,
         };
         let mut remaining: Vec<usize> = (0..claims.len())

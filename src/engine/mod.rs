@@ -56,6 +56,11 @@ pub struct EngineOptions {
     /// the time (random.rs): a run that violates a claim is the counterexample. For
     /// equivalence products, whose claims compare the two versions.
     pub random_runs: bool,
+    /// The longest the needs phase (what a function needs of its caller) may take under a
+    /// deadline: those checks decide what a result states, not its verdict (a need not decided
+    /// in time is reported as one the function may have). None: as long as the deadline
+    /// allows. `run` and `diff` cap it for throughput; `check` decides every need.
+    pub needs_budget: Option<std::time::Duration>,
 }
 
 impl Default for EngineOptions {
@@ -70,6 +75,7 @@ impl Default for EngineOptions {
             float_abstraction: false,
             library_accuracy: true,
             random_runs: false,
+            needs_budget: None,
         }
     }
 }
