@@ -309,6 +309,7 @@ int memcmp(const void *a, const void *b, size_t n)
   const unsigned char *q = (const unsigned char *)b;
   size_t ma = __vd_room(a);
   size_t mb = __vd_room(b);
+  size_t far = __VERIFIER_nondet_ulong();
   size_t i = 0;
   if (n == 0)
     return 0;
@@ -324,7 +325,22 @@ int memcmp(const void *a, const void *b, size_t n)
     (void)past;
   }
   while (i < n && i < ma && i < mb && p[i] == q[i])
+  {
     i++;
+    /* past 8 equal bytes of a length symbolic execution does not know: the first difference
+       is some `far` where the bytes differ, or the end (summarised as __vd_strlen is) */
+    if (i == 8 && __verdiff_summarise_walk(n))
+    {
+      size_t m = n < ma ? n : ma;
+      if (mb < m)
+        m = mb;
+      __ESBMC_assume(i <= far && far <= m);
+      if (far < m)
+        __ESBMC_assume(p[far] != q[far]);
+      i = far;
+      break;
+    }
+  }
   if (i >= n || i >= ma || i >= mb)
     return 0;
   return __vd_sign_like((int)p[i] - (int)q[i]);
@@ -442,9 +458,22 @@ void *memchr(const void *s, int c, size_t n)
   const unsigned char *p = (const unsigned char *)s;
   unsigned char ch = (unsigned char)c;
   size_t max = __vd_room(s);
+  size_t far = __VERIFIER_nondet_ulong();
   size_t i = 0;
   while (i < n && i < max && p[i] != ch)
+  {
     i++;
+    /* (summarised as memcmp is: the first `ch`, or the end of the range or the object) */
+    if (i == 8 && __verdiff_summarise_walk(n) && __verdiff_summarise_walk(max))
+    {
+      size_t m = n < max ? n : max;
+      __ESBMC_assume(i <= far && far <= m);
+      if (far < m)
+        __ESBMC_assume(p[far] == ch);
+      i = far;
+      break;
+    }
+  }
   if (i < n && i == max)
   {
     unsigned char past = p[i];
