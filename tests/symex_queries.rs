@@ -1,0 +1,56 @@
+//! Which questions symbolic execution asks the solver while it runs (the feasibility
+//! callback), through the library API: without `--unwind`, a loop past 64 iterations asks
+//! whether it can continue (at 64, 128, 256, … iterations) — but only when its last
+//! iteration added a path condition. A loop counting to a constant under a symbolic path
+//! condition has nothing to prune; asking would only ask whether the path so far is feasible, which cost sds's
+//! `sdssplitargs` 28 s (the C library model's ctype tables: 384 iterations).
+
+use verdiff::frontend::load_text;
+use verdiff::ir::Target;
+use verdiff::symex::{Symex, SymexOptions};
+
+/// Runs `f` of `src` symbolically without a loop bound; the number of feasibility questions
+/// asked, and whether the run ended normally.
+fn questions(src: &str) -> (usize, bool) {
+    let p = load_text(src, Target::default()).expect("the test program lowers");
+    let f = p.func_named("f").expect("the test program defines f");
+    let mut asked = 0;
+    // (every question answered "the loop cannot continue": only the count matters here)
+    let run = Symex::new(&p, SymexOptions::default()).run(f, &mut |_, _| {
+        asked += 1;
+        Some(false)
+    });
+    (asked, run.is_ok())
+}
+
+#[test]
+fn a_loop_with_a_constant_condition_is_not_asked_about() {
+    // `x * x == 12345` makes the path condition symbolic; the loop's 300 iterations are
+    // decided by the counter alone
+    let (asked, ok) = questions(
+        "int tab[300];
+         int f(int x) {
+           int i;
+           if (x * x == 12345) return 0;
+           for (i = 0; i < 300; i++) tab[i] = i;
+           return tab[x & 255];
+         }",
+    );
+    assert!(ok);
+    assert_eq!(asked, 0, "a loop whose condition is constant on every iteration needs no pruning query");
+}
+
+#[test]
+fn a_loop_with_a_symbolic_condition_is_asked_about_past_64_iterations() {
+    // `i < n` for a free `n`: at iteration 64 the loop asks whether it can go on (the callback
+    // says no, so it ends there)
+    let (asked, ok) = questions(
+        "int f(unsigned n) {
+           unsigned i, s = 0;
+           for (i = 0; i < n; i++) s += i;
+           return s;
+         }",
+    );
+    assert!(ok);
+    assert_eq!(asked, 1, "one question at iteration 64, answered 'cannot continue'");
+}
