@@ -336,6 +336,11 @@ impl TermStore {
         if a == b {
             return Same::Yes;
         }
+        // (two constants: decided without the memo — concrete runs compare constant indices
+        // along long store chains, where hashing the pair cost more than the comparison)
+        if let (Some(x), Some(y)) = (self.as_bv(a), self.as_bv(b)) {
+            return if x == y { Same::Yes } else { Same::No };
+        }
         let key = if a < b { (a, b, depth) } else { (b, a, depth) };
         if let Some(&s) = self.same_memo.get(&key) {
             return s;
