@@ -17,6 +17,7 @@
 //! confirmed difference, so they cannot make anything EQUIVALENT or hide a difference.
 //!
 //! The inputs are drawn from a fixed seed: the same program gets the same runs every time.
+//! The first run gives every input 0 (the empty input).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -51,6 +52,9 @@ const MAX_CONSTANTS: usize = 96;
 /// Inputs drawn at random (splitmix64), each input key and array element once per run.
 struct RandomOracle {
     state: u64,
+    /// Every input zero: the empty input (empty strings, counts of 0, NULL stored pointers),
+    /// the first run, where a changed test for "nothing to do" shows.
+    zeros: bool,
     constants: Rc<Vec<i128>>,
     scalars: HashMap<String, Option<Bits>>,
     elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
@@ -58,7 +62,7 @@ struct RandomOracle {
 
 impl RandomOracle {
     fn new(seed: u64, constants: Rc<Vec<i128>>) -> RandomOracle {
-        RandomOracle { state: seed, constants, scalars: HashMap::new(), elements: HashMap::new() }
+        RandomOracle { state: seed, zeros: false, constants, scalars: HashMap::new(), elements: HashMap::new() }
     }
 
     fn next(&mut self) -> u64 {
@@ -96,6 +100,15 @@ impl RandomOracle {
     }
 
     fn value(&mut self, sort: &Sort) -> Option<Bits> {
+        if self.zeros {
+            return match sort {
+                Sort::Bool => Some(Bits::zero(1)),
+                Sort::Bv(w) => Some(Bits::zero(*w)),
+                Sort::Fp(11, 53) => Some(Bits::zero(64)),
+                Sort::Fp(8, 24) => Some(Bits::zero(32)),
+                _ => None,
+            };
+        }
         match sort {
             Sort::Bool => Some(Bits::from_u128(1, (self.next() & 1) as u128)),
             Sort::Bv(w) => Some(self.integer(*w)),
@@ -232,7 +245,9 @@ pub(super) fn random_difference(
     while runs < MAX_RUNS && Instant::now() < end {
         runs += 1;
         let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
-        let oracle = Rc::new(RefCell::new(RandomOracle::new(seed, constants.clone())));
+        let mut drawn = RandomOracle::new(seed, constants.clone());
+        drawn.zeros = runs == 1;
+        let oracle = Rc::new(RefCell::new(drawn));
         let mut ro = so.clone();
         // (one slow run — a loop over a huge length — leaves time for the others)
         ro.deadline = Some(end.min(Instant::now() + budget / RUN_SHARE));
@@ -363,6 +378,18 @@ mod tests {
         assert_eq!(base(&mut a, 0), Some(Bits::zero(64)));
         let (b1, b2) = (base(&mut a, 1), base(&mut a, 2));
         assert!(b1.is_some() && b1 != b2 && b1 != Some(Bits::zero(64)));
+    }
+
+    #[test]
+    fn the_empty_input_gives_zero_to_every_input() {
+        let mut a = RandomOracle::new(5, Rc::new(vec![7]));
+        a.zeros = true;
+        assert_eq!(a.scalar("n", &Sort::Bv(32)), Some(Bits::zero(32)));
+        assert_eq!(a.element("s_object", &[Bits::from_u128(64, 3)], &Sort::Bv(8)), Some(Bits::zero(8)));
+        assert_eq!(a.scalar("x", &Sort::Fp(11, 53)), Some(Bits::zero(64)));
+        // (the layout stays apart: objects are not all at address 0)
+        let o1 = a.element("object_addresses", &[Bits::from_u128(8, 1)], &Sort::Bv(64));
+        assert_ne!(o1, Some(Bits::zero(64)));
     }
 
     #[test]
