@@ -16,8 +16,6 @@
 
 void __ESBMC_assert(_Bool cond, const char *msg);
 void __ESBMC_assume(_Bool cond);
-_Bool __VERIFIER_nondet_bool(void);
-int __VERIFIER_nondet_int(void);
 void *memcpy(void *dst, const void *src, unsigned long n);
 void *__builtin_alloca(unsigned long n);
 
@@ -26,25 +24,6 @@ void *__builtin_alloca(unsigned long n);
    digits and hexadecimal digits (C11 7.4.1.5, 7.4.1.12) and EOF belongs to no class and maps
    to itself; everything else is nondeterministic then. */
 extern int __verdiff_locale_ctype;
-
-/* isX(c) in a locale verdiff does not know: the class bit or 0 (EOF: 0). */
-static int __vd_unknown_class(int c, int bit)
-{
-  if (c == -1 || !__VERIFIER_nondet_bool())
-    return 0;
-  return bit;
-}
-
-/* tolower/toupper in a locale verdiff does not know: c itself or another byte value. */
-static int __vd_unknown_map(int c)
-{
-  int r;
-  if (c == -1)
-    return -1;
-  r = __VERIFIER_nondet_int();
-  __ESBMC_assume(r == c || (r >= 0 && r <= 255));
-  return r;
-}
 
 /* ------------------------------------------------------------------ classes */
 
@@ -241,6 +220,24 @@ const int **__ctype_toupper_loc(void)
 
 /* ------------------------------------------------------------------ functions */
 
+/* verdiff.h defines __NO_CTYPE, so <ctype.h> declares these as functions instead of macros
+   reading the tables: in the "C" locale they compute the class with range tests, which the
+   solver decides far faster than a table read at a symbolic index (one case per entry).
+   In a locale verdiff does not know, they read the same nondeterministic tables as the macros,
+   so that a byte keeps its class and its mapping from one call to the next. */
+static int __vd_other_class(int c, int bit)
+{
+  __vd_ctype_select();
+  return __vd_ctype_b[c] & bit;
+}
+
+static int __vd_other_map(const int *table, int c)
+{
+  if (c < -128 || c > 255)
+    return c;
+  return table[c];
+}
+
 /* glibc indexes its table with the argument: values outside -128..255 read outside it (and
    C11 7.4p1 allows only unsigned char values and EOF). */
 static void __vd_check(int c, const char *msg)
@@ -252,7 +249,7 @@ int isalpha(int c)
 {
   __vd_check(c, "isalpha: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0400);
+    return __vd_other_class(c, 0x0400);
   return __vd_alpha(c) ? 0x0400 : 0;
 }
 
@@ -266,7 +263,7 @@ int isalnum(int c)
 {
   __vd_check(c, "isalnum: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0008);
+    return __vd_other_class(c, 0x0008);
   return __vd_alnum(c) ? 0x0008 : 0;
 }
 
@@ -274,7 +271,7 @@ int isspace(int c)
 {
   __vd_check(c, "isspace: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x2000);
+    return __vd_other_class(c, 0x2000);
   return __vd_space(c) ? 0x2000 : 0;
 }
 
@@ -282,7 +279,7 @@ int isupper(int c)
 {
   __vd_check(c, "isupper: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0100);
+    return __vd_other_class(c, 0x0100);
   return __vd_upper(c) ? 0x0100 : 0;
 }
 
@@ -290,7 +287,7 @@ int islower(int c)
 {
   __vd_check(c, "islower: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0200);
+    return __vd_other_class(c, 0x0200);
   return __vd_lower(c) ? 0x0200 : 0;
 }
 
@@ -304,7 +301,7 @@ int isprint(int c)
 {
   __vd_check(c, "isprint: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x4000);
+    return __vd_other_class(c, 0x4000);
   return __vd_print(c) ? 0x4000 : 0;
 }
 
@@ -312,7 +309,7 @@ int isgraph(int c)
 {
   __vd_check(c, "isgraph: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x8000);
+    return __vd_other_class(c, 0x8000);
   return __vd_graph(c) ? 0x8000 : 0;
 }
 
@@ -320,7 +317,7 @@ int ispunct(int c)
 {
   __vd_check(c, "ispunct: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0004);
+    return __vd_other_class(c, 0x0004);
   return __vd_punct(c) ? 0x0004 : 0;
 }
 
@@ -328,7 +325,7 @@ int iscntrl(int c)
 {
   __vd_check(c, "iscntrl: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0002);
+    return __vd_other_class(c, 0x0002);
   return __vd_cntrl(c) ? 0x0002 : 0;
 }
 
@@ -336,7 +333,7 @@ int isblank(int c)
 {
   __vd_check(c, "isblank: argument is neither an unsigned char value nor EOF");
   if (__verdiff_locale_ctype)
-    return __vd_unknown_class(c, 0x0001);
+    return __vd_other_class(c, 0x0001);
   return __vd_blank(c) ? 0x0001 : 0;
 }
 
@@ -344,7 +341,10 @@ int isblank(int c)
 int tolower(int c)
 {
   if (__verdiff_locale_ctype)
-    return __vd_unknown_map(c);
+  {
+    __vd_ctype_select();
+    return __vd_other_map(__vd_ctype_tolower, c);
+  }
   if (c >= -128 && c < -1)
     return c + 256;
   return __vd_upper(c) ? c + ('a' - 'A') : c;
@@ -353,7 +353,10 @@ int tolower(int c)
 int toupper(int c)
 {
   if (__verdiff_locale_ctype)
-    return __vd_unknown_map(c);
+  {
+    __vd_ctype_select();
+    return __vd_other_map(__vd_ctype_toupper, c);
+  }
   if (c >= -128 && c < -1)
     return c + 256;
   return __vd_lower(c) ? c - ('a' - 'A') : c;
@@ -367,4 +370,17 @@ int isascii(int c)
 int toascii(int c)
 {
   return c & 0x7f;
+}
+
+/* glibc's _tolower/_toupper macros read the table at c without a range test. */
+int _tolower(int c)
+{
+  __vd_check(c, "_tolower: argument is neither an unsigned char value nor EOF");
+  return tolower(c);
+}
+
+int _toupper(int c)
+{
+  __vd_check(c, "_toupper: argument is neither an unsigned char value nor EOF");
+  return toupper(c);
 }
