@@ -329,6 +329,7 @@ impl<'p> Symex<'p> {
         let ptr_w = p.target.pointer_width();
         let obj_bits = o.object_bits.clamp(4, ptr_w - 8);
         let off_bits = ptr_w - obj_bits;
+        s.address_split = Some((obj_bits, off_bits));
         let zero_size = s.bv_zero(off_bits);
         let sizes = s.const_array(Sort::Bv(obj_bits), zero_size);
         let f = s.fals();

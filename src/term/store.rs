@@ -53,6 +53,10 @@ pub struct TermStore {
     /// (array, object key) → the first update at or below the array that may touch that
     /// object: reads of one object skip the stores to others (see `TermStore::skip_to`).
     pub(super) skip_memo: FastMap<(T, u64), T>,
+    /// How a memory address splits, (object bits, offset bits), when the store holds the
+    /// memory of a symbolic execution: a constant address (a global's field, every address of
+    /// a concrete run) names its object in its high bits, as `concat(object, offset)` does.
+    pub address_split: Option<(u32, u32)>,
     /// `bv_same` answers by (a, b, depth left): the comparison case-splits choices (ite), and
     /// the same pair recurs throughout a term DAG of merged addresses.
     pub(super) same_memo: FastMap<(T, T, u32), super::build::Same>,
@@ -111,6 +115,7 @@ impl TermStore {
             range_memo: HashMap::new(),
             select_memo: FastMap::default(),
             skip_memo: FastMap::default(),
+            address_split: None,
             same_memo: FastMap::default(),
             values_memo: FastMap::default(),
             choice_memo: FastMap::default(),
