@@ -20,7 +20,7 @@
 //! The first run gives every input 0 (the empty input).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -55,13 +55,13 @@ struct RandomOracle {
     /// Every input zero: the empty input (empty strings, counts of 0, NULL stored pointers),
     /// the first run, where a changed test for "nothing to do" shows.
     zeros: bool,
-    constants: Rc<Vec<i128>>,
+    constants: Rc<Constants>,
     scalars: HashMap<String, Option<Bits>>,
     elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
 }
 
 impl RandomOracle {
-    fn new(seed: u64, constants: Rc<Vec<i128>>) -> RandomOracle {
+    fn new(seed: u64, constants: Rc<Constants>) -> RandomOracle {
         RandomOracle { state: seed, zeros: false, constants, scalars: HashMap::new(), elements: HashMap::new() }
     }
 
@@ -78,15 +78,26 @@ impl RandomOracle {
     }
 
     /// An integer of `w` bits: zero, small, one of the program's constants or a neighbour,
-    /// a boundary of the type, or any bits.
+    /// a boundary of the type, or any bits; a byte is half the time one of the characters the
+    /// program compares bytes with.
     fn integer(&mut self, w: u32) -> Bits {
+        if w == 8 && !self.constants.chars.is_empty() && self.below(2) == 0 {
+            let i = self.below(self.constants.chars.len() as u64) as usize;
+            return Bits::from_i128(8, self.constants.chars[i]);
+        }
         let v: i128 = match self.below(16) {
             0..=2 => 0,
             3..=6 => self.below(17) as i128 - (self.below(4) == 0) as i128 * 17,
-            7..=11 if !self.constants.is_empty() => {
-                let i = self.below(self.constants.len() as u64) as usize;
-                let c = self.constants[i];
-                c + self.below(3) as i128 - 1
+            7..=11 if self.fitting(w) > 0 => {
+                // a constant the value can hold (a byte draws among the character codes the
+                // program compares with, not among its sizes), itself half the time
+                let i = self.below(self.fitting(w) as u64) as usize;
+                let c = self.constants.all[i];
+                match self.below(4) {
+                    0 | 1 => c,
+                    2 => c - 1,
+                    _ => c + 1,
+                }
             }
             12 => match self.below(4) {
                 0 => -1,
@@ -97,6 +108,11 @@ impl RandomOracle {
             _ => self.next() as i128 | ((self.next() as i128) << 64),
         };
         Bits::from_i128(w, v)
+    }
+
+    /// How many of the constants (sorted by magnitude) are below 2^w in magnitude.
+    fn fitting(&self, w: u32) -> usize {
+        self.constants.all.partition_point(|c| c.unsigned_abs() < 1u128 << w.min(127))
     }
 
     fn value(&mut self, sort: &Sort) -> Option<Bits> {
@@ -124,8 +140,8 @@ impl RandomOracle {
             1 => self.below(21) as f64 - 10.0,
             2 => (self.below(2001) as f64 - 1000.0) / 8.0,
             _ => {
-                let i = self.below(self.constants.len().max(1) as u64) as usize;
-                self.constants.get(i).map_or(1.0, |&c| c as f64)
+                let i = self.below(self.constants.all.len().max(1) as u64) as usize;
+                self.constants.all.get(i).map_or(1.0, |&c| c as f64)
             }
         }
     }
@@ -176,10 +192,48 @@ impl InputOracle for RandomOracle {
 }
 
 /// The integer constants of the program's own functions that `entry` reaches (not the
-/// library models'), character codes included: the values a difference most often hinges on.
-fn constants(p: &Program, entry: FuncId) -> Vec<i128> {
+/// library models'): the values a difference most often hinges on.
+#[derive(Default)]
+struct Constants {
+    /// Every constant, by magnitude (a value draws from the prefix that fits it); the small
+    /// ones (characters, sizes, flags) kept when there are too many.
+    all: Vec<i128>,
+    /// The constants a byte is compared with (`*p == '"'`, `case 'n':`, `c >= 'a'`): the
+    /// characters a parser tells apart, which a byte of an input string is drawn from.
+    chars: Vec<i128>,
+}
+
+/// The value of an integer constant, signed as its type.
+fn int_value(x: &crate::ir::Expr) -> Option<i128> {
+    match (&x.kind, &x.ty) {
+        (&ExprKind::Int(v), crate::ir::Type::Int(t)) => {
+            Some(if t.signed && t.width < 128 && (v >> (t.width - 1)) & 1 == 1 {
+                v as i128 - (1i128 << t.width)
+            } else {
+                v as i128
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Whether `x`, seen through conversions, is a byte or a variable assigned one (`int c = *p;`,
+/// the value a `switch (*p)` compares).
+fn is_byte(x: &crate::ir::Expr, byte_vars: &HashSet<crate::ir::VarId>) -> bool {
+    let mut x = x;
+    while let ExprKind::Cast(inner, _) = &x.kind {
+        x = inner;
+    }
+    match &x.kind {
+        ExprKind::Var(v) if byte_vars.contains(v) => true,
+        _ => matches!(&x.ty, crate::ir::Type::Int(t) if t.width == 8),
+    }
+}
+
+fn constants(p: &Program, entry: FuncId) -> Constants {
     let mut seen = std::collections::BTreeSet::new();
-    let mut reached = std::collections::HashSet::from([entry]);
+    let mut chars = std::collections::BTreeSet::new();
+    let mut reached = HashSet::from([entry]);
     let mut todo = vec![entry];
     while let Some(f) = todo.pop() {
         let f = p.func(f);
@@ -195,18 +249,36 @@ fn constants(p: &Program, entry: FuncId) -> Vec<i128> {
             }
         }
     }
+    let mut byte_vars = HashSet::new();
+    for f in reached.iter().map(|&f| p.func(f)) {
+        for ins in f.body.iter().flatten() {
+            if let crate::ir::InstrKind::Assign { lhs, rhs } = &ins.kind {
+                if let ExprKind::Var(v) = lhs.kind {
+                    if is_byte(rhs, &byte_vars) {
+                        byte_vars.insert(v);
+                    }
+                }
+            }
+        }
+    }
     for f in reached.iter().map(|&f| p.func(f)) {
         for ins in f.body.iter().flatten() {
             for e in ins.kind.exprs() {
                 e.visit(&mut |x| {
-                    if let (&ExprKind::Int(v), crate::ir::Type::Int(t)) = (&x.kind, &x.ty) {
-                        let v = if t.signed && t.width < 128 && (v >> (t.width - 1)) & 1 == 1 {
-                            v as i128 - (1i128 << t.width)
-                        } else {
-                            v as i128
-                        };
+                    if let Some(v) = int_value(x) {
                         if v.unsigned_abs() < 1 << 40 {
                             seen.insert(v);
+                        }
+                    }
+                    use crate::ir::BinOp::*;
+                    if let ExprKind::Binary(Eq | Ne | Lt | Le | Gt | Ge, a, b) = &x.kind {
+                        for (c, other) in [(a, b), (b, a)] {
+                            match int_value(c) {
+                                Some(v) if (-128..256).contains(&v) && is_byte(other, &byte_vars) => {
+                                    chars.insert(v);
+                                }
+                                _ => {}
+                            }
                         }
                     }
                 });
@@ -214,12 +286,9 @@ fn constants(p: &Program, entry: FuncId) -> Vec<i128> {
         }
     }
     let mut all: Vec<i128> = seen.into_iter().collect();
-    if all.len() > MAX_CONSTANTS {
-        // keep the small ones (characters, sizes, flags) first
-        all.sort_by_key(|v| v.unsigned_abs());
-        all.truncate(MAX_CONSTANTS);
-    }
-    all
+    all.sort_by_key(|v| v.unsigned_abs());
+    all.truncate(MAX_CONSTANTS);
+    Constants { all, chars: chars.into_iter().collect() }
 }
 
 /// A difference shown by a concrete run on random inputs, as the engine's report; None when
@@ -347,9 +416,13 @@ fn facts_hold(out: &mut crate::symex::Output) -> bool {
 mod tests {
     use super::*;
 
+    fn consts(all: &[i128], chars: &[i128]) -> Rc<Constants> {
+        Rc::new(Constants { all: all.to_vec(), chars: chars.to_vec() })
+    }
+
     #[test]
     fn the_same_seed_draws_the_same_inputs() {
-        let c = Rc::new(vec![34, 92]);
+        let c = consts(&[34, 92], &[34]);
         let mut a = RandomOracle::new(7, c.clone());
         let mut b = RandomOracle::new(7, c);
         let xs: Vec<Bits> = (0..50).map(|_| a.integer(32)).collect();
@@ -359,7 +432,7 @@ mod tests {
 
     #[test]
     fn an_input_keeps_its_value_within_a_run() {
-        let mut a = RandomOracle::new(3, Rc::new(vec![]));
+        let mut a = RandomOracle::new(3, consts(&[], &[]));
         let first = a.scalar("f:1/#1", &Sort::Bv(32));
         for _ in 0..10 {
             assert_eq!(a.scalar("f:1/#1", &Sort::Bv(32)), first);
@@ -371,7 +444,7 @@ mod tests {
 
     #[test]
     fn layout_inputs_are_left_to_the_solver_or_placed_apart() {
-        let mut a = RandomOracle::new(3, Rc::new(vec![]));
+        let mut a = RandomOracle::new(3, consts(&[], &[]));
         assert_eq!(a.scalar("input_child_offset#3", &Sort::Bv(56)), None);
         let base =
             |a: &mut RandomOracle, o: u128| a.element("object_addresses", &[Bits::from_u128(8, o)], &Sort::Bv(64));
@@ -382,7 +455,7 @@ mod tests {
 
     #[test]
     fn the_empty_input_gives_zero_to_every_input() {
-        let mut a = RandomOracle::new(5, Rc::new(vec![7]));
+        let mut a = RandomOracle::new(5, consts(&[7], &[7]));
         a.zeros = true;
         assert_eq!(a.scalar("n", &Sort::Bv(32)), Some(Bits::zero(32)));
         assert_eq!(a.element("s_object", &[Bits::from_u128(64, 3)], &Sort::Bv(8)), Some(Bits::zero(8)));
@@ -394,9 +467,48 @@ mod tests {
 
     #[test]
     fn draws_include_the_programs_constants_and_zero() {
-        let mut a = RandomOracle::new(11, Rc::new(vec![1000]));
+        let mut a = RandomOracle::new(11, consts(&[1000], &[]));
         let xs: Vec<Bits> = (0..400).map(|_| a.integer(32)).collect();
         assert!(xs.contains(&Bits::zero(32)));
         assert!(xs.contains(&Bits::from_u128(32, 1000)) || xs.contains(&Bits::from_u128(32, 1001)));
+    }
+
+    #[test]
+    fn a_byte_draws_the_character_codes_not_the_sizes() {
+        // a quote character and a size no byte holds: a byte is the quote itself in about one
+        // draw of six (5/16 of draws take a constant that fits, half of them exactly)
+        let mut a = RandomOracle::new(13, consts(&[39, 70_000], &[]));
+        let quotes = (0..600).filter(|_| a.integer(8) == Bits::from_u128(8, 39)).count();
+        assert!(quotes >= 60, "{quotes} quotes in 600 draws");
+    }
+
+    #[test]
+    fn a_byte_is_half_the_time_a_character_the_program_compares_bytes_with() {
+        let mut a = RandomOracle::new(17, consts(&[39, 92], &[92]));
+        let backslashes = (0..600).filter(|_| a.integer(8) == Bits::from_u128(8, 92)).count();
+        assert!(backslashes >= 250, "{backslashes} backslashes in 600 draws");
+        // (an int is not: 92 only as one constant among two, within the constants' share)
+        let ints = (0..600).filter(|_| a.integer(32) == Bits::from_u128(32, 92)).count();
+        assert!(ints < 100, "{ints} of 600 ints drew 92");
+    }
+
+    #[test]
+    fn the_characters_are_those_compared_with_a_byte() {
+        let p = crate::frontend::load_text(
+            r"int f(const char *s, int n) {
+                if (n > 1000) return 1;
+                switch (*s) { case 'n': return 2; default: break; }
+                return *s == '\\' || s[1] >= 'a';
+              }",
+            crate::ir::Target::default(),
+        )
+        .expect("the test program lowers");
+        let f = p.func_named("f").expect("f is defined");
+        let c = constants(&p, f);
+        for ch in [b'n', b'\\', b'a'] {
+            assert!(c.chars.contains(&(ch as i128)), "{} missing from {:?}", ch as char, c.chars);
+        }
+        assert!(!c.chars.contains(&1000) && !c.chars.contains(&1), "{:?}", c.chars);
+        assert!(c.all.contains(&1000));
     }
 }
