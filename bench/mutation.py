@@ -89,6 +89,25 @@ def build_tests(proj, unity, out):
     return exe if code == 0 else None, log
 
 
+def declarator_name(head):
+    """The function name of a definition's head: the word before the parameter list, which is
+    the last parenthesised group (`CJSON_PUBLIC(cJSON_bool) cJSON_Parse(const char *value)`
+    names cJSON_Parse, not the macro around its return type)."""
+    end = head.rfind(")")
+    if end < 0:
+        return None
+    depth = 0
+    for i in range(end, -1, -1):
+        if head[i] == ")":
+            depth += 1
+        elif head[i] == "(":
+            depth -= 1
+            if depth == 0:
+                m = re.search(r"(\w+)\s*$", head[:i])
+                return m.group(1) if m else None
+    return None
+
+
 def function_at(text, offset):
     """The name of the function whose body (a top-level brace block) holds `offset`."""
     # comments blanked (same length: offsets stay), so that braces in them do not count
@@ -104,8 +123,7 @@ def function_at(text, offset):
             if depth == 0:
                 if start is not None and start <= offset <= i:
                     head = re.sub(r"/\*.*?\*/|//[^\n]*|#[^\n]*", "", text[last_end:start], flags=re.S)
-                    names = re.findall(r"(\w+)\s*\(", head)
-                    return names[0] if names else None
+                    return declarator_name(head)
                 last_end = i + 1
         elif ch == ";" and depth == 0:
             last_end = i + 1
