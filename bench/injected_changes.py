@@ -119,7 +119,7 @@ def main():
         mine = [r for r in rows if r.get("function") == fn]
         others = [r for r in rows if r.get("function") != fn and r.get("status") not in ("unchanged", "")]
         status = mine[0].get("status", "?") if mine else "no row"
-        detail = (mine[0].get("detail", "") if mine else p.stderr.strip()[-300:])
+        detail = (mine[0].get("detail") or "" if mine else p.stderr.strip()[-300:])
         results.append({"what": what, "line": line, "function": fn, "status": status, "detail": detail,
                         "others": [(r["function"], r.get("status")) for r in others], "seconds": round(secs, 1),
                         "exit": p.returncode})
