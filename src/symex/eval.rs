@@ -218,6 +218,22 @@ impl Symex<'_> {
                     return d;
                 };
                 let d = self.s.resize(d, w, true);
+                // pointers into different objects (undefined in C): the difference of their
+                // addresses, which is what the machine computes — not of their offsets, which
+                // made `end - in` 0 for a buffer and its end passed as two objects, so that
+                // code past `if (end - in < 6) return` was never reached (and an equivalence
+                // check called a change there EQUIVALENT)
+                let (bx, by) = (self.obj_of(x), self.obj_of(y));
+                let same = self.s.eq(bx, by);
+                let d = if self.s.is_true(same) {
+                    d
+                } else {
+                    let ax = self.address_value(st, x);
+                    let ay = self.address_value(st, y);
+                    let ad = self.s.bvsub(ax, ay);
+                    let ad = self.s.resize(ad, w, true);
+                    self.s.ite(same, d, ad)
+                };
                 let k = self.s.resize(k, w, false);
                 return self.s.bvsdiv(d, k);
             }
