@@ -227,6 +227,9 @@ const int **__ctype_toupper_loc(void)
    so that a byte keeps its class and its mapping from one call to the next. */
 static int __vd_other_class(int c, int bit)
 {
+  /* (outside -128..255 __vd_check has already failed: no second claim from the table read) */
+  if (c < -128 || c > 255)
+    return 0;
   __vd_ctype_select();
   return __vd_ctype_b[c] & bit;
 }
