@@ -554,9 +554,6 @@ fn solve(
                 let mut lits = vec![act];
                 lits.extend_from_slice(&excluded);
                 lits.extend(chosen);
-                if let Some(path) = std::env::var_os("VERDIFF_DUMP_SOLVE") {
-                    let _ = std::fs::write(path, sh.smt.to_smt2());
-                }
                 let a = sh.smt.check(&sh.store, &lits);
                 timings.solve += t_solve.elapsed();
                 if std::env::var_os("VERDIFF_DEBUG").is_some() {

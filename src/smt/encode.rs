@@ -69,6 +69,10 @@ fn wrap(ctx: &Context, a: Option<Z3_ast>) -> Dynamic {
 /// for themselves, instead of bit-blasting the whole formula again for every question.
 const ONESHOT_CHECKS: u32 = 4;
 
+/// The most time a check of a formula with arrays or floats gives the incremental solver
+/// before it hands over to the one-shot tactic (`Smt::check`).
+const INCREMENTAL_SLICE_MS: u64 = 6000;
+
 /// Encoded nodes between two looks at the clock (see `Smt::deadline`).
 const ENCODE_CLOCK_EVERY: usize = 1 << 12;
 
@@ -200,10 +204,14 @@ impl Smt {
     }
 
     pub fn set_timeout(&mut self, ms: u64) {
+        self.set_solver_timeout(ms);
+        self.timeout_ms = Some(ms);
+    }
+
+    fn set_solver_timeout(&mut self, ms: u64) {
         let mut p = Params::new();
         p.set_u32("timeout", ms.min(u32::MAX as u64).max(1) as u32);
         self.solver.set_params(&p);
-        self.timeout_ms = Some(ms);
     }
 
     fn c(&self) -> Z3_context {
@@ -558,12 +566,43 @@ impl Smt {
         if self.interrupted_assert {
             return Answer::Unknown("timeout (an assertion was interrupted at the time limit)".into());
         }
-        if self.pure_bv && self.lambdas == 0 && self.oneshot_checks < ONESHOT_CHECKS {
-            self.oneshot_checks += 1;
-            return self.check_bit_vectors(&lits);
+        if let Some(path) = std::env::var_os("VERDIFF_DUMP_SOLVE") {
+            self.dump_check(std::path::Path::new(&path), &lits);
         }
+        if self.oneshot_checks < ONESHOT_CHECKS {
+            self.oneshot_checks += 1;
+            if self.pure_bv && self.lambdas == 0 {
+                return self.check_one_shot(&lits);
+            }
+            // arrays, floats, uninterpreted functions: neither procedure wins on every formula
+            // (see `check_one_shot`), so the incremental solver gets a short slice first and
+            // the one-shot tactic the rest of the time
+            if let Some(ms) = self.timeout_ms {
+                let slice = (ms / 3).min(INCREMENTAL_SLICE_MS);
+                if slice >= 100 {
+                    self.timeout_ms = Some(slice);
+                    self.set_solver_timeout(slice);
+                    let a = self.check_incremental(&lits);
+                    self.timeout_ms = Some(ms);
+                    self.set_solver_timeout(ms);
+                    let timed_out = matches!(&a, Answer::Unknown(r) if r.contains("timeout") || r.contains("canceled"));
+                    if !timed_out {
+                        return a;
+                    }
+                    self.timeout_ms = Some(ms - slice);
+                    let b = self.check_one_shot(&lits);
+                    self.timeout_ms = Some(ms);
+                    return b;
+                }
+            }
+        }
+        self.check_incremental(&lits)
+    }
+
+    /// A check of Z3's incremental solver under the assumptions.
+    fn check_incremental(&mut self, lits: &[z3::ast::Bool]) -> Answer {
         let solver = &self.solver;
-        let (r, _) = self.guarded(|| if lits.is_empty() { solver.check() } else { solver.check_assumptions(&lits) });
+        let (r, _) = self.guarded(|| if lits.is_empty() { solver.check() } else { solver.check_assumptions(lits) });
         match r {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
@@ -571,15 +610,18 @@ impl Smt {
         }
     }
 
-    /// A check of a pure bit-vector formula: a fresh solver running Z3's `qfbv` tactic
-    /// (simplification, equation solving, bit-blasting, SAT) on the assertions and the
-    /// assumptions. Z3's incremental solver, which checks under assumptions, skips that
-    /// preprocessing; on word-level problems such as a sorting network's min/max terms it
-    /// was 3-4 times slower (bench/timing.py, docs/symbolic-memory.md). Nothing is learnt
-    /// across checks this way, so only the first [`ONESHOT_CHECKS`] checks of a solver go
-    /// here; most verifications need one or two.
-    fn check_bit_vectors(&mut self, lits: &[z3::ast::Bool]) -> Answer {
-        let one = z3::Tactic::new("qfbv").solver();
+    /// A check on a fresh, non-incremental solver with the assertions and the assumptions
+    /// asserted. Z3's incremental solver (checks under assumptions) skips the preprocessing
+    /// its one-shot tactics do: on the sorting network's pure bit-vector min/max formula it
+    /// was 3-4 times slower than the `qfbv` tactic (bench/timing.py), and on formulas with
+    /// arrays (sds's `strlen` over a header-prefixed heap buffer) 15 times slower than Z3's
+    /// default one-shot tactic (40.7 s against 2.6 s, Z3 4.8.12; docs/symbolic-memory.md).
+    /// A pure bit-vector formula goes to `qfbv`, anything else (arrays, floats, uninterpreted
+    /// functions, lambdas) to the tactic Z3 picks for its logic. Nothing is learnt across
+    /// checks this way, so only the first [`ONESHOT_CHECKS`] checks of a solver go here;
+    /// most verifications need one or two.
+    fn check_one_shot(&mut self, lits: &[z3::ast::Bool]) -> Answer {
+        let one = if self.pure_bv && self.lambdas == 0 { z3::Tactic::new("qfbv").solver() } else { Solver::new() };
         if let Some(ms) = self.timeout_ms {
             let mut p = Params::new();
             p.set_u32("timeout", ms.min(u32::MAX as u64).max(1) as u32);
@@ -750,6 +792,28 @@ impl Smt {
             let mut iv = super::interval::Intervals::new(self.c(), &[facts.get_z3_ast()], library);
             iv.holds(goal.get_z3_ast()) == Some(true)
         }
+    }
+
+    /// Debugging aid (`VERDIFF_DUMP_SOLVE=path`): writes the check about to run — the
+    /// assertions and the assumptions, asserted — as SMT-LIB to `path`, numbered per check
+    /// (`path.1`, `path.2`, ...), for replay with a stand-alone z3.
+    fn dump_check(&self, path: &std::path::Path, lits: &[z3::ast::Bool]) {
+        let one = Solver::new();
+        for a in self.solver.get_assertions() {
+            one.assert(&a);
+        }
+        for l in lits {
+            one.assert(l);
+        }
+        let mut n = 1;
+        let file = loop {
+            let f = std::path::PathBuf::from(format!("{}.{n}", path.display()));
+            if !f.exists() {
+                break f;
+            }
+            n += 1;
+        };
+        let _ = std::fs::write(file, one.to_smt2());
     }
 
     /// The SMT-LIB text of the current assertions.
