@@ -354,3 +354,47 @@ fn string_functions_are_verified_for_strings_of_any_length() {
     assert!(detail.contains("pointer-bounds"), "{detail}");
     assert_eq!(code, 10);
 }
+
+/// Loops whose iteration count is an input (a caller's length) are cut by any bound; a loop
+/// the bound cuts is tried once more replaced by its havoc abstraction (docs/contracts.md,
+/// "Loops without an invariant"), which proves it for every count. Only a proof counts: a
+/// violation that exists only in the abstraction leaves the function UNKNOWN, never FAILED.
+#[test]
+fn loops_over_a_callers_length_are_proved_for_every_count() {
+    let r = Repo::new("pre-loop-abstraction");
+    r.write(".verdiff.yml", "version: 1\nunwind: 4\ntimeout: 60\n");
+    r.write(
+        "loops.c",
+        "#include <ctype.h>\n#include <stddef.h>\n\
+         void lower(char *s, size_t len) {\n  for (size_t j = 0; j < len; j++)\n    s[j] = (char)tolower((unsigned char)s[j]);\n}\n\
+         size_t count_x(const char *s, size_t len) {\n  const char *p = s, *e = s + len;\n  size_t n = 0;\n  while (p < e) {\n    if (*p == 'x')\n      n++;\n    p++;\n  }\n  return n;\n}\n\
+         static int calls;\n\
+         static void bump(void) { calls++; }\n\
+         int by_calls(unsigned n) {\n  calls = 0;\n  for (unsigned i = 0; i < n; i++)\n    bump();\n  return 100 / (calls - 5000);\n}\n\
+         unsigned late(unsigned n) {\n  unsigned s = 1;\n  for (unsigned i = 0; i < n; i++)\n    if (i == 100000)\n      s = s / (s - s);\n  return s;\n}\n\
+         int even(unsigned n) {\n  int k = 0;\n  for (unsigned i = 0; i < n; i++)\n    k = (k + 2) % 1000;\n  return 10 / (k - 1);\n}\n",
+    );
+    r.commit("loops");
+    let (_, m, _) = run(&r, &[]);
+    // j < len and s points to len bytes: every s[j] is inside, whatever len is
+    let (s, detail, assumes) = &m["lower"];
+    assert_eq!(s, "precondition", "{detail}");
+    assert!(assumes.contains(&"`s` points to `len` bytes".to_string()), "{assumes:?}");
+    // p only moves forward from s and stays below s + len
+    let (s, detail, _) = &m["count_x"];
+    assert_eq!(s, "precondition", "{detail}");
+    // calls == n after the loop: n = 5000 divides by zero. The bound cannot reach it, and the
+    // abstraction (which havocs `calls`, written by the callee) finds it only there: UNKNOWN.
+    // Were the callee's write not havocked, calls would stay 0 and the verdict SUCCESSFUL.
+    let (s, detail, _) = &m["by_calls"];
+    assert_eq!(s, "unknown", "{detail}");
+    assert!(detail.contains("needs more"), "{detail}");
+    // the division by zero at iteration 100000 is beyond every bound: not SUCCESSFUL
+    let (s, detail, _) = &m["late"];
+    assert_eq!(s, "unknown", "{detail}");
+    // k is even, so k - 1 is never 0; the abstraction forgets that (k havocked): its
+    // violation is not reported, the function stays UNKNOWN
+    let (s, detail, _) = &m["even"];
+    assert_eq!(s, "unknown", "{detail}");
+    assert!(detail.contains("needs more"), "{detail}");
+}

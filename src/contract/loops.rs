@@ -222,7 +222,7 @@ fn havoc_set(p: &Program, region: &[Instr]) -> Result<Vec<VarId>, String> {
 }
 
 /// The variable an lvalue writes (None when it writes through a pointer).
-fn root(e: &Expr) -> Option<VarId> {
+pub(super) fn root(e: &Expr) -> Option<VarId> {
     match &e.kind {
         ExprKind::Var(v) => Some(*v),
         ExprKind::Member(b, _) | ExprKind::Index(b, _) => root(b),
@@ -231,7 +231,7 @@ fn root(e: &Expr) -> Option<VarId> {
 }
 
 /// `v = nondet` (an array element by element).
-fn havoc_var(p: &Program, v: VarId, loc: crate::ir::Loc, out: &mut Vec<Instr>) {
+pub(super) fn havoc_var(p: &Program, v: VarId, loc: crate::ir::Loc, out: &mut Vec<Instr>) {
     fn go(p: &Program, e: Expr, loc: crate::ir::Loc, out: &mut Vec<Instr>) {
         match e.ty.clone() {
             Type::Array(elem, crate::ir::ArrayLen::Fixed(n)) if n <= 4096 => {

@@ -9,6 +9,7 @@
 pub mod handles;
 pub mod harness;
 pub mod infer;
+pub mod loop_abstraction;
 pub mod loops;
 pub mod written;
 

@@ -28,6 +28,9 @@ pub struct SafetyOptions {
     /// Unwind a loop the bound cut further while time remains ([`deepen`]); off where the
     /// caller raises the bound itself (a harness raises it for every loop).
     pub deepen: bool,
+    /// A loop the bound still cuts is tried once more replaced by its havoc abstraction
+    /// ([`abstract_cut_loops`]), which proves it for every number of iterations.
+    pub abstract_loops: bool,
 }
 
 /// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
@@ -51,6 +54,7 @@ impl Default for SafetyOptions {
             library_accuracy: true,
             preconditions: true,
             deepen: true,
+            abstract_loops: true,
         }
     }
 }
@@ -62,8 +66,9 @@ impl SafetyOptions {
         let exact = if self.library_accuracy { "" } else { " no-library-accuracy" };
         let free = if self.preconditions { "" } else { " free-inputs" };
         let fixed = if self.deepen { "" } else { " fixed-bound" };
+        let unwound = if self.abstract_loops { "" } else { " no-loop-abstraction" };
         format!(
-            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}{free}{fixed}",
+            "checks={:?} unwind={} leak={} malloc_may_fail={}{multi}{exact}{free}{fixed}{unwound}",
             self.checks, self.unwind, self.memory_leak, self.malloc_may_fail
         )
     }
@@ -165,7 +170,11 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     };
     let started = Instant::now();
     let mut report = engine::verify(&p, entry, &eo);
-    let bound = if o.deepen { deepen(&p, entry, eo.clone(), started, &mut report) } else { o.unwind.max(1) };
+    let (bound, deeper) =
+        if o.deepen { deepen(&p, entry, eo.clone(), started, &mut report) } else { (o.unwind.max(1), eo.clone()) };
+    if o.abstract_loops {
+        abstract_cut_loops(&p, entry, &deeper, &mut report);
+    }
     confirm_constructed(&p, entry, f, &constructors, &eo.symex, deadline, &mut report);
     Verification { report, assumes, bound }
 }
@@ -184,8 +193,14 @@ const DEEPENINGS: u32 = 3;
 /// leaves at least twice the time the last run took. A loop whose iterations the data bounds
 /// (digits of a 64-bit number: 20) is then proved whole; a deeper run that ends UNKNOWN (out
 /// of time or terms) leaves the earlier report, which says more. Returns the bound the
-/// report's cut loops had.
-fn deepen(p: &Program, entry: FuncId, mut eo: EngineOptions, started: Instant, report: &mut engine::Report) -> u32 {
+/// report's cut loops had, and the options of the report's run.
+fn deepen(
+    p: &Program,
+    entry: FuncId,
+    mut eo: EngineOptions,
+    started: Instant,
+    report: &mut engine::Report,
+) -> (u32, EngineOptions) {
     let base = eo.symex.unwind.unwrap_or(1);
     let bound_of = |eo: &EngineOptions, r: &engine::Report| {
         cut_loops(r).iter().filter_map(|l| eo.symex.unwindset.get(l).copied()).max().unwrap_or(base)
@@ -215,8 +230,42 @@ fn deepen(p: &Program, entry: FuncId, mut eo: EngineOptions, started: Instant, r
         *report = r;
         eo = deeper;
     }
-    bound_of(&eo, report)
+    (bound_of(&eo, report), eo)
 }
+
+/// When the only thing open in `report` is a loop the bound cut, the verification again with
+/// those loops replaced by their havoc abstraction (contract/loop_abstraction.rs), which
+/// covers every number of iterations. Only a SUCCESSFUL replaces the report: a violation
+/// there may exist only in the abstraction, which forgets what the loop keeps.
+fn abstract_cut_loops(p: &Program, entry: FuncId, eo: &EngineOptions, report: &mut engine::Report) {
+    let cut = cut_loops(report);
+    if cut.is_empty() {
+        return;
+    }
+    if eo.deadline.is_some_and(|d| d.saturating_duration_since(Instant::now()) < ABSTRACTION_MIN) {
+        return;
+    }
+    let mut q = p.clone();
+    match crate::contract::loop_abstraction::apply(&mut q, &cut) {
+        Ok(_) => {}
+        Err(why) => {
+            if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                eprintln!("loop abstraction: {why}");
+            }
+            return;
+        }
+    }
+    let r = engine::verify(&q, entry, eo);
+    if std::env::var_os("VERDIFF_DEBUG").is_some() {
+        eprintln!("loop abstraction: {:?}", r.verdict);
+    }
+    if matches!(r.verdict, engine::Verdict::Successful) {
+        *report = r;
+    }
+}
+
+/// The least time left for which [`abstract_cut_loops`] is tried.
+const ABSTRACTION_MIN: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The loops whose unwinding assertion failed or was not decided, when no other claim failed
 /// (a violation is the verdict whatever the loops do; a recursion's bound is not raised here).
