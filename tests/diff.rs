@@ -326,9 +326,10 @@ fn bad_repositories_and_revisions_are_clear_errors() {
 
 #[test]
 fn per_function_settings_of_the_configuration_apply() {
-    // `added` loops min(max(n, 0), 50) times (s stays <= 1225: no overflow): the run's bound 2,
-    // even raised while time remains (x2 three times: 16), cannot finish it (UNKNOWN, the loop
-    // needs more), its own bound 51 can (SUCCESSFUL);
+    // `added` loops min(max(n, 0), 50) times and keeps k even (k <= 100), so k - 1 is never 0:
+    // the run's bound 2, even raised while time remains (x2 three times: 16), cannot finish
+    // it, and the loop's havoc abstraction forgets that k is even (UNKNOWN, the loop needs
+    // more); its own bound 51 can (SUCCESSFUL);
     // `clamp` changed but is skipped: not verified, so unknown with the reason, no safety
     let r = Repo::new("per-function");
     r.write("m.c", "int clamp(int x) { if (x > 100) return 100; return x; }\n");
@@ -337,7 +338,7 @@ fn per_function_settings_of_the_configuration_apply() {
     r.write(
         "m.c",
         "int clamp(int x) { return x > 100 ? 100 : x; }\n\
-         int added(int n) { int s = 0; for (int i = 0; i < n && i < 50; i++) s += i; return s; }\n",
+         int added(int n) { int k = 0; for (int i = 0; i < n && i < 50; i++) k += 2; return 100 / (k - 1); }\n",
     );
     r.commit("change");
     let (_, rows) = r.rows(&["--no-cache"]);

@@ -18,7 +18,8 @@ use repo::Repo;
 /// - avg: n = 0 divides by zero → FAILED
 /// - add: no claim can fail → verified
 /// - fill: 0 <= n <= 7 indexes buf[8] inside its bounds → verified
-/// - spin: the loop runs n times for any unsigned n, more than the bound 10 → UNKNOWN
+/// - spin: the loop runs n times for any unsigned n, more than the bound 10, and keeps s
+///   even (s - 1 is never 0), which the loop's havoc abstraction forgets → UNKNOWN
 ///
 /// and in the second file `check` fails its assertion for n = 4 (k = 8): FAILED.
 /// 6 functions: 2 verified, 3 failed, 1 unknown.
@@ -47,8 +48,8 @@ int fill(int n) {
 
 unsigned spin(unsigned n) {
     unsigned s = 0;
-    for (unsigned i = 0; i < n; i++) s += i;
-    return s;
+    for (unsigned i = 0; i < n; i++) s += 2;
+    return 10 / (s - 1);
 }
 ";
 
@@ -81,8 +82,8 @@ int fill(int n) {
 
 unsigned spin(unsigned n) {
     unsigned s = 0;
-    for (unsigned i = 0; i < n; i++) s += i;
-    return s;
+    for (unsigned i = 0; i < n; i++) s += 2;
+    return 10 / (s - 1);
 }
 ";
 

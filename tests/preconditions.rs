@@ -219,16 +219,17 @@ fn contracts_from_the_configuration_are_assumed_in_the_function_and_asserted_at_
 fn a_static_function_its_callers_do_not_decide_is_verified_on_its_own() {
     let r = Repo::new("pre-static-own");
     r.write(".verdiff.yml", CONFIG);
-    // spin and spin2 loop up to n times (any int): cut by the bound, UNKNOWN. Their static
-    // callees are then verified on their own: inc is safe under its precondition (p != NULL),
-    // halfer divides by any b on its own — that needs b == 0, which spin2 never passes
-    // (i + 1 >= 1): not a verdict either way.
+    // spin and spin2 loop up to n times (any int): cut by the bound, and the loops' havoc
+    // abstraction forgets that x and s stay even (so x - 1 and s - 1 are never 0): UNKNOWN.
+    // Their static callees are then verified on their own: inc is safe under its
+    // precondition (p != NULL), halfer divides by any b on its own — that needs b == 0,
+    // which spin2 never passes (i + 1 >= 1): not a verdict either way.
     r.write(
         "lib.c",
         "static int inc(const int *p) { return *p + 1; }\n\
-         int spin(int n) { int x = 0; while (n-- > 0) x = inc(&x); return x; }\n\
+         int spin(int n) { int x = 0; while (n-- > 0) x = inc(&x) + 1; return 10 / (x - 1); }\n\
          static int halfer(int b) { return 10 / b; }\n\
-         int spin2(int n) { int s = 0; for (int i = 0; i < n && i < 1000; i++) s += halfer(i + 1); return s; }\n",
+         int spin2(int n) { int s = 0; for (int i = 0; i < n && i < 1000; i++) s += 2 * halfer(i + 1); return 10 / (s - 1); }\n",
     );
     r.commit("static own");
     let (_, m, _) = run(&r, &[]);
@@ -372,7 +373,9 @@ fn loops_over_a_callers_length_are_proved_for_every_count() {
          static void bump(void) { calls++; }\n\
          int by_calls(unsigned n) {\n  calls = 0;\n  for (unsigned i = 0; i < n; i++)\n    bump();\n  return 100 / (calls - 5000);\n}\n\
          unsigned late(unsigned n) {\n  unsigned s = 1;\n  for (unsigned i = 0; i < n; i++)\n    if (i == 100000)\n      s = s / (s - s);\n  return s;\n}\n\
-         int even(unsigned n) {\n  int k = 0;\n  for (unsigned i = 0; i < n; i++)\n    k = (k + 2) % 1000;\n  return 10 / (k - 1);\n}\n",
+         int even(unsigned n) {\n  int k = 0;\n  for (unsigned i = 0; i < n; i++)\n    k = (k + 2) % 1000;\n  return 10 / (k - 1);\n}\n\
+         struct buf { const char *content; size_t length; size_t offset; };\n\
+         size_t skip_spaces(struct buf *b) {\n  while (b->offset < b->length && b->content[b->offset] == ' ')\n    b->offset++;\n  return b->offset;\n}\n",
     );
     r.commit("loops");
     let (_, m, _) = run(&r, &[]);
@@ -397,4 +400,8 @@ fn loops_over_a_callers_length_are_proved_for_every_count() {
     let (s, detail, _) = &m["even"];
     assert_eq!(s, "unknown", "{detail}");
     assert!(detail.contains("needs more"), "{detail}");
+    // only the field b->offset changes (upwards), not the rest of *b: the content pointer
+    // stays the caller's, and every read is below b->length
+    let (s, detail, _) = &m["skip_spaces"];
+    assert_eq!(s, "precondition", "{detail}");
 }

@@ -526,14 +526,15 @@ fn every_failed_row_of_run_prints_the_command_that_reproduces_it() {
 
 #[test]
 fn a_static_function_verified_on_its_own_is_cached_too() {
-    // walk's loop runs n times for any n: UNKNOWN at the bound, so it does not decide its
+    // walk's loop runs n times for any n and keeps s even (s - 1 is never 0): UNKNOWN at the
+    // bound, and its havoc abstraction forgets that s is even, so it does not decide its
     // static helper clampi, which is then verified on its own (SUCCESSFUL: it only compares).
     // A second run takes both from the cache (cJSON's re-run verified 61 such helpers again).
     let r = Repo::new("run-cache-fallback");
     r.write(
         "src/w.c",
         "static int clampi(int x) { return x > 9 ? 9 : (x < 0 ? 0 : x); }\n\
-         int walk(int n) { int s = 0; for (int i = 0; i < n; i++) s += clampi(i) & 1; return s; }\n",
+         int walk(int n) { int s = 0; for (int i = 0; i < n; i++) s += 2 * (clampi(i) & 1); return 10 / (s - 1); }\n",
     );
     r.commit("base");
     let (_, m, v) = run_json(&r, &[]);

@@ -62,6 +62,9 @@ struct Effects {
     vars: BTreeMap<VarId, Change>,
     /// Pointer variables through which the loop writes memory.
     objects: BTreeSet<VarId>,
+    /// Places behind a pointer the loop does not move (`b->offset`, `*input`), with how the
+    /// loop changes them: havocked one by one instead of their whole object.
+    places: Vec<(Expr, VarId, Change)>,
     /// For a pointer variable the loop assigns: the variables its new values point from
     /// (`$post = p` for `*p++ = c`), None when some value comes from elsewhere.
     sources: BTreeMap<VarId, Option<BTreeSet<VarId>>>,
@@ -117,17 +120,20 @@ fn apply_in(p: &mut Program, f: FuncId, backs: &[usize]) -> Result<Vec<Loc>, Str
         // the entry: snapshots, havoc, candidate invariants
         let mut entry = Vec::new();
         let mut candidates = Vec::new();
-        for (&v, &c) in &fx.vars {
+        let changed: Vec<(Expr, Change)> = fx
+            .vars
+            .iter()
+            .map(|(&v, &c)| (Expr::var(v, p.var(v).ty.clone()), c))
+            .chain(fx.places.iter().map(|(e, _, c)| (e.clone(), *c)))
+            .collect();
+        for (e, c) in &changed {
             if matches!(c, Change::Up | Change::Down) {
-                let ty = p.var(v).ty.clone();
-                let snap = fresh(p, f, &format!("$entry_{}", p.var(v).name), ty.clone(), loc);
+                let snap = fresh(p, f, "$entry", e.ty.clone(), loc);
+                let s = Expr::var(snap, e.ty.clone());
                 entry.push(Instr::new(InstrKind::Decl(snap), loc));
-                entry.push(Instr::new(
-                    InstrKind::Assign { lhs: Expr::var(snap, ty.clone()), rhs: Expr::var(v, ty.clone()) },
-                    loc,
-                ));
-                let op = if c == Change::Up { BinOp::Ge } else { BinOp::Le };
-                candidates.push(Expr::binary(op, Expr::var(v, ty.clone()), Expr::var(snap, ty), p.target.int_t()));
+                entry.push(Instr::new(InstrKind::Assign { lhs: s.clone(), rhs: e.clone() }, loc));
+                let op = if *c == Change::Up { BinOp::Ge } else { BinOp::Le };
+                candidates.push(Expr::binary(op, e.clone(), s, p.target.int_t()));
             }
         }
         for &q in &fx.objects {
@@ -137,15 +143,17 @@ fn apply_in(p: &mut Program, f: FuncId, backs: &[usize]) -> Result<Vec<Loc>, Str
                 loc,
             ));
         }
-        for (&v, &c) in &fx.vars {
-            let ty = p.var(v).ty.clone();
-            if ty.is_pointer() && c != Change::Other {
+        for (e, c) in &changed {
+            let ty = e.ty.clone();
+            if ty.is_pointer() && *c != Change::Other {
                 // the same object, any offset
                 let n = Expr::new(ExprKind::Nondet, p.target.ptrdiff_t());
-                let rhs = Expr::binary(BinOp::PtrAdd, Expr::var(v, ty.clone()), n, ty.clone());
-                entry.push(Instr::new(InstrKind::Assign { lhs: Expr::var(v, ty), rhs }, loc));
-            } else {
+                let rhs = Expr::binary(BinOp::PtrAdd, e.clone(), n, ty);
+                entry.push(Instr::new(InstrKind::Assign { lhs: e.clone(), rhs }, loc));
+            } else if let ExprKind::Var(v) = e.kind {
                 super::loops::havoc_var(p, v, loc, &mut entry);
+            } else {
+                entry.push(Instr::new(InstrKind::Assign { lhs: e.clone(), rhs: Expr::new(ExprKind::Nondet, ty) }, loc));
             }
         }
         for c in &candidates {
@@ -190,6 +198,11 @@ fn apply_in(p: &mut Program, f: FuncId, backs: &[usize]) -> Result<Vec<Loc>, Str
 /// temporary is assigned before it is used, so its value on entry is never written through.
 /// Err: the name of a pointer written through whose objects are not known.
 fn stable_objects(p: &Program, mut fx: Effects) -> Result<Effects, String> {
+    // a place behind a pointer the loop assigns is not one place: its whole object
+    let (fixed, moving): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut fx.places).into_iter().partition(|(_, q, _)| !fx.vars.contains_key(q));
+    fx.places = fixed;
+    fx.objects.extend(moving.into_iter().map(|(_, q, _)| q));
     let stable = |fx: &Effects, v: VarId| fx.vars.get(&v).is_none_or(|c| *c != Change::Other);
     let mut out = BTreeSet::new();
     for &q in &fx.objects {
@@ -237,7 +250,7 @@ fn effects(p: &Program, region: &[Instr]) -> Result<Effects, String> {
             }
             let whole = matches!(lhs.kind, ExprKind::Var(_));
             let c = match rhs {
-                Some(r) if whole => change(v, r),
+                Some(r) if whole => change(lhs, r),
                 _ => Change::Other,
             };
             if c == Change::Other && p.var(v).ty.is_pointer() {
@@ -253,6 +266,16 @@ fn effects(p: &Program, region: &[Instr]) -> Result<Effects, String> {
             let e = fx.vars.entry(v).or_insert(c);
             *e = e.join(c);
             return Ok(());
+        }
+        if let Some(q) = place_base(lhs).filter(|q| !declared.contains(q)) {
+            if lhs.ty.is_scalar() {
+                let c = rhs.map(|r| change(lhs, r)).unwrap_or(Change::Other);
+                match fx.places.iter_mut().find(|(e, _, _)| e == lhs) {
+                    Some(entry) => entry.2 = entry.2.join(c),
+                    None => fx.places.push((lhs.clone(), q, c)),
+                }
+                return Ok(());
+            }
         }
         let q = written_through(lhs).ok_or("it writes memory through a pointer it does not hold in a variable")?;
         if declared.contains(&q) {
@@ -299,11 +322,11 @@ fn effects(p: &Program, region: &[Instr]) -> Result<Effects, String> {
     Ok(fx)
 }
 
-/// How `v = rhs` changes v.
-fn change(v: VarId, rhs: &Expr) -> Change {
+/// How `lhs = rhs` changes lhs.
+fn change(lhs: &Expr, rhs: &Expr) -> Change {
     let e = strip(rhs);
     let ExprKind::Binary(op, a, b) = &e.kind else { return Change::Other };
-    if !matches!(strip(a).kind, ExprKind::Var(x) if x == v) {
+    if strip(a).kind != lhs.kind {
         return Change::Other;
     }
     let positive = match &strip(b).kind {
@@ -327,6 +350,20 @@ fn strip(e: &Expr) -> &Expr {
     match &e.kind {
         ExprKind::Cast(x, _) => strip(x),
         _ => e,
+    }
+}
+
+/// The pointer variable behind a place whose address does not depend on the loop's state
+/// when that variable keeps its value: `*q`, `q->f`, `q->a[2]`.
+fn place_base(lhs: &Expr) -> Option<VarId> {
+    match &lhs.kind {
+        ExprKind::Member(b, _) => place_base(b),
+        ExprKind::Index(b, i) if matches!(i.kind, ExprKind::Int(_)) => place_base(b),
+        ExprKind::Deref(e) => match &strip(e).kind {
+            ExprKind::Var(q) if strip(e).ty.is_pointer() => Some(*q),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
