@@ -68,6 +68,9 @@ struct Effects {
     /// For a pointer variable the loop assigns: the variables its new values point from
     /// (`$post = p` for `*p++ = c`), None when some value comes from elsewhere.
     sources: BTreeMap<VarId, Option<BTreeSet<VarId>>>,
+    /// It calls (perhaps through its callees) a library model or a system function, whose
+    /// call symbolic execution lets change `errno` (symex/errno.rs) outside the IR.
+    library: bool,
 }
 
 /// Replaces each loop of `loops` (a function and the index of its back-edge) in `p` by its
@@ -116,7 +119,20 @@ fn apply_in(p: &mut Program, f: FuncId, backs: &[usize]) -> Result<Vec<Loc>, Str
             return Err(at("a jump leads into its body".into()));
         }
         let fx = effects(p, &body[head..=back]).map_err(at)?;
-        let fx = stable_objects(p, fx).map_err(|q| at(format!("it writes through `{q}` and points it elsewhere")))?;
+        let mut fx =
+            stable_objects(p, fx).map_err(|q| at(format!("it writes through `{q}` and points it elsewhere")))?;
+        if let Some(v) = addressed_base(p, &fx) {
+            return Err(at(format!(
+                "it writes through pointers, and `{}` (whose address is taken) may be one",
+                p.var(v).name
+            )));
+        }
+        if fx.library {
+            if let Some(errno) = p.vars.iter().position(|v| v.name == "__vd_errno" && matches!(v.kind, VarKind::Global))
+            {
+                fx.vars.insert(VarId(errno as u32), Change::Other);
+            }
+        }
         // the entry: snapshots, havoc, candidate invariants
         let mut entry = Vec::new();
         let mut candidates = Vec::new();
@@ -222,6 +238,19 @@ fn stable_objects(p: &Program, mut fx: Effects) -> Result<Effects, String> {
     Ok(fx)
 }
 
+/// A pointer variable the abstraction relies on keeping its value or its object (a base of
+/// a place or of an object it writes through, or a pointer it only moves) whose address is
+/// taken, when the loop writes through pointers: such a write may repoint it (`*pp = &y`)
+/// without an assignment the abstraction sees.
+fn addressed_base(p: &Program, fx: &Effects) -> Option<VarId> {
+    if fx.objects.is_empty() && fx.places.is_empty() {
+        return None;
+    }
+    let moved = fx.vars.iter().filter(|(_, c)| **c != Change::Other).map(|(v, _)| *v);
+    let mut bases = fx.objects.iter().copied().chain(fx.places.iter().map(|(_, q, _)| *q)).chain(moved);
+    bases.find(|&v| p.var(v).addressed && p.var(v).ty.is_pointer())
+}
+
 /// A new temporary of `f`.
 fn fresh(p: &mut Program, f: FuncId, name: &str, ty: Type, loc: Loc) -> VarId {
     let v = VarId(p.vars.len() as u32);
@@ -291,6 +320,7 @@ fn effects(p: &Program, region: &[Instr]) -> Result<Effects, String> {
                 let ExprKind::Func(g) = func.kind else {
                     return Err("it calls a function through a pointer".into());
                 };
+                fx.library |= p.func(g).model || p.func(g).system;
                 if let Some(dst) = block_write(p, g, args) {
                     match dst {
                         Target::Var(v) => {
@@ -305,7 +335,7 @@ fn effects(p: &Program, region: &[Instr]) -> Result<Effects, String> {
                     }
                 } else if !harmless(p, g) {
                     let mut globals = BTreeSet::new();
-                    callee_writes(p, g, &mut BTreeSet::new(), &mut globals)
+                    callee_writes(p, g, &mut BTreeSet::new(), &mut globals, &mut fx.library)
                         .map_err(|why| format!("it calls `{}`, which {why}", p.func(g).name))?;
                     for v in globals {
                         fx.vars.insert(v, Change::Other);
@@ -435,7 +465,13 @@ fn harmless(p: &Program, g: FuncId) -> bool {
 /// Adds to `out` the static variables a call of `g` may assign (a lazily initialised table,
 /// a counter), or says why its effects are not that simple: a write through a pointer, a
 /// call of a function without a body, a call through a pointer.
-fn callee_writes(p: &Program, g: FuncId, seen: &mut BTreeSet<FuncId>, out: &mut BTreeSet<VarId>) -> Result<(), String> {
+fn callee_writes(
+    p: &Program,
+    g: FuncId,
+    seen: &mut BTreeSet<FuncId>,
+    out: &mut BTreeSet<VarId>,
+    library: &mut bool,
+) -> Result<(), String> {
     let Some(body) = &p.func(g).body else { return Err("has no body".into()) };
     if !seen.insert(g) {
         return Ok(());
@@ -455,6 +491,7 @@ fn callee_writes(p: &Program, g: FuncId, seen: &mut BTreeSet<FuncId>, out: &mut 
             InstrKind::Assign { lhs, .. } => note(lhs, out)?,
             InstrKind::Call { lhs, func, args } => {
                 let ExprKind::Func(h) = func.kind else { return Err("calls a function through a pointer".into()) };
+                *library |= p.func(h).model || p.func(h).system;
                 if let Some(dst) = block_write(p, h, args) {
                     match dst {
                         Target::Var(v) if p.var(v).is_static() => {
@@ -464,7 +501,8 @@ fn callee_writes(p: &Program, g: FuncId, seen: &mut BTreeSet<FuncId>, out: &mut 
                         _ => return Err(format!("writes memory through a pointer (`{}`)", p.func(h).name)),
                     }
                 } else if !harmless(p, h) {
-                    callee_writes(p, h, seen, out).map_err(|why| format!("calls `{}`, which {why}", p.func(h).name))?;
+                    callee_writes(p, h, seen, out, library)
+                        .map_err(|why| format!("calls `{}`, which {why}", p.func(h).name))?;
                 }
                 if let Some(l) = lhs {
                     note(l, out)?;
