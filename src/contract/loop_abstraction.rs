@@ -439,27 +439,11 @@ fn block_write(p: &Program, g: FuncId, args: &[Expr]) -> Option<Target> {
     }
 }
 
-/// Calls of the verification API and of nondeterministic-value functions.
+/// Calls without effects on the program's state: the verification API and
+/// nondeterministic values (`contract::loops`), and `alloca` (a fresh object).
 fn harmless(p: &Program, g: FuncId) -> bool {
     let gf = p.func(g);
-    gf.body.is_none()
-        && (gf.name.starts_with("__VERIFIER_nondet")
-            || gf.name.starts_with("nondet_")
-            || matches!(
-                gf.name.as_str(),
-                "__builtin_alloca"
-                    | "alloca"
-                    | "__VERIFIER_assume"
-                    | "__ESBMC_assume"
-                    | "__CPROVER_assume"
-                    | "__VERIFIER_assert"
-                    | "__ESBMC_assert"
-                    | "__CPROVER_assert"
-                    | "assert"
-                    | "__assert_fail"
-                    | "reach_error"
-                    | "abort"
-            ))
+    super::loops::harmless(p, g) || (gf.body.is_none() && matches!(gf.name.as_str(), "__builtin_alloca" | "alloca"))
 }
 
 /// Adds to `out` the static variables a call of `g` may assign (a lazily initialised table,

@@ -182,27 +182,8 @@ fn havoc_set(p: &Program, region: &[Instr]) -> Result<Vec<VarId>, String> {
             InstrKind::Assign { lhs, .. } => note(lhs)?,
             InstrKind::Call { lhs, func, .. } => {
                 if let ExprKind::Func(g) = func.kind {
-                    let gf = p.func(g);
-                    let harmless = gf.body.is_none()
-                        && (gf.name.starts_with("__VERIFIER_nondet")
-                            || gf.name.starts_with("nondet_")
-                            || matches!(
-                                gf.name.as_str(),
-                                "__VERIFIER_assume"
-                                    | "__ESBMC_assume"
-                                    | "__CPROVER_assume"
-                                    | "__VERIFIER_assert"
-                                    | "__ESBMC_assert"
-                                    | "__CPROVER_assert"
-                                    | "assert"
-                                    | "__assert_fail"
-                                    | "__ESBMC_loop_invariant"
-                                    | "__CPROVER_loop_invariant"
-                                    | "reach_error"
-                                    | "abort"
-                            ));
-                    if !harmless {
-                        return Err(format!("the loop calls `{}`, whose effects it cannot havoc", gf.name));
+                    if !harmless(p, g) {
+                        return Err(format!("the loop calls `{}`, whose effects it cannot havoc", p.func(g).name));
                     }
                 } else {
                     return Err("the loop calls a function through a pointer".into());
@@ -219,6 +200,30 @@ fn havoc_set(p: &Program, region: &[Instr]) -> Result<Vec<VarId>, String> {
         return Err(format!("`{}` is reached through pointers", p.var(*v).name));
     }
     Ok(out.into_iter().collect())
+}
+
+/// Body-less functions without effects on the program's state: the verification API
+/// (assumptions, assertions, invariant statements) and nondeterministic values.
+pub(super) fn harmless(p: &Program, g: FuncId) -> bool {
+    let gf = p.func(g);
+    gf.body.is_none()
+        && (gf.name.starts_with("__VERIFIER_nondet")
+            || gf.name.starts_with("nondet_")
+            || matches!(
+                gf.name.as_str(),
+                "__VERIFIER_assume"
+                    | "__ESBMC_assume"
+                    | "__CPROVER_assume"
+                    | "__VERIFIER_assert"
+                    | "__ESBMC_assert"
+                    | "__CPROVER_assert"
+                    | "assert"
+                    | "__assert_fail"
+                    | "__ESBMC_loop_invariant"
+                    | "__CPROVER_loop_invariant"
+                    | "reach_error"
+                    | "abort"
+            ))
 }
 
 /// The variable an lvalue writes (None when it writes through a pointer).
