@@ -24,11 +24,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::ir::build::{declare, func_expr};
+use crate::ir::build::{declare, func_expr, new_var};
 use crate::ir::rewrite::{original, rewrite};
-use crate::ir::{
-    BinOp, ClaimKind, Expr, ExprKind, FuncId, Instr, InstrKind, Loc, Program, Type, UnOp, Var, VarId, VarKind,
-};
+use crate::ir::{BinOp, ClaimKind, Expr, ExprKind, FuncId, Instr, InstrKind, Loc, Program, Type, UnOp, VarId, VarKind};
 
 /// The message of an inductive-step claim of an inferred candidate invariant.
 pub const STEP: &str = "verdiff: loop abstraction inductive step";
@@ -144,7 +142,7 @@ fn apply_in(p: &mut Program, f: FuncId, backs: &[usize]) -> Result<Vec<Loc>, Str
             .collect();
         for (e, c) in &changed {
             if matches!(c, Change::Up | Change::Down) {
-                let snap = fresh(p, f, "$entry", e.ty.clone(), loc);
+                let snap = new_var(p, "$entry", e.ty.clone(), VarKind::Temp(f), loc, false);
                 let s = Expr::var(snap, e.ty.clone());
                 entry.push(Instr::new(InstrKind::Decl(snap), loc));
                 entry.push(Instr::new(InstrKind::Assign { lhs: s.clone(), rhs: e.clone() }, loc));
@@ -249,22 +247,6 @@ fn addressed_base(p: &Program, fx: &Effects) -> Option<VarId> {
     let moved = fx.vars.iter().filter(|(_, c)| **c != Change::Other).map(|(v, _)| *v);
     let mut bases = fx.objects.iter().copied().chain(fx.places.iter().map(|(_, q, _)| *q)).chain(moved);
     bases.find(|&v| p.var(v).addressed && p.var(v).ty.is_pointer())
-}
-
-/// A new temporary of `f`.
-fn fresh(p: &mut Program, f: FuncId, name: &str, ty: Type, loc: Loc) -> VarId {
-    let v = VarId(p.vars.len() as u32);
-    p.vars.push(Var {
-        name: name.to_string(),
-        ty,
-        kind: VarKind::Temp(f),
-        loc,
-        addressed: false,
-        is_const: false,
-        external: false,
-        align: 0,
-    });
-    v
 }
 
 /// What the loop `region` of `f` may write, or why that cannot be over-approximated.

@@ -580,18 +580,7 @@ fn calls_of(p: &mut Program, o: &Outlined) -> Vec<Instr> {
     let loc = p.func(f).body.as_ref().and_then(|b| b.get(r.head)).map_or(Loc::default(), |i| i.loc);
     let int = p.target.int_t();
     let temp = |p: &mut Program, name: &str, ty: Type| -> VarId {
-        let id = VarId(p.vars.len() as u32);
-        p.vars.push(Var {
-            name: name.to_string(),
-            ty,
-            kind: VarKind::Temp(f),
-            loc,
-            addressed: false,
-            is_const: false,
-            external: false,
-            align: 0,
-        });
-        id
+        crate::ir::build::new_var(p, name, ty, VarKind::Temp(f), loc, false)
     };
     let mut block = Vec::new();
     let mut results = Vec::new();

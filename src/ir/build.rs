@@ -22,18 +22,7 @@ impl<'a> FnBuilder<'a> {
 
     /// A new variable of kind `kind`.
     pub fn var(&mut self, name: &str, ty: Type, kind: VarKind, addressed: bool) -> VarId {
-        let v = VarId(self.p.vars.len() as u32);
-        self.p.vars.push(Var {
-            name: name.to_string(),
-            ty,
-            kind,
-            loc: self.loc,
-            addressed,
-            is_const: false,
-            external: false,
-            align: 0,
-        });
-        v
+        new_var(self.p, name, ty, kind, self.loc, addressed)
     }
 
     /// A new local of the function being built.
@@ -74,6 +63,13 @@ impl<'a> FnBuilder<'a> {
     pub fn finish(self) {
         self.p.funcs[self.h.0 as usize].body = Some(self.body);
     }
+}
+
+/// A new variable of `p`.
+pub fn new_var(p: &mut Program, name: &str, ty: Type, kind: VarKind, loc: Loc, addressed: bool) -> VarId {
+    let v = VarId(p.vars.len() as u32);
+    p.vars.push(Var { name: name.to_string(), ty, kind, loc, addressed, is_const: false, external: false, align: 0 });
+    v
 }
 
 /// The designator of function `f` (what a direct call names).
