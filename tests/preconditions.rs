@@ -416,3 +416,86 @@ fn loops_over_a_callers_length_are_proved_for_every_count() {
     let (s, detail, _) = &m["errno_kept"];
     assert_eq!(s, "unknown", "{detail}");
 }
+
+/// A public function hands a list to a static helper that walks `c = c->next` while
+/// `c != NULL`: the list's `next` may be NULL because the helper tests it, so the caller's
+/// list ends (3 links from the parameter) and the walk is verified instead of running to
+/// every bound. `value_at` reads `list->child` from the caller's object: PRECONDITION.
+#[test]
+fn a_list_walked_by_a_helper_ends_where_the_helper_tests_for_null() {
+    let r = Repo::new("pre-list-helper");
+    r.write(".verdiff.yml", CONFIG);
+    r.write(
+        "lib.c",
+        "#include <stddef.h>\n\
+         struct node { struct node *next; struct node *child; int v; };\n\
+         static struct node *nth(const struct node *list, size_t i) {\n\
+           struct node *c = list->child;\n\
+           while (c != NULL && i > 0) { i--; c = c->next; }\n\
+           return c;\n\
+         }\n\
+         int value_at(const struct node *list, int i) {\n\
+           if (list == NULL || i < 0) return -1;\n\
+           struct node *c = nth(list, (size_t)i);\n\
+           return c ? c->v : -1;\n\
+         }\n",
+    );
+    r.commit("list");
+    let (_, m, _) = run(&r, &[]);
+    let (s, detail, assumes) = &m["value_at"];
+    assert_eq!(s, "precondition", "{detail}");
+    assert!(assumes.iter().any(|a| a.contains("NULL 3 links from a parameter")), "{assumes:?}");
+}
+
+/// A pointer stored in the caller's memory starts its object, unless the code reaches
+/// below such a pointer. `direct` and `through_helper` read a header byte before a stored
+/// string (as sds does) and index a 4-element table with it: a header byte of 4 or more
+/// overflows the table, a bug of theirs (were the stored pointer at its object's start, the
+/// header read would be the caller's need and the overflow never reached). `drop` frees a
+/// stored pointer: legal for a pointer at the start of a block, so no "zero offset" need at
+/// the free (reading `x->buf` still needs `x`'s object to hold it).
+#[test]
+fn stored_pointers_start_their_objects_unless_the_code_reaches_below_them() {
+    let r = Repo::new("pre-stored-start");
+    r.write(".verdiff.yml", CONFIG);
+    r.write(
+        "lib.c",
+        "#include <stdlib.h>\n\
+         struct str { char *buf; };\n\
+         static unsigned char kind(const char *s) { return (unsigned char)s[-1]; }\n\
+         int through_helper(const struct str *x) {\n\
+           int table[4] = {0, 1, 2, 3};\n\
+           unsigned char k = kind(x->buf);\n\
+           return table[k];\n\
+         }\n\
+         int direct(const struct str *x) {\n\
+           int table[4] = {0, 1, 2, 3};\n\
+           return table[(unsigned char)x->buf[-1]];\n\
+         }\n\
+         void drop(struct str *x) {\n\
+           free(x->buf);\n\
+           x->buf = NULL;\n\
+         }\n",
+    );
+    r.commit("stored");
+    let (_, m, v) = run(&r, &[]);
+    let (s, detail, _) = &m["through_helper"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("lib.c:7"), "{detail}");
+    let (s, detail, _) = &m["direct"];
+    assert_eq!(s, "failed", "{detail}");
+    assert!(detail.contains("lib.c:11"), "{detail}");
+    let (s, detail, assumes) = &m["drop"];
+    assert!(s == "precondition" || s == "successful", "{s}: {detail}");
+    assert!(assumes.iter().any(|a| a.contains("point to the start of their objects")), "{assumes:?}");
+    let needs_at_free = v["functions"]
+        .as_array()
+        .and_then(|a| a.iter().find(|f| f["function"] == "drop"))
+        .and_then(|f| f["claims"].as_array().cloned())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|c| c["status"] == "needed" && c["line"] == 14)
+        .filter(|c| c["description"].as_str().is_some_and(|d| d.contains("zero pointer offset")))
+        .count();
+    assert_eq!(needs_at_free, 0, "{detail}");
+}

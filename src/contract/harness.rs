@@ -43,8 +43,9 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
         inputs.assumptions.push("pointer parameters point to distinct objects".into());
     }
     if pointers > 0 {
+        let start = if c.loaded_below.contains(&f) { "" } else { " and point to the start of their objects" };
         inputs.assumptions.push(format!(
-            "pointers stored in them are valid (NULL only where the code tests for it, and there NULL {} links from a parameter)",
+            "pointers stored in them are valid{start} (NULL only where the code tests for it, and there NULL {} links from a parameter)",
             super::infer::INPUT_DEPTH
         ));
     }

@@ -34,8 +34,15 @@ pub struct Conventions {
     /// a header there), so a length gives what follows the pointer, not the whole object.
     pub below: HashSet<(FuncId, usize)>,
     /// Pointers in the caller's heap that may be NULL when a function is the entry: those
-    /// of the members (and pointer-to-pointer elements) the function itself tests for NULL.
+    /// of the members (and pointer-to-pointer elements) the function or a function it
+    /// reaches tests for NULL.
     pub heaps: HashMap<FuncId, InputHeapOptions>,
+    /// Functions that reach below a pointer loaded from memory (`s->buf[-1]`, or handing it
+    /// to a parameter that is reached below), themselves or through what they call: the
+    /// pointers in the caller's heap may point past the start of their objects (sds strings
+    /// stored in a struct). Elsewhere they point to the start (docs/contracts.md, "Pointers
+    /// stored in input memory").
+    pub loaded_below: HashSet<FuncId>,
 }
 
 impl Conventions {
@@ -43,6 +50,7 @@ impl Conventions {
     pub fn heap(&self, f: FuncId) -> InputHeapOptions {
         let mut h = self.heaps.get(&f).cloned().unwrap_or_default();
         h.max_depth = Some(INPUT_DEPTH);
+        h.children_start = !self.loaded_below.contains(&f);
         h
     }
 }
@@ -92,10 +100,17 @@ pub fn infer(p: &Program) -> Conventions {
     for &f in &funcs {
         direct.insert(f, facts(p, f));
     }
-    for (&f, facts) in &direct {
+    // a member (or pointer element) that the function or any function it reaches tests for
+    // NULL may be NULL: the structure is handed to code prepared for it (a public
+    // `GetItem(array, i)` whose static helper walks `c = c->next` while `c != NULL`)
+    for &f in &funcs {
         let h = c.heaps.entry(f).or_default();
-        h.nullable_fields.extend(facts.tested_fields.iter().copied());
-        h.nullable_elems.extend(facts.tested_elems.iter().cloned());
+        for g in crate::ir::reach::reachable(p, f).funcs {
+            if let Some(facts) = direct.get(&g) {
+                h.nullable_fields.extend(facts.tested_fields.iter().copied());
+                h.nullable_elems.extend(facts.tested_elems.iter().cloned());
+            }
+        }
     }
     for (&f, facts) in &direct {
         for &i in &facts.tested_params {
@@ -142,6 +157,19 @@ pub fn infer(p: &Program) -> Conventions {
             break;
         }
     }
+    // below a loaded pointer: directly, or by handing it to a parameter reached below
+    let below_here: HashSet<FuncId> = direct
+        .iter()
+        .filter(|(_, facts)| facts.loaded_below || facts.loaded_passed.iter().any(|&(g, j)| c.below.contains(&(g, j))))
+        .map(|(&f, _)| f)
+        .collect();
+    if !below_here.is_empty() {
+        for &f in &funcs {
+            if crate::ir::reach::reachable(p, f).funcs.iter().any(|g| below_here.contains(g)) {
+                c.loaded_below.insert(f);
+            }
+        }
+    }
     c
 }
 
@@ -163,6 +191,10 @@ struct FunctionFacts {
     /// (callee, callee pointer parameter, callee length parameter, our pointer parameter,
     /// our length parameter) for a pointer and a length handed on together.
     passed_pairs: Vec<(FuncId, usize, usize, usize, usize)>,
+    /// A pointer loaded from memory is reached below by the function itself.
+    loaded_below: bool,
+    /// (callee, the callee's parameter index) for pointers loaded from memory handed on.
+    loaded_passed: Vec<(FuncId, usize)>,
 }
 
 /// Strips conversions.
@@ -278,6 +310,8 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
                     if goes_below(x) {
                         out.below.insert(i);
                     }
+                } else if goes_below(x) && is_loaded(p, base, sources) {
+                    out.loaded_below = true;
                 }
             });
         }
@@ -434,6 +468,11 @@ fn param_of(e: &Expr, sources: &Sources) -> Option<usize> {
     }
 }
 
+/// May `e` be a pointer loaded from memory (a member, or through a pointer to a pointer)?
+fn is_loaded(p: &Program, e: &Expr, sources: &Sources) -> bool {
+    value_sources(p, e, sources).iter().any(|s| matches!(s, Source::Field(..) | Source::Elem(_)))
+}
+
 /// A call of `g`: parameters handed on, and pointer/length pairs that `g` needs.
 fn handed_on(
     p: &Program,
@@ -448,6 +487,8 @@ fn handed_on(
         for (i, a) in args.iter().enumerate() {
             if let Some(k) = param_of(a, sources) {
                 out.passed.push((g, k, i));
+            } else if is_loaded(p, a, sources) {
+                out.loaded_passed.push((g, i));
             }
         }
     }

@@ -231,9 +231,14 @@ impl Symex<'_> {
                     null
                 } else {
                     let child = self.new_child(depth + 1);
-                    // a pointer into the child at an offset of the caller's choosing, as a
-                    // parameter's (sds strings stored in a struct point past their header)
-                    let into = self.input_fixed(Sort::Bv(self.off_bits), &format!("input_child_offset#{child}"));
+                    // a pointer to the child's start, or where the code reaches below such
+                    // pointers into it at an offset of the caller's choosing (sds strings
+                    // stored in a struct point past their header)
+                    let into = if self.o.input_heap.as_ref().is_some_and(|o| o.children_start) {
+                        self.s.bv_zero(self.off_bits)
+                    } else {
+                        self.input_fixed(Sort::Bv(self.off_bits), &format!("input_child_offset#{child}"))
+                    };
                     let start = self.ptr(child, into);
                     let ct = self.s.bv_u(self.obj_bits, child as u128);
                     let owner = self.s.select(owners, ct);

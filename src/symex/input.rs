@@ -43,6 +43,11 @@ pub struct InputHeapOptions {
     /// code tests for NULL, stored in an object this many links from a parameter, is NULL.
     /// None: no bound.
     pub max_depth: Option<u32>,
+    /// A pointer stored in the caller's memory points to the start of its object (of the
+    /// caller's extent), not at an offset of the caller's choosing: where the code never
+    /// reaches below such a pointer nor observes its offset otherwise, the two are alike
+    /// (docs/contracts.md, "Pointers stored in input memory").
+    pub children_start: bool,
     /// Dereferences are checked (NULL and invalid pointers are violations): a read through
     /// a pointer loaded from the caller's memory may then be taken as a read of the
     /// caller's memory (`TermStore::mark_input_object`).
@@ -351,7 +356,13 @@ impl Symex<'_> {
         let not_own = self.s.not(own);
         let owner = self.s.select(owners, io);
         let owned = self.s.eq(owner, a);
-        let child = self.s.and_n(&[is_child, not_own, owned]);
+        let mut parts = vec![is_child, not_own, owned];
+        if self.o.input_heap.as_ref().is_some_and(|o| o.children_start) {
+            let off = self.off_of(init);
+            let zero = self.s.bv_zero(self.off_bits);
+            parts.push(self.s.eq(off, zero));
+        }
+        let child = self.s.and_n(&parts);
         let ok = match (nullable, at_limit) {
             (true, true) => {
                 if let Some(h) = self.input.as_mut() {
