@@ -318,10 +318,11 @@ fn bad_repositories_and_revisions_are_clear_errors() {
     let (code, _, err) = r.diff(&["--base", "no-such-branch"]);
     assert_eq!(code, 6);
     assert!(err.contains("unknown revision `no-such-branch`"), "{err}");
-    // a single commit has no HEAD~1 and no upstream
-    let (code, _, err) = r.diff(&[]);
+    let (code, _, err) = r.diff(&["--head", "no-such-commit"]);
     assert_eq!(code, 6);
-    assert!(err.contains("no base revision"), "{err}");
+    assert!(err.contains("unknown revision `no-such-commit`"), "{err}");
+    // (a single commit with no upstream is compared with the empty tree:
+    // a_first_commit_is_compared_with_the_empty_tree)
 }
 
 #[test]
@@ -409,4 +410,71 @@ fn a_call_into_another_file_is_followed() {
     let (_, rows) = r.rows(&["--base", "HEAD~1"]);
     let (status, safety) = status_of(&rows, "lookup");
     assert_eq!((status, safety), ("behaviour-changed", "FAILED"), "{rows:?}");
+}
+
+/// The pre-commit hook's command in a repository with no commit yet: every staged function
+/// is new and gets the safety checks; `ratio` divides by its parameter unguarded (a
+/// division by zero), so `--fail-on violation` blocks that commit for a real bug, and a
+/// repository without it is not blocked.
+#[test]
+fn staged_changes_before_the_first_commit_are_all_new() {
+    let r = Repo::new("first-commit");
+    r.write("src/a.c", "int half(int x) { return x / 2; }\n");
+    r.stage();
+    let (code, rows) = r.rows(&["--staged", "--fail-on", "violation"]);
+    assert_eq!(code, 0, "{rows:?}");
+    assert_eq!(status_of(&rows, "half"), ("new", "SUCCESSFUL"));
+    r.write("src/b.c", "int ratio(int x, int y) { return x / y; }\n");
+    r.stage();
+    let (code, rows) = r.rows(&["--staged", "--fail-on", "violation"]);
+    assert_eq!(code, 10, "{rows:?}");
+    assert_eq!(status_of(&rows, "ratio"), ("new", "FAILED"));
+}
+
+/// A root commit has no parent: `verdiff diff` compares it with the empty tree.
+#[test]
+fn a_first_commit_is_compared_with_the_empty_tree() {
+    let r = Repo::new("root-commit");
+    r.write("src/a.c", "int half(int x) { return x / 2; }\n");
+    r.commit("first");
+    let (code, rows) = r.rows(&[]);
+    assert_eq!(code, 0, "{rows:?}");
+    assert_eq!(status_of(&rows, "half"), ("new", "SUCCESSFUL"));
+    assert_eq!(rows.len(), 1, "{rows:?}");
+}
+
+/// On a feature branch that already committed a change of `clamp`, staging a change of
+/// `twice` checks `twice` only: the base of staged changes is HEAD, not the merge-base with
+/// the upstream.
+#[test]
+fn staged_changes_on_a_branch_are_compared_with_head() {
+    let r = base_repo("staged-branch");
+    let first = r.repo.head().ok().and_then(|h| h.target()).expect("HEAD");
+    r.repo.reference("refs/remotes/origin/HEAD", first, true, "upstream").expect("origin/HEAD");
+    r.write("src/m.c", &BASE.replace("if (x < 0) return 0;", "if (x < 0) return 1;"));
+    r.commit("branch work");
+    // (the upstream is the default base of a commit-to-commit diff: both changes)
+    let (_, rows) = r.rows(&[]);
+    assert_eq!(status_of(&rows, "clamp").0, "behaviour-changed");
+    r.write("src/other.c", "int twice(int x) { return x + x + 1; }\n");
+    r.stage();
+    let (_, rows) = r.rows(&["--staged"]);
+    assert_eq!(status_of(&rows, "twice").0, "behaviour-changed");
+    assert!(!rows.iter().any(|x| x.0 == "clamp"), "{rows:?}");
+}
+
+/// A source that includes a file that is neither .c nor .h (`#include "table.def"`): both
+/// revisions are preprocessed with it (it is written out of git with the sources), so the
+/// change of `total` is decided, not UNKNOWN for a missing include.
+#[test]
+fn includes_of_any_extension_come_from_each_revision() {
+    let r = Repo::new("include-def");
+    let t = "#define X(n) + n\nint total(void) {\n  return 0\n#include \"table.def\"\n  ;\n}\n";
+    r.write("table.def", "X(1) X(2) X(3)\n");
+    r.write("src/t.c", t);
+    r.commit("base");
+    r.write("src/t.c", &t.replace("return 0", "return 1"));
+    r.commit("change the start");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    assert_eq!(status_of(&rows, "total").0, "behaviour-changed", "{rows:?}");
 }

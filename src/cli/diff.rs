@@ -8,13 +8,13 @@ use super::common;
 use crate::config::FailOn;
 use crate::diff::{self, DiffOptions, Side};
 use crate::report::{self, RunMeta};
-use crate::vcs::{Head, Repo};
+use crate::vcs::{Base, Head, Repo};
 
 pub const SPECS: &[Spec] = &[
     Spec {
         name: "base",
         arity: Arity::Value,
-        help: "base revision (default: merge-base with $GITHUB_BASE_REF or origin/HEAD, else HEAD~1)",
+        help: "base revision (default: HEAD with --staged or --worktree; otherwise the merge-base with $GITHUB_BASE_REF or origin/HEAD, else HEAD~1; the empty tree before the first commit)",
     },
     Spec { name: "head", arity: Arity::Value, help: "head revision (default HEAD)" },
     Spec { name: "worktree", arity: Arity::Flag, help: "compare the uncommitted files on disk with the base" },
@@ -190,8 +190,12 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         progress: (!p.has("quiet")).then(|| Box::new(progress_line) as diff::Progress),
     };
 
+    // (uncommitted changes are compared with HEAD: a pre-commit hook checks what the commit
+    // adds; before the first commit, with the empty tree)
+    let uncommitted = p.has("worktree") || p.has("staged");
     let (base, base_how) = match p.value("base") {
-        Some(b) => (repo.resolve(b).map_err(|e| Input(e.to_string()))?, b.to_string()),
+        Some(b) => (Base::Commit(repo.resolve(b).map_err(|e| Input(e.to_string()))?), b.to_string()),
+        None if uncommitted => repo.head_base().map_err(|e| Input(e.to_string()))?,
         None => repo.default_base().map_err(|e| Input(e.to_string()))?,
     };
     let (head, head_how) = if p.has("worktree") {
@@ -214,15 +218,24 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         })
         .collect();
     // both sides as directories of C files (git objects written out; the work tree in place)
-    let tmp = std::env::temp_dir().join(format!("verdiff-diff-{}-{}", std::process::id(), base));
+    let tag = match base {
+        Base::Commit(id) => id.to_string(),
+        Base::Empty => "empty".to_string(),
+    };
+    let tmp = std::env::temp_dir().join(format!("verdiff-diff-{}-{tag}", std::process::id()));
     let old_root = tmp.join("base");
     let new_root_tmp = tmp.join("head");
     let result = (|| -> Result<Vec<diff::Row>, Failure> {
-        repo.write_c_files(&Head::Commit(base), &old_root).map_err(|e| Input(e.to_string()))?;
+        match base {
+            Base::Commit(id) => repo.write_files(&Head::Commit(id), &old_root).map_err(|e| Input(e.to_string()))?,
+            Base::Empty => {
+                std::fs::create_dir_all(&old_root).map_err(|e| Input(format!("{}: {e}", old_root.display())))?
+            }
+        }
         let new_root = match &head {
             Head::Worktree => root.clone(),
             h => {
-                repo.write_c_files(h, &new_root_tmp).map_err(|e| Input(e.to_string()))?;
+                repo.write_files(h, &new_root_tmp).map_err(|e| Input(e.to_string()))?;
                 new_root_tmp.clone()
             }
         };

@@ -76,7 +76,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
     let (src_root, commit) = match p.value("rev") {
         Some(rev) => {
             let id = repo.resolve(rev).map_err(|e| input(e.to_string()))?;
-            repo.write_c_files(&Head::Commit(id), &tmp).map_err(|e| input(e.to_string()))?;
+            repo.write_files(&Head::Commit(id), &tmp).map_err(|e| input(e.to_string()))?;
             (tmp.clone(), id.to_string())
         }
         None => {
