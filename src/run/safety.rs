@@ -170,11 +170,13 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     };
     let started = Instant::now();
     let mut report = engine::verify(&p, entry, &eo);
-    let (bound, deeper) =
-        if o.deepen { deepen(&p, entry, eo.clone(), started, &mut report) } else { (o.unwind.max(1), eo.clone()) };
+    let first = started.elapsed();
+    // a loop the bound cut: first its havoc abstraction (a proof for every number of
+    // iterations, and cheap), then a deeper bound (which may use up the time left)
     if o.abstract_loops {
-        abstract_cut_loops(&p, entry, &deeper, &mut report);
+        abstract_cut_loops(&p, entry, &eo, &mut report);
     }
+    let bound = if o.deepen { deepen(&p, entry, eo.clone(), first, &mut report) } else { o.unwind.max(1) };
     confirm_constructed(&p, entry, f, &constructors, &eo.symex, deadline, &mut report);
     Verification { report, assumes, bound }
 }
@@ -190,29 +192,31 @@ const DEEPENINGS: u32 = 3;
 /// When the only thing open in `report` is a loop the bound cut (no violation found within
 /// it), the verification again with the loops not shown to end within the bound unwound twice
 /// as far (the other loops keep theirs), up to [`DEEPENINGS`] times, while the time limit
-/// leaves at least twice the time the last run took. A loop whose iterations the data bounds
+/// leaves at least the time the last run took (a deeper run that does not finish costs
+/// only time; with twice that time as the condition, whether sds's `sdsfromlonglong` got
+/// its 20 digits depended on how loaded the machine was). A loop whose iterations the data bounds
 /// (digits of a 64-bit number: 20) is then proved whole; a deeper run that ends UNKNOWN (out
 /// of time or terms) leaves the earlier report, which says more. Returns the bound the
-/// report's cut loops had, and the options of the report's run.
+/// report's cut loops had.
 fn deepen(
     p: &Program,
     entry: FuncId,
     mut eo: EngineOptions,
-    started: Instant,
+    first: std::time::Duration,
     report: &mut engine::Report,
-) -> (u32, EngineOptions) {
+) -> u32 {
     let base = eo.symex.unwind.unwrap_or(1);
     let bound_of = |eo: &EngineOptions, r: &engine::Report| {
         cut_loops(r).iter().filter_map(|l| eo.symex.unwindset.get(l).copied()).max().unwrap_or(base)
     };
-    let mut last = started.elapsed();
+    let mut last = first;
     for _ in 0..DEEPENINGS {
         let cut = cut_loops(report);
         if cut.is_empty() {
             break;
         }
         if let Some(d) = eo.deadline {
-            if d.saturating_duration_since(Instant::now()) < 2 * last {
+            if d.saturating_duration_since(Instant::now()) < last {
                 break;
             }
         }
@@ -230,7 +234,7 @@ fn deepen(
         *report = r;
         eo = deeper;
     }
-    (bound_of(&eo, report), eo)
+    bound_of(&eo, report)
 }
 
 /// When the only thing open in `report` is a loop the bound cut, the verification again with
