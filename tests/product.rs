@@ -545,3 +545,24 @@ fn a_static_function_verified_on_its_own_is_cached_too() {
     assert_eq!(m["clampi"].0, "successful", "{v}");
     assert_eq!(cached(&m), vec!["clampi", "walk"], "{v}");
 }
+
+/// A written contract is part of what a cached verdict depends on. `inv` divides by `x`
+/// under `requires(x > 0)`: safe. Weakened to `x >= 0` (the body unchanged), x = 0 divides
+/// by zero, so the cached SUCCESSFUL must not be reused; `twice` calls `inv(2)` and is
+/// re-verified too when `inv`'s contract changes (its calls assert the requires).
+#[test]
+fn a_changed_contract_is_not_answered_from_the_cache() {
+    let r = Repo::new("contract-key");
+    let src =
+        "int inv(int x)\n{\n  __ESBMC_requires(x > 0);\n  return 100 / x;\n}\nint twice(void) { return inv(2) * 2; }\n";
+    r.write("c.c", src);
+    r.commit("contract");
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(m["inv"].0, "successful", "{v}");
+    r.write("c.c", &src.replace("x > 0", "x >= 0"));
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 10, "{v}");
+    assert_eq!(m["inv"], ("failed".to_string(), false), "{v}");
+    assert!(!m["twice"].1, "the caller's key covers the contract it calls through: {v}");
+}

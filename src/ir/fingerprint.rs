@@ -109,6 +109,9 @@ pub fn dependencies(p: &Program, f: FuncId) -> (BTreeSet<FuncId>, BTreeSet<VarId
                         note(e, &mut fstack, &mut vstack);
                     }
                 }
+                for e in contract_exprs(p, g) {
+                    note(e, &mut fstack, &mut vstack);
+                }
             }
         } else if let Some(v) = vstack.pop() {
             if statics.insert(v) {
@@ -122,6 +125,18 @@ pub fn dependencies(p: &Program, f: FuncId) -> (BTreeSet<FuncId>, BTreeSet<VarId
             return (funcs, statics);
         }
     }
+}
+
+/// The expressions of `f`'s written contract.
+fn contract_exprs(p: &Program, f: FuncId) -> Vec<&Expr> {
+    let Some(c) = p.func(f).contract.as_deref() else { return vec![] };
+    c.requires
+        .iter()
+        .chain(&c.ensures)
+        .map(|cl| &cl.cond)
+        .chain(c.assigns.iter().flatten())
+        .chain(c.olds.iter().map(|(_, e)| e))
+        .collect()
 }
 
 /// The variable an lvalue is rooted at (`a[i].f` → `a`).
@@ -228,6 +243,53 @@ impl<'a> Normaliser<'a> {
         for ins in fun.body.iter().flatten() {
             self.located_instr(ins);
             self.out.push(';');
+        }
+        self.out.push('}');
+        self.contract(f);
+    }
+
+    /// `f`'s written contract (what is verified against it, and what its callers assume).
+    fn contract(&mut self, f: FuncId) {
+        let Some(c) = self.p.func(f).contract.as_deref() else { return };
+        if c.is_empty() && c.unsupported.is_none() {
+            return;
+        }
+        self.out.push_str("contract{");
+        for (kind, clauses) in [("requires", &c.requires), ("ensures", &c.ensures)] {
+            for cl in clauses {
+                if self.located {
+                    let _ = write!(self.out, "@{}:{}:{} ", self.p.file_name(cl.loc), cl.loc.line, cl.loc.col);
+                }
+                let _ = write!(self.out, "{kind}(");
+                self.expr(&cl.cond);
+                self.out.push_str(");");
+            }
+        }
+        if let Some(targets) = &c.assigns {
+            self.out.push_str("assigns(");
+            for t in targets {
+                self.expr(t);
+                self.out.push(',');
+            }
+            self.out.push_str(");");
+        }
+        for (v, e) in &c.olds {
+            self.out.push_str("old(");
+            self.var(*v);
+            self.out.push('=');
+            self.expr(e);
+            self.out.push_str(");");
+        }
+        if let Some(r) = c.ret {
+            self.out.push_str("ret(");
+            self.var(r);
+            self.out.push_str(");");
+        }
+        if c.annotated {
+            self.out.push_str("annotated;");
+        }
+        if let Some((why, _)) = &c.unsupported {
+            let _ = write!(self.out, "unsupported({why:?});");
         }
         self.out.push('}');
     }
