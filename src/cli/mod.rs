@@ -94,6 +94,65 @@ pub fn main(args: Vec<String>) -> i32 {
             out!("{}", check::help());
             0
         }
-        Some(_) => check::run(&args),
+        Some(word) => match misspelt_command(word) {
+            // (`verdiff dif` is a typo, not a file to check: ESBMC's `verdiff FILE.c` stays)
+            Some(cmd) => {
+                eprintln!("verdiff: `{word}` is no command; did you mean `{cmd}`? (verdiff --help lists them)");
+                1
+            }
+            None => check::run(&args),
+        },
+    }
+}
+
+/// The commands, for [`misspelt_command`].
+const COMMANDS: &[&str] = &["check", "equiv", "diff", "run", "cache", "init", "hook", "merge", "harness", "report"];
+
+/// The command `word` is a near miss of (one or two letters off), when `word` is no option,
+/// names no existing file and has no extension — otherwise it is a file to check.
+fn misspelt_command(word: &str) -> Option<&'static str> {
+    if word.starts_with('-') || word.contains('.') || word.contains('/') || std::path::Path::new(word).exists() {
+        return None;
+    }
+    COMMANDS
+        .iter()
+        .copied()
+        .filter(|c| edit_distance(word, c) <= 2.min(c.len() - 1))
+        .min_by_key(|c| edit_distance(word, c))
+}
+
+/// Levenshtein distance of two short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == cb { prev } else { 1 + prev.min(cur).min(row[j]) };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{edit_distance, misspelt_command};
+
+    #[test]
+    fn near_misses_of_commands_are_named() {
+        assert_eq!(edit_distance("dif", "diff"), 1);
+        assert_eq!(edit_distance("rnu", "run"), 2);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(misspelt_command("dif"), Some("diff"));
+        assert_eq!(misspelt_command("chekc"), Some("check"));
+        assert_eq!(misspelt_command("hoook"), Some("hook"));
+        // files and words far from every command are checked as files, as ESBMC does
+        assert_eq!(misspelt_command("dif.c"), None);
+        assert_eq!(misspelt_command("src/diff"), None);
+        assert_eq!(misspelt_command("--dif"), None);
+        assert_eq!(misspelt_command("program"), None);
     }
 }
