@@ -103,10 +103,13 @@ pub fn infer(p: &Program) -> Conventions {
     // a member (or pointer element) that the function or any function it reaches tests for
     // NULL may be NULL: the structure is handed to code prepared for it (a public
     // `GetItem(array, i)` whose static helper walks `c = c->next` while `c != NULL`)
+    // (what each function reaches, walked once: the loaded-below closure below reads it too)
+    let reach: HashMap<FuncId, HashSet<FuncId>> =
+        funcs.iter().map(|&f| (f, crate::ir::reach::reachable(p, f).funcs)).collect();
     for &f in &funcs {
         let h = c.heaps.entry(f).or_default();
-        for g in crate::ir::reach::reachable(p, f).funcs {
-            if let Some(facts) = direct.get(&g) {
+        for g in reach.get(&f).into_iter().flatten() {
+            if let Some(facts) = direct.get(g) {
                 h.nullable_fields.extend(facts.tested_fields.iter().copied());
                 h.nullable_elems.extend(facts.tested_elems.iter().cloned());
             }
@@ -165,7 +168,7 @@ pub fn infer(p: &Program) -> Conventions {
         .collect();
     if !below_here.is_empty() {
         for &f in &funcs {
-            if crate::ir::reach::reachable(p, f).funcs.iter().any(|g| below_here.contains(g)) {
+            if reach.get(&f).is_some_and(|r| r.iter().any(|g| below_here.contains(g))) {
                 c.loaded_below.insert(f);
             }
         }
