@@ -51,6 +51,15 @@ fn run(r: &Repo, extra: &[&str]) -> (i32, Rows, serde_json::Value) {
     (code, m, v)
 }
 
+/// The claims of function `name` in a `--format json` report.
+fn claims_of(v: &serde_json::Value, name: &str) -> Vec<serde_json::Value> {
+    v["functions"]
+        .as_array()
+        .and_then(|a| a.iter().find(|f| f["function"] == name))
+        .and_then(|f| f["claims"].as_array().cloned())
+        .unwrap_or_default()
+}
+
 #[test]
 fn sixty_functions_that_read_their_length_are_verified_under_their_precondition_and_the_bug_fails() {
     let r = Repo::new("pre-sixty");
@@ -272,10 +281,7 @@ fn a_header_before_the_pointer_and_a_terminator_after_the_copy_are_the_callers()
     assert_eq!(s, "precondition", "{detail}");
     assert!(assumes.iter().any(|a| a.contains("`s` points to at least `len` bytes")), "{assumes:?}");
     // the needed claims name the header read (line 3) and the terminator (line 6)
-    let setcopy = v["functions"].as_array().and_then(|a| a.iter().find(|f| f["function"] == "setcopy")).cloned();
-    let needed: Vec<u64> = setcopy
-        .and_then(|f| f["claims"].as_array().cloned())
-        .unwrap_or_default()
+    let needed: Vec<u64> = claims_of(&v, "setcopy")
         .iter()
         .filter(|c| c["kind"] == "precondition")
         .filter_map(|c| c["line"].as_u64())
@@ -303,16 +309,9 @@ fn freeing_a_parameter_needs_the_start_of_an_allocation() {
     );
     r.commit("free");
     let (_, m, v) = run(&r, &[]);
-    let claims_of = |name: &str| -> Vec<serde_json::Value> {
-        v["functions"]
-            .as_array()
-            .and_then(|a| a.iter().find(|f| f["function"] == name))
-            .and_then(|f| f["claims"].as_array().cloned())
-            .unwrap_or_default()
-    };
     let (s, detail, _) = &m["release"];
     assert_eq!(s, "precondition", "{detail}");
-    let free_need = claims_of("release").into_iter().any(|c| {
+    let free_need = claims_of(&v, "release").into_iter().any(|c| {
         c["kind"] == "precondition"
             && c["status"] == "needed"
             && c["line"] == 4
@@ -488,11 +487,7 @@ fn stored_pointers_start_their_objects_unless_the_code_reaches_below_them() {
     let (s, detail, assumes) = &m["drop"];
     assert!(s == "precondition" || s == "successful", "{s}: {detail}");
     assert!(assumes.iter().any(|a| a.contains("point to the start of their objects")), "{assumes:?}");
-    let needs_at_free = v["functions"]
-        .as_array()
-        .and_then(|a| a.iter().find(|f| f["function"] == "drop"))
-        .and_then(|f| f["claims"].as_array().cloned())
-        .unwrap_or_default()
+    let needs_at_free = claims_of(&v, "drop")
         .into_iter()
         .filter(|c| c["status"] == "needed" && c["line"] == 14)
         .filter(|c| c["description"].as_str().is_some_and(|d| d.contains("zero pointer offset")))
