@@ -566,3 +566,50 @@ fn a_changed_contract_is_not_answered_from_the_cache() {
     assert_eq!(m["inv"], ("failed".to_string(), false), "{v}");
     assert!(!m["twice"].1, "the caller's key covers the contract it calls through: {v}");
 }
+
+/// A caller is verified against its callees' written contracts, not their bodies, and its
+/// cache key says so (docs/contracts.md §4). `table_at` indexes an 8-element table with
+/// `clamp(x)`, whose contract promises a result in [0, 8). Rewriting `clamp`'s body from
+/// `x % 8` to `x & 7` keeps the contract: `clamp` is verified again, `table_at` is answered
+/// from the cache. A body that breaks the contract (`x % 9` may be 8) fails at `clamp`, where
+/// the bug is; `table_at` stays verified, since every `clamp` that meets its contract is safe
+/// for it.
+#[test]
+fn a_callee_body_change_that_keeps_its_contract_leaves_its_callers_cached() {
+    let r = Repo::new("contract-modular");
+    let src = "int clamp(int x)\n{\n  __ESBMC_requires(x >= 0);\n  __ESBMC_ensures(__ESBMC_return_value >= 0 && __ESBMC_return_value < 8);\n  return x % 8;\n}\nint table_at(int x)\n{\n  int t[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n  if (x < 0) return 0;\n  return t[clamp(x)];\n}\n";
+    r.write("c.c", src);
+    r.commit("contract");
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(m["clamp"], ("successful".to_string(), false), "{v}");
+    assert_eq!(m["table_at"], ("successful".to_string(), false), "{v}");
+    r.write("c.c", &src.replace("x % 8", "x & 7"));
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(m["clamp"], ("successful".to_string(), false), "{v}");
+    assert_eq!(m["table_at"], ("successful".to_string(), true), "the caller's key covers the contract only: {v}");
+    r.write("c.c", &src.replace("x % 8", "x % 9"));
+    let (code, m, v) = run_json(&r, &[]);
+    assert_eq!(code, 10, "{v}");
+    assert_eq!(m["clamp"], ("failed".to_string(), false), "{v}");
+    assert_eq!(m["table_at"], ("successful".to_string(), true), "{v}");
+}
+
+/// A `static` function with a written contract is verified against it on its own, not
+/// through its callers: they use its contract, not its body, so its body's claims are checked
+/// nowhere else. `pick` reads `a[*p]` for any `*p` its contract allows (only `p != 0` is
+/// required): out of bounds for `*p` = 4. `api` is safe given `pick`'s contract.
+#[test]
+fn a_static_function_with_a_contract_is_verified_against_it() {
+    let r = Repo::new("contract-static");
+    r.write(
+        "a.c",
+        "static int pick(int *p)\n{\n  __ESBMC_requires(p != 0);\n  __ESBMC_ensures(__ESBMC_return_value >= 0);\n  int a[4] = {1, 2, 3, 4};\n  return a[*p];\n}\nint api(int x)\n{\n  int v = x;\n  return pick(&v);\n}\n",
+    );
+    r.commit("static with contract");
+    let (code, m, v) = run_json(&r, &["--no-cache"]);
+    assert_eq!(code, 10, "{v}");
+    assert_eq!(m["pick"].0, "failed", "{v}");
+    assert_eq!(m["api"].0, "successful", "{v}");
+}

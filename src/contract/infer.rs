@@ -46,6 +46,20 @@ pub struct Conventions {
 }
 
 impl Conventions {
+    /// What the conventions say of `f`'s parameters, as its callers' inference reads them
+    /// (which may be NULL, which are sized by which length, which are reached below): with
+    /// `f`'s written contract, all a caller's verification takes from `f` (cache keys).
+    pub fn interface_text(&self, f: FuncId) -> String {
+        let mut nullable: Vec<usize> = self.nullable.iter().filter(|(g, _)| *g == f).map(|&(_, i)| i).collect();
+        let mut below: Vec<usize> = self.below.iter().filter(|(g, _)| *g == f).map(|&(_, i)| i).collect();
+        let mut sized: Vec<(usize, &Sized)> =
+            self.sized.iter().filter(|((g, _), _)| *g == f).map(|(&(_, i), s)| (i, s)).collect();
+        nullable.sort();
+        below.sort();
+        sized.sort_by_key(|&(i, _)| i);
+        format!("\nconventions nullable={nullable:?} below={below:?} sized={sized:?}")
+    }
+
     /// The caller's heap as `f` sees it (see [`Conventions::heaps`]).
     pub fn heap(&self, f: FuncId) -> InputHeapOptions {
         let mut h = self.heaps.get(&f).cloned().unwrap_or_default();
@@ -103,9 +117,18 @@ pub fn infer(p: &Program) -> Conventions {
     // a member (or pointer element) that the function or any function it reaches tests for
     // NULL may be NULL: the structure is handed to code prepared for it (a public
     // `GetItem(array, i)` whose static helper walks `c = c->next` while `c != NULL`)
-    // (what each function reaches, walked once: the loaded-below closure below reads it too)
-    let reach: HashMap<FuncId, HashSet<FuncId>> =
-        funcs.iter().map(|&f| (f, crate::ir::reach::reachable(p, f).funcs)).collect();
+    // (what each function reaches, walked once: the loaded-below closure below reads it too;
+    // a callee with a written contract is used through it, not its body: not walked into,
+    // so that what a caller assumes does not depend on that body, as its cache key does not)
+    let contracted = |g: FuncId| p.func(g).has_contract();
+    let reach: HashMap<FuncId, HashSet<FuncId>> = funcs
+        .iter()
+        .map(|&f| {
+            let mut r = crate::ir::reach::reachable_stopping(p, f, &contracted).funcs;
+            r.retain(|&g| g == f || !contracted(g));
+            (f, r)
+        })
+        .collect();
     for &f in &funcs {
         let h = c.heaps.entry(f).or_default();
         for g in reach.get(&f).into_iter().flatten() {
@@ -762,5 +785,25 @@ mod tests {
         assert!(!len.nullable_fields.contains(&(s, 1)), "len does not test prev");
         assert!(first.nullable_fields.contains(&(s, 1)), "first compares prev with NULL");
         assert!(!first.nullable_fields.contains(&(s, 2)), "name is never tested");
+    }
+
+    /// A callee with a written contract is used through it, so what its body tests says
+    /// nothing about the caller's structures (and the caller's cache key does not cover that
+    /// body): `walk` reaches `count`, which tests `next`; `walk_c` reaches `count_c`, whose
+    /// contract stands in for the same body.
+    #[test]
+    fn a_callee_with_a_contract_is_not_walked_into() {
+        let p = program(
+            "struct node { struct node *next; int v; };\n\
+             int count(struct node *h) { int n = 0; for (; h; h = h->next) n++; return n; }\n\
+             int count_c(struct node *h) { __ESBMC_requires(h != 0); int n = 0; for (; h; h = h->next) n++; return n; }\n\
+             int walk(struct node *h) { return h->v + count(h); }\n\
+             int walk_c(struct node *h) { return h->v + count_c(h); }\n",
+        );
+        let c = infer(&p);
+        let heap = |f: &str| c.heap(p.func_named(f).unwrap());
+        assert!(heap("walk").nullable_fields.iter().any(|&(_, i)| i == 0), "count tests next");
+        assert!(heap("walk_c").nullable_fields.is_empty(), "count_c is its contract to walk_c");
+        assert!(heap("count_c").nullable_fields.iter().any(|&(_, i)| i == 0), "its own body counts for itself");
     }
 }

@@ -46,14 +46,10 @@ pub struct Applied {
 /// `all_annotated` every function marked `__ESBMC_contract`. An unknown name is an error.
 pub fn select(p: &Program, names: &[String], all_annotated: bool) -> Result<Vec<FuncId>, String> {
     let mut out: Vec<FuncId> = Vec::new();
-    let with_contract = |f: FuncId| {
-        let fun = p.func(f);
-        fun.body.is_some() && !fun.model && fun.contract.as_ref().is_some_and(|c| !c.is_empty())
-    };
     for name in names {
         let name = name.trim_matches('"');
         if name == "*" {
-            out.extend((0..p.funcs.len() as u32).map(FuncId).filter(|&f| with_contract(f)));
+            out.extend((0..p.funcs.len() as u32).map(FuncId).filter(|&f| p.func(f).has_contract()));
             continue;
         }
         if name.contains(',') {
@@ -87,19 +83,24 @@ pub fn select(p: &Program, names: &[String], all_annotated: bool) -> Result<Vec<
 pub fn apply(p: &mut Program, sel: &Selection) -> Result<Applied, String> {
     let enforce = select(p, &sel.enforce, sel.enforce_all)?;
     let replace = select(p, &sel.replace, sel.replace_all)?;
+    Ok(apply_to(p, &enforce, &replace))
+}
+
+/// [`apply`] to functions named by id (sorted).
+pub fn apply_to(p: &mut Program, enforce: &[FuncId], replace: &[FuncId]) -> Applied {
     let mut done = Applied::default();
-    for &f in &enforce {
+    for &f in enforce {
         enforce_in_place(p, f);
         done.enforced.push(f);
     }
-    for &f in &replace {
+    for &f in replace {
         if enforce.contains(&f) {
             continue;
         }
         replace_body(p, f);
         done.replaced.push(f);
     }
-    Ok(done)
+    done
 }
 
 /// The contract of `f`, or an empty one (a function named by `--enforce-contract` that has

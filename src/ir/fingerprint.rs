@@ -36,7 +36,15 @@ pub fn normal_form(p: &Program, f: FuncId) -> Option<String> {
 /// layout of every struct involved. With `located`, source locations are part of the text
 /// (results that point at lines must not be reused after the lines moved).
 pub fn verification_text(p: &Program, f: FuncId, located: bool) -> String {
-    let (funcs, statics) = dependencies(p, f);
+    verification_text_with(p, f, located, &|_| false)
+}
+
+/// [`verification_text`] of `f` where the functions other than `f` for which `interface`
+/// holds are used through their interface — signature and written contract — and not their
+/// bodies (callees replaced by their contracts, docs/contracts.md §4): their bodies and what
+/// only they reach are not part of the text.
+pub fn verification_text_with(p: &Program, f: FuncId, located: bool, interface: &dyn Fn(FuncId) -> bool) -> String {
+    let (funcs, statics) = dependencies_with(p, f, interface);
     let mut n = Normaliser::new(p, located);
     // the entry first, then the others by name (independent of discovery order)
     let mut order: Vec<(String, FuncId)> =
@@ -45,7 +53,10 @@ pub fn verification_text(p: &Program, f: FuncId, located: bool) -> String {
     order.insert(0, (base_name(&p.func(f).name).to_string(), f));
     for (name, g) in order {
         let _ = write!(n.out, "\nfn {name}:");
-        if p.func(g).body.is_some() {
+        if g != f && interface(g) {
+            n.signature(g);
+            n.contract(g);
+        } else if p.func(g).body.is_some() {
             n.function(g);
         } else {
             let t = n.ty(&Type::Function(std::rc::Rc::new(p.func(g).ty.clone())));
@@ -92,6 +103,16 @@ fn instr_exprs(k: &InstrKind) -> Vec<&Expr> {
 /// variables it reads (a dispatch table) — and those static variables, closed under what
 /// their initialisers mention.
 pub fn dependencies(p: &Program, f: FuncId) -> (BTreeSet<FuncId>, BTreeSet<VarId>) {
+    dependencies_with(p, f, &|_| false)
+}
+
+/// [`dependencies`], where the functions other than `f` for which `interface` holds
+/// contribute their written contracts and not their bodies.
+pub fn dependencies_with(
+    p: &Program,
+    f: FuncId,
+    interface: &dyn Fn(FuncId) -> bool,
+) -> (BTreeSet<FuncId>, BTreeSet<VarId>) {
     let (mut funcs, mut statics) = (BTreeSet::new(), BTreeSet::new());
     let (mut fstack, mut vstack) = (vec![f], Vec::new());
     let note = |e: &Expr, fstack: &mut Vec<FuncId>, vstack: &mut Vec<VarId>| {
@@ -104,7 +125,8 @@ pub fn dependencies(p: &Program, f: FuncId) -> (BTreeSet<FuncId>, BTreeSet<VarId
     loop {
         if let Some(g) = fstack.pop() {
             if funcs.insert(g) {
-                for ins in p.func(g).body.iter().flatten() {
+                let body = if g != f && interface(g) { None } else { p.func(g).body.as_ref() };
+                for ins in body.into_iter().flatten() {
                     for e in instr_exprs(&ins.kind) {
                         note(e, &mut fstack, &mut vstack);
                     }
@@ -231,6 +253,18 @@ impl<'a> Normaliser<'a> {
 
     /// Signature and body of `f` (locals numbered afresh).
     fn function(&mut self, f: FuncId) {
+        self.signature(f);
+        self.out.push('{');
+        for ins in self.p.func(f).body.iter().flatten() {
+            self.located_instr(ins);
+            self.out.push(';');
+        }
+        self.out.push('}');
+        self.contract(f);
+    }
+
+    /// The type and parameters of `f` (locals numbered afresh).
+    fn signature(&mut self, f: FuncId) {
         let fun = self.p.func(f);
         self.locals.clear();
         let t = self.ty(&Type::Function(std::rc::Rc::new(fun.ty.clone())));
@@ -239,13 +273,7 @@ impl<'a> Normaliser<'a> {
             self.var(v);
             self.out.push(',');
         }
-        self.out.push_str("){");
-        for ins in fun.body.iter().flatten() {
-            self.located_instr(ins);
-            self.out.push(';');
-        }
-        self.out.push('}');
-        self.contract(f);
+        self.out.push(')');
     }
 
     /// `f`'s written contract (what is verified against it, and what its callers assume).

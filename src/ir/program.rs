@@ -229,6 +229,14 @@ pub struct Function {
     pub type_names: Option<Box<TypeNames>>,
 }
 
+impl Function {
+    /// Whether the function has a body and a written contract that verdiff uses: its
+    /// callers see it through that contract instead of its body (docs/contracts.md §4).
+    pub fn has_contract(&self) -> bool {
+        self.body.is_some() && !self.model && self.contract.as_ref().is_some_and(|c| !c.is_empty())
+    }
+}
+
 /// The typedef names a function definition writes its types with, where the declarator adds
 /// nothing to the typedef (`sds s`, not `sds *s`).
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -72,11 +72,20 @@ pub fn root_var(e: &Expr) -> Option<VarId> {
 }
 
 pub fn reachable(p: &Program, entry: FuncId) -> Reachable {
+    reachable_stopping(p, entry, &|_| false)
+}
+
+/// [`reachable`], not looking inside the functions other than `entry` for which `stop` holds
+/// (they are in [`Reachable::funcs`]; what only they reach is not).
+pub fn reachable_stopping(p: &Program, entry: FuncId, stop: &dyn Fn(FuncId) -> bool) -> Reachable {
     let mut r = Reachable::default();
     let mut work = vec![entry];
     r.funcs.insert(entry);
     loop {
         while let Some(f) = work.pop() {
+            if f != entry && stop(f) {
+                continue;
+            }
             let fun = p.func(f);
             r.vars.extend(fun.params.iter().copied());
             r.vars.extend(fun.va_block);

@@ -2,7 +2,8 @@
 //! address is never taken has every caller in its file, so its inputs are exactly what those
 //! callers pass. It is not verified as an entry with inputs it never gets; its claims were
 //! checked inside each caller's verification (callees are inlined), and its result is read off
-//! theirs.
+//! theirs. Not so a function with a written contract: its callers use the contract, not the
+//! body, so it is verified against its contract on its own.
 
 use std::collections::HashMap;
 
@@ -10,9 +11,10 @@ use crate::ir::{ExprKind, FuncId, InstrKind, Program};
 use crate::record::{FunctionResult, Safety};
 
 /// The callers of `f` in `p` when `f` is verified through them: it has internal linkage, its
-/// address is never taken, and some function with a body calls it. Sorted, without `f`.
+/// address is never taken, no written contract stands in for its body in its callers, and
+/// some function with a body calls it. Sorted, without `f`.
 pub fn callers_in_view(p: &Program, f: FuncId) -> Option<Vec<String>> {
-    if !p.func(f).internal {
+    if !p.func(f).internal || p.func(f).has_contract() {
         return None;
     }
     let mut callers = Vec::new();

@@ -2,8 +2,10 @@
 //! entry point, in parallel, reusing cached results.
 //!
 //! Phase 1 (one thread): preprocess and lower each source file, compute each function's
-//! cache keys from its verification text (`ir::fingerprint::verification_text`: its body,
-//! its callees, the statics they use, struct layouts) and the options, and look them up.
+//! cache keys from its verification text (`ir::fingerprint::verification_text_with`: its body,
+//! its callees — those with a written contract by that contract and what inference reads
+//! off them, not their bodies — the statics they use, struct layouts) and the options, and
+//! look them up.
 //! Phase 2 (`jobs` at a time): verify the misses, each in a child process that is ended at
 //! its time limit or memory budget (`isolate.rs`; the command line asks for this), else on
 //! worker threads that lower the files they need themselves (programs are not shared between
@@ -33,7 +35,7 @@ use std::time::{Duration, Instant};
 use crate::cache::{key::key, Cache};
 use crate::config::Config;
 use crate::frontend::{self, FrontendOptions, Source};
-use crate::ir::fingerprint::verification_text;
+use crate::ir::fingerprint::verification_text_with;
 use crate::ir::{FuncId, Program};
 use crate::record::{FunctionResult, Safety};
 use safety::SafetyOptions;
@@ -175,8 +177,24 @@ pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Durati
         o.harnesses.as_ref().and_then(|h| h.harness_key(name)).map(|t| format!("harness:{t}")).unwrap_or_default();
     // (handle parameters are made by the code base's constructor: its body counts too)
     let handles = crate::contract::handles::key_text(p, f);
-    let (text, located_text, ms) =
-        (verification_text(p, f, false), verification_text(p, f, true), timeout.as_millis().to_string());
+    // callees with written contracts are used through them (run/safety.rs): their contracts
+    // count, with what inference reads off them for f, not their bodies
+    let through_contract = |g: FuncId| o.safety.preconditions && p.func(g).has_contract();
+    let (mut text, mut located_text, ms) = (
+        verification_text_with(p, f, false, &through_contract),
+        verification_text_with(p, f, true, &through_contract),
+        timeout.as_millis().to_string(),
+    );
+    let (funcs, _) = crate::ir::fingerprint::dependencies_with(p, f, &through_contract);
+    let contracted: Vec<FuncId> = funcs.into_iter().filter(|&g| g != f && through_contract(g)).collect();
+    if !contracted.is_empty() {
+        let conventions = crate::contract::infer(p);
+        for g in contracted {
+            let seen = conventions.interface_text(g);
+            text.push_str(&seen);
+            located_text.push_str(&seen);
+        }
+    }
     let mut sem_parts = vec![text.as_str(), opts.as_str(), harness.as_str()];
     let mut located_parts = vec![located_text.as_str(), opts.as_str(), ms.as_str(), harness.as_str()];
     if !handles.is_empty() {

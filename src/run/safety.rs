@@ -127,26 +127,15 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     // written contracts: f checked against its own, callees used through theirs (their
     // requires asserted at every call); each callee is verified against its contract when it
     // is the entry
+    // (run::keys covers exactly these callees by their contracts, not their bodies)
     if o.preconditions {
-        let with: Vec<String> = p
-            .funcs
-            .iter()
-            .filter(|g| g.body.is_some() && !g.model && g.contract.as_ref().is_some_and(|c| !c.is_empty()))
-            .map(|g| g.name.clone())
-            .collect();
-        let own = p.func(f).name.clone();
-        if !with.is_empty() {
-            let sel = crate::contract::written::Selection {
-                enforce: with.iter().filter(|n| **n == own).cloned().collect(),
-                replace: with.iter().filter(|n| **n != own).cloned().collect(),
-                ..Default::default()
-            };
-            if let Ok(applied) = crate::contract::written::apply(&mut p, &sel) {
-                if !applied.enforced.is_empty() {
-                    let c = p.func(f).contract.as_deref().cloned().unwrap_or_default();
-                    assumes.extend(c.requires.iter().map(|r| format!("{} (written)", r.text)));
-                }
-            }
+        let with: Vec<FuncId> = (0..p.funcs.len() as u32).map(FuncId).filter(|&g| p.func(g).has_contract()).collect();
+        let enforce: Vec<FuncId> = with.iter().copied().filter(|&g| g == f).collect();
+        let replace: Vec<FuncId> = with.iter().copied().filter(|&g| g != f).collect();
+        let applied = crate::contract::written::apply_to(&mut p, &enforce, &replace);
+        if !applied.enforced.is_empty() {
+            let c = p.func(f).contract.as_deref().cloned().unwrap_or_default();
+            assumes.extend(c.requires.iter().map(|r| format!("{} (written)", r.text)));
         }
     }
     instrument::instrument(&mut p, &checks);
