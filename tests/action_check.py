@@ -37,7 +37,7 @@ FORBIDDEN = re.compile(
     r"|\bgithub\s*\[\s*['\"](event|head_ref|base_ref)['\"]\s*\]"
 )
 
-ACTION_INPUTS = {"config", "base", "head", "args", "sarif", "fail-on", "working-directory"}
+ACTION_INPUTS = {"config", "base", "head", "args", "sarif", "fail-on", "working-directory", "budget"}
 ACTION_OUTPUTS = {"functions", "verified", "failed", "unknown", "changed", "cached",
                   "markdown", "json", "sarif", "exit-code"}
 
