@@ -3,7 +3,7 @@
 # unit and integration test (the corpus under tests/programs runs the release binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash .ci/deps.sh
+bash .ci/deps.sh --tests
 cargo test --release --locked "$@"
 # the GitHub Action and the workflow templates: YAML, no script injection, step ids
 python3 tests/action_check.py
