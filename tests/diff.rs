@@ -163,8 +163,9 @@ fn behaviour_change_and_introduced_bug() {
     assert_eq!((st, safety), ("new", "UNKNOWN"));
 }
 
-/// The checks of a file run in child processes, --jobs at a time: the rows are those of one
-/// check at a time, and every finished check prints a progress line (none with --quiet).
+/// The checks of the changed files run in child processes, --jobs at a time, the checks of
+/// both files in one pool: the rows are those of one check at a time, and every finished
+/// check prints a progress line counting the checks of both files (none with --quiet).
 #[test]
 fn parallel_checks_give_the_same_rows_and_report_progress() {
     let r = base_repo("parallel");
@@ -172,6 +173,8 @@ fn parallel_checks_give_the_same_rows_and_report_progress() {
         + "int ratio(int a, int b) { return a / b; }\n"
         + "int half(int a) { return a / 2; }\n";
     r.write("src/m.c", &changed);
+    // x + x is 2 * x (both overflow alike); 100 / a divides by zero for a = 0
+    r.write("src/other.c", "int twice(int x) { return x + x; }\nint third(int a) { return 100 / a; }\n");
     r.commit("change");
     let strip = |rows: Vec<(String, String, String, serde_json::Value)>| {
         let mut v: Vec<(String, String, String)> = rows.into_iter().map(|(f, s, v, _)| (f, s, v)).collect();
@@ -188,11 +191,23 @@ fn parallel_checks_give_the_same_rows_and_report_progress() {
     assert!(one.contains(&("ratio".into(), "new".into(), "FAILED".into())), "{one:?}");
     assert!(one.contains(&("half".into(), "new".into(), "SUCCESSFUL".into())), "{one:?}");
     assert!(one.contains(&("clamp".into(), "behaviour-changed".into(), "SUCCESSFUL".into())), "{one:?}");
+    assert!(one.contains(&("third".into(), "new".into(), "FAILED".into())), "{one:?}");
+    assert!(one.iter().any(|(f, s, _)| f == "twice" && s == "equivalent"), "{one:?}");
     let (_, _, err) = r.diff(&["--jobs", "2", "--no-cache"]);
+    assert!(err.contains("] src/other.c:third new, safety FAILED"), "{err}");
     for f in ["ratio", "half", "clamp"] {
-        assert!(err.lines().any(|l| l.starts_with("verdiff: src/m.c:") && l.contains(&format!(":{f} "))), "{err}");
+        assert!(err.lines().any(|l| l.starts_with("verdiff: [") && l.contains(&format!("] src/m.c:{f} "))), "{err}");
     }
     assert!(err.contains("src/m.c:ratio new, safety FAILED"), "{err}");
+    // (each line counts the checks done of those planned: 1/N … N/N, in the order they end)
+    let counts: Vec<(usize, usize)> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("verdiff: [")?.split(']').next()?.split_once('/'))
+        .filter_map(|(d, t)| Some((d.parse().ok()?, t.parse().ok()?)))
+        .collect();
+    let total = counts.first().map(|c| c.1).unwrap_or(0);
+    assert!(total >= 3, "{err}");
+    assert_eq!(counts, (1..=total).map(|d| (d, total)).collect::<Vec<_>>(), "{err}");
     let (_, _, quiet) = r.diff(&["--quiet", "--no-cache"]);
     assert!(!quiet.contains("src/m.c:"), "{quiet}");
 }

@@ -1,5 +1,6 @@
 //! `verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged]`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -54,11 +55,26 @@ pub const SPECS: &[Spec] = &[
 ];
 
 /// One line on standard error per checked function (CI logs show where the time goes).
-fn progress_line(r: &diff::Row) {
+fn progress_line(r: &diff::Row, done: usize, total: usize) {
     let safety = r.safety.as_ref().map(|s| format!(", safety {}", s.verdict)).unwrap_or_default();
     let text = r.status.text();
     let text: String = text.chars().take(100).collect();
-    eprintln!("verdiff: {}:{} {text}{safety} ({:.1}s)", r.file, r.function, r.time.as_secs_f64());
+    eprintln!("verdiff: [{done}/{total}] {}:{} {text}{safety} ({:.1}s)", r.file, r.function, r.time.as_secs_f64());
+}
+
+/// On a terminal: one bar, redrawn as checks finish, the line ended when a batch is done.
+fn progress_bar(r: &diff::Row, done: usize, total: usize) {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    eprint!(
+        "\r[{}{}] {done}/{total} {:<40.40}",
+        "=".repeat(filled),
+        " ".repeat(width - filled),
+        format!("{}:{}", r.file, r.function)
+    );
+    if done == total {
+        eprintln!();
+    }
 }
 
 const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
@@ -187,7 +203,13 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         }),
         jobs: common::jobs(p, cfg.jobs).map_err(Usage)?,
         isolation: Some(crate::run::Isolation { memory_mb: crate::run::safety::memory_budget(cfg.memory).0 }),
-        progress: (!p.has("quiet")).then(|| Box::new(progress_line) as diff::Progress),
+        progress: (!p.has("quiet")).then(|| {
+            if std::io::stderr().is_terminal() {
+                Box::new(progress_bar) as diff::Progress
+            } else {
+                Box::new(progress_line) as diff::Progress
+            }
+        }),
     };
 
     // (uncommitted changes are compared with HEAD: a pre-commit hook checks what the commit

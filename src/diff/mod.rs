@@ -127,19 +127,21 @@ pub struct DiffOptions {
     /// Which repository-relative .c files are sources (`.verdiff.yml` `sources` less `exclude`
     /// and the unit tests); None: every file. A changed header re-compares the sources only.
     pub is_source: Option<SourceFilter>,
-    /// Functions checked at once (each file's checks are spread over them).
+    /// Functions checked at once (the checks of a batch of files are spread over them).
     pub jobs: usize,
     /// Check each function in a child process that is ended at its time limit (twice the
     /// limit when a safety check follows the equivalence check, plus a grace period) or its
     /// memory budget, instead of in this process, one at a time (run/isolate.rs). Only for
     /// a caller whose other threads are idle (the command line).
     pub isolation: Option<crate::run::Isolation>,
-    /// Told of every row whose check finished (for progress output).
+    /// Told of every row whose check finished, with the number of checks done and planned
+    /// (for progress output).
     pub progress: Option<Progress>,
 }
 
-/// Told of every row whose check finished.
-pub type Progress = Box<dyn Fn(&Row)>;
+/// Told of every row whose check finished: the row, the checks done, the checks planned (of
+/// the batch of files being checked; see `compare`).
+pub type Progress = Box<dyn Fn(&Row, usize, usize)>;
 
 /// Which repository-relative paths are sources.
 pub type SourceFilter = std::sync::Arc<dyn Fn(&str) -> bool + Send + Sync>;
@@ -542,11 +544,62 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
         }
     }
     let mut rows = Vec::new();
-    for (op, np) in pairs {
-        compare_file(&old, &new, op.as_deref(), np.as_deref(), o, &mut rows);
+    // files are planned (lowered, rows made) a batch at a time and the batch's checks share
+    // one pool of processes: the jobs keep every core busy across files, while the programs
+    // held at once stay bounded
+    let mut pairs = pairs.into_iter().peekable();
+    while pairs.peek().is_some() {
+        let mut plans: Vec<FilePlan> = Vec::new();
+        let mut planned_jobs = 0;
+        while planned_jobs < BATCH_JOBS_PER_WORKER * o.jobs.max(1) && plans.len() < BATCH_FILES {
+            let Some((op, np)) = pairs.next() else { break };
+            if let Some(plan) = plan_file(&old, &new, op.as_deref(), np.as_deref(), o, &mut rows) {
+                planned_jobs += plan.jobs.len() + plan.later.len();
+                plans.push(plan);
+            }
+        }
+        let cxs: Vec<FileContext<'_, '_>> = plans.iter().map(|f| f.context(&old, &new)).collect();
+        // (the functions the commit edited are checked first, in every file: a budget that
+        // runs out leaves their callers unchecked, not them)
+        let edited = plans.iter().enumerate().flat_map(|(i, f)| f.jobs.iter().map(move |j| (i, j)));
+        let through = plans.iter().enumerate().flat_map(|(i, f)| f.later.iter().map(move |j| (i, j)));
+        let tasks: Vec<(usize, &Job)> = edited.chain(through).collect();
+        run_jobs(&tasks, &cxs, o, &mut rows);
     }
     match_moved_functions(&old, &new, &mut rows, o);
     rows
+}
+
+/// How many checks per worker a batch of files plans before they run, and how many files a
+/// batch holds at most (their programs stay in memory until the batch's checks are done).
+const BATCH_JOBS_PER_WORKER: usize = 8;
+const BATCH_FILES: usize = 32;
+
+/// One compared file, planned: its texts and programs, and the checks its rows need.
+struct FilePlan {
+    op: String,
+    np: String,
+    texts: (Vec<String>, Vec<String>),
+    po: Option<Program>,
+    pn: Option<Program>,
+    /// Checks of the functions the commit edited (and of new functions).
+    jobs: Vec<Job>,
+    /// Checks of functions changed only through a callee.
+    later: Vec<Job>,
+}
+
+impl FilePlan {
+    fn context<'a, 'b>(&'a self, old: &'a Side<'b>, new: &'a Side<'b>) -> FileContext<'a, 'b> {
+        FileContext {
+            old,
+            new,
+            op: &self.op,
+            np: &self.np,
+            texts: (&self.texts.0, &self.texts.1),
+            po: self.po.as_ref(),
+            pn: self.pn.as_ref(),
+        }
+    }
 }
 
 /// A check a row needs.
@@ -620,38 +673,47 @@ fn do_job(job: &Job, cx: &FileContext<'_, '_>, o: &DiffOptions) -> JobResult {
     JobResult { status, safety, seconds: start.elapsed().as_secs_f64() }
 }
 
-fn apply(rows: &mut [Row], job: &Job, res: JobResult, o: &DiffOptions) {
+fn apply(rows: &mut [Row], job: &Job, res: JobResult, o: &DiffOptions, count: &mut Count) {
     let Some(r) = rows.get_mut(job.row()) else { return };
     if let Some(s) = res.status {
         r.status = s;
     }
     r.safety = res.safety;
     r.time = Duration::from_secs_f64(res.seconds.max(0.0));
+    count.done += 1;
     if let Some(p) = &o.progress {
-        p(r);
+        p(r, count.done, count.total);
     }
 }
 
-/// Runs the jobs of one file: in child processes, `o.jobs` at a time, when `o.isolation`
-/// says so; else here, one after the other.
-fn run_jobs(jobs: &[Job], cx: &FileContext<'_, '_>, o: &DiffOptions, rows: &mut [Row]) {
+/// Checks done of a pool's total (progress output).
+struct Count {
+    done: usize,
+    total: usize,
+}
+
+/// Runs jobs, each of the file whose context `cxs` holds at the job's index: in child
+/// processes, `o.jobs` at a time, when `o.isolation` says so; else here, one after the other.
+fn run_jobs(jobs: &[(usize, &Job)], cxs: &[FileContext<'_, '_>], o: &DiffOptions, rows: &mut [Row]) {
+    let mut count = Count { done: 0, total: jobs.len() };
     #[cfg(unix)]
     if let Some(iso) = o.isolation {
-        return run_jobs_in_processes(jobs, cx, o, iso, rows);
+        return run_jobs_in_processes(jobs, cxs, o, iso, rows, &mut count);
     }
-    for j in jobs {
-        let res = do_job(j, cx, o);
-        apply(rows, j, res, o);
+    for &(f, j) in jobs {
+        let res = do_job(j, &cxs[f], o);
+        apply(rows, j, res, o, &mut count);
     }
 }
 
 #[cfg(unix)]
 fn run_jobs_in_processes(
-    jobs: &[Job],
-    cx: &FileContext<'_, '_>,
+    jobs: &[(usize, &Job)],
+    cxs: &[FileContext<'_, '_>],
     o: &DiffOptions,
     iso: crate::run::Isolation,
     rows: &mut [Row],
+    count: &mut Count,
 ) {
     use crate::run::isolate::{Ended, Limits, Pool};
     let mut pool: Pool<(usize, Instant, Duration)> = Pool::default();
@@ -660,9 +722,10 @@ fn run_jobs_in_processes(
         while pool.len() < o.jobs.max(1) && next < jobs.len() {
             let k = next;
             next += 1;
-            let j = &jobs[k];
+            let (f, j) = jobs[k];
+            let cx = &cxs[f];
             if o.over_budget() {
-                apply(rows, j, j.unknown(OVER_BUDGET.into()), o);
+                apply(rows, j, j.unknown(OVER_BUDGET.into()), o, count);
                 continue;
             }
             let limit = o.timeout_of(j.function()).unwrap_or(Duration::from_secs(60));
@@ -684,14 +747,14 @@ fn run_jobs_in_processes(
                 // no process to be had: the check runs here (without the hard limit)
                 eprintln!("verdiff: {e}; {} is checked in the main process", j.function());
                 let res = do_job(j, cx, o);
-                apply(rows, j, res, o);
+                apply(rows, j, res, o, count);
             }
         }
         if pool.is_empty() {
             break;
         }
         let ((k, start, limit), ended) = pool.wait_any();
-        let j = &jobs[k];
+        let j = jobs[k].1;
         let allowed = start.elapsed().as_secs();
         let mut res = match ended {
             Ended::Done(bytes) => serde_json::from_slice::<JobResult>(&bytes)
@@ -717,7 +780,7 @@ fn run_jobs_in_processes(
         if res.seconds == 0.0 {
             res.seconds = start.elapsed().as_secs_f64();
         }
-        apply(rows, j, res, o);
+        apply(rows, j, res, o, count);
     }
 }
 
@@ -742,7 +805,8 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
         let (Some(fa), Some(fb)) = (po.func_named(&a), pn.func_named(&b)) else { continue };
         // (a job like every other check: in its own process, under the same limits)
         let cx = FileContext { old, new, op: &op, np: &np, texts: (&to, &tn), po: Some(&po), pn: Some(&pn) };
-        run_jobs(&[Job::Equivalence { row: j, a: a.clone(), b, fa, fb }], &cx, o, rows);
+        let job = Job::Equivalence { row: j, a: a.clone(), b, fa, fb };
+        run_jobs(&[(0, &job)], &[cx], o, rows);
         let r = &mut rows[j];
         r.old_file = Some(op);
         if a != r.function {
@@ -777,14 +841,16 @@ fn collect_c_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-fn compare_file(
+/// The rows of one compared file (pushed to `rows`) and the checks they need (None when a
+/// side does not parse: one row says so).
+fn plan_file(
     old: &Side<'_>,
     new: &Side<'_>,
     op: Option<&str>,
     np: Option<&str>,
     o: &DiffOptions,
     rows: &mut Vec<Row>,
-) {
+) -> Option<FilePlan> {
     let po = op.map(|p| load(old.root, p, o));
     let pn = np.map(|p| load(new.root, p, o));
     let file = np.or(op).unwrap_or("?").to_string();
@@ -818,13 +884,12 @@ fn compare_file(
                 Status::Unknown(format!("the {side} version does not parse: {e}{held}")),
                 0,
             ));
-            return;
+            return None;
         }
         _ => {}
     }
     let (to, po) = po.and_then(|r| r.ok()).unzip();
     let (tn, pn) = pn.and_then(|r| r.ok()).unzip();
-    let texts = (to.as_deref().unwrap_or(&[]), tn.as_deref().unwrap_or(&[]));
     let fo = po.as_ref().map(|p| functions_of(p, op.unwrap_or(""))).unwrap_or_default();
     let fnw = pn.as_ref().map(|p| functions_of(p, np.unwrap_or(""))).unwrap_or_default();
     // map by name, then renamed functions by similarity
@@ -903,12 +968,6 @@ fn compare_file(
         }
         rows.push(r);
     }
-    let cx =
-        FileContext { old, new, op: op.unwrap_or(""), np: np.unwrap_or(""), texts, po: po.as_ref(), pn: pn.as_ref() };
-    // (the functions the commit edited are checked first: a budget that runs out leaves their
-    // callers unchecked, not them)
-    jobs.append(&mut through_callees);
-    run_jobs(&jobs, &cx, o, rows);
     for a in old_only {
         let line = po.as_ref().map(|p| p.func(fo[&a]).loc.line).unwrap_or(0);
         let mut r = row(a.clone(), Status::Removed, line);
@@ -917,6 +976,15 @@ fn compare_file(
         r.norm = po.as_ref().and_then(|p| normal_form(p, fo[&a])).unwrap_or_default();
         rows.push(r);
     }
+    Some(FilePlan {
+        op: op.unwrap_or("").to_string(),
+        np: np.unwrap_or("").to_string(),
+        texts: (to.unwrap_or_default(), tn.unwrap_or_default()),
+        po,
+        pn,
+        jobs,
+        later: through_callees,
+    })
 }
 
 #[cfg(test)]
