@@ -179,6 +179,55 @@ fn sarif_content() {
     let notifications = run["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
     assert!(notifications.iter().any(|n| n["message"]["text"] == "2 files excluded by the configuration"));
     assert!(run["properties"].get("truncated").is_none());
+
+    // rules carry help and tags; an out-of-bounds access is a security finding with a CWE
+    let bounds = driver["rules"].as_array().unwrap().iter().find(|r| r["id"] == "verdiff.array-bounds").unwrap();
+    assert!(bounds["help"]["text"].as_str().unwrap().contains("outside its bounds"), "{bounds}");
+    assert_eq!(bounds["properties"]["security-severity"], "8.1");
+    let tags: Vec<&str> =
+        bounds["properties"]["tags"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    assert!(tags.contains(&"security") && tags.contains(&"external/cwe/cwe-119"), "{tags:?}");
+    let unknown = driver["rules"].as_array().unwrap().iter().find(|r| r["id"] == "verdiff.unknown").unwrap();
+    assert!(unknown["properties"].get("security-severity").is_none(), "{unknown}");
+}
+
+/// Code scanning tracks an alert by its fingerprint: moving the code (other line numbers in
+/// the locations and the messages) keeps every fingerprint, another function or rule gets
+/// another one, and equal findings are told apart by their order.
+#[test]
+fn sarif_fingerprints_survive_moved_lines() {
+    let fingerprints = |results: &[verdiff::record::FunctionResult]| -> Vec<String> {
+        let doc = sarif(results, &meta());
+        doc["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["partialFingerprints"]["verdiffFinding/v1"].as_str().expect("a fingerprint").to_string())
+            .collect()
+    };
+    let before = sample();
+    let mut moved = sample();
+    for r in &mut moved {
+        r.line += 7;
+        for c in &mut r.claims {
+            c.line += 7;
+            c.description = c.description.replace("14", "21");
+        }
+    }
+    let (a, b) = (fingerprints(&before), fingerprints(&moved));
+    assert_eq!(a, b);
+    let distinct: std::collections::BTreeSet<&String> = a.iter().collect();
+    assert_eq!(distinct.len(), a.len(), "{a:?}");
+    let mut renamed = sample();
+    renamed[0].function = format!("{}_other", renamed[0].function);
+    assert_ne!(fingerprints(&renamed)[0], a[0]);
+    // the same finding twice: :1 and :2
+    let mut twice = sample();
+    let first = twice[0].claims[0].clone();
+    twice[0].claims.insert(1, first);
+    let f = fingerprints(&twice);
+    assert_eq!(f[0].split(':').next(), f[1].split(':').next());
+    assert!(f[0].ends_with(":1") && f[1].ends_with(":2"), "{f:?}");
 }
 
 #[test]

@@ -13,6 +13,7 @@ pub mod markdown;
 pub mod meta;
 pub mod run;
 pub mod sarif;
+pub mod sarif_rules;
 pub mod svg;
 pub mod text;
 

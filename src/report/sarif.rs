@@ -15,6 +15,10 @@
 //!   `verdiff.precondition`, at the function, the message naming what it assumes and needs of
 //!   its caller (`properties.assumes` lists the clauses).
 //!
+//! Every rule has help text and tags; the memory-safety and undefined-behaviour rules a
+//! `security-severity` and their CWE (report/sarif_rules.rs). Every result has a
+//! `partialFingerprints` entry that survives moved lines ([`FINGERPRINT_KEY`]).
+//!
 //! Results are ordered errors, warnings, notes; beyond [`MAX_RESULTS`] the rest is dropped and
 //! the drop is said in `invocations[0].toolExecutionNotifications` and
 //! `runs[0].properties.truncated`.
@@ -179,26 +183,78 @@ fn properties(r: &FunctionResult) -> Value {
     p
 }
 
-/// The rules of the run, sorted by id: rule id → (short description, default level).
-struct Rules {
-    ids: BTreeMap<String, (String, &'static str)>,
+/// One rule of the run.
+struct Rule {
+    short: String,
+    level: &'static str,
+    help: String,
+    tags: &'static [&'static str],
+    security_severity: Option<&'static str>,
 }
+
+/// The rules of the run, sorted by id.
+struct Rules {
+    ids: BTreeMap<String, Rule>,
+}
+
+/// How to read a counterexample and reproduce it (the help of every violation rule).
+const REPRODUCE: &str = "The result's code flow is the counterexample verdiff found and replayed: the inputs \
+     (nondeterministic choices) and the steps that lead to the violation. The report's row for the function \
+     gives the command that verifies it again.";
 
 impl Rules {
     fn new(results: &[FunctionResult]) -> Rules {
         let mut ids = BTreeMap::new();
         for c in results.iter().flat_map(|r| &r.claims).filter(|c| c.status == "violated") {
-            ids.entry(rule_id(&c.kind)).or_insert_with(|| (format!("Violated safety property: {}", c.kind), "error"));
+            ids.entry(rule_id(&c.kind)).or_insert_with(|| {
+                let h = super::sarif_rules::help(&c.kind);
+                Rule {
+                    short: format!("Violated safety property: {}", c.kind),
+                    level: "error",
+                    help: format!("{} {REPRODUCE}", h.text),
+                    tags: h.tags,
+                    security_severity: h.security_severity,
+                }
+            });
         }
+        let plain = |short: &str, level, help: &str, tags| Rule {
+            short: short.into(),
+            level,
+            help: help.into(),
+            tags,
+            security_severity: None,
+        };
         ids.insert(
             BEHAVIOUR_CHANGE_RULE.to_string(),
-            ("Behaviour change: the function returns or writes something else for some input".into(), "warning"),
+            plain(
+                "Behaviour change: the function returns or writes something else for some input",
+                "warning",
+                "The changed function is not equivalent to its previous version: the message gives an input on \
+                 which the two versions differ and the outputs that differ. Intended changes need no action.",
+                &["correctness", "behaviour-change"],
+            ),
         );
-        ids.insert(UNKNOWN_RULE.to_string(), ("Not decided: no verdict within the bounds and limits".into(), "note"));
+        ids.insert(
+            UNKNOWN_RULE.to_string(),
+            plain(
+                "Not decided: no verdict within the bounds and limits",
+                "note",
+                "verdiff could not decide this within its bounds and limits (a time or memory limit, a loop \
+                 bound, an unsupported construct); the message says which. Nothing was proven or refuted.",
+                &["analysis-bound"],
+            ),
+        );
         if results.iter().any(|r| r.safety == Some(Safety::Precondition)) {
             ids.insert(
                 PRECONDITION_RULE.to_string(),
-                ("Safe only under its precondition: callers must meet what it assumes".into(), "note"),
+                plain(
+                    "Safe only under its precondition: callers must meet what it assumes",
+                    "note",
+                    "The function is safe on every input its precondition allows (the message names it), and no \
+                     caller in the code base breaks it; an input it excludes makes it fail. Document the \
+                     precondition or check it in the function.",
+                    &["correctness", "precondition"],
+                ),
             );
         }
         Rules { ids }
@@ -210,16 +266,54 @@ impl Rules {
         Value::Array(
             self.ids
                 .iter()
-                .map(|(id, (text, level))| {
+                .map(|(id, r)| {
+                    let mut props = json!({ "tags": r.tags, "precision": "very-high" });
+                    if let Some(s) = r.security_severity {
+                        props["security-severity"] = json!(s);
+                    }
                     json!({
                         "id": id,
-                        "shortDescription": { "text": text },
-                        "defaultConfiguration": { "level": level },
+                        "shortDescription": { "text": r.short },
+                        "help": { "text": r.help },
+                        "defaultConfiguration": { "level": r.level },
                         "helpUri": INFORMATION_URI,
+                        "properties": props,
                     })
                 })
                 .collect(),
         )
+    }
+}
+
+/// The key of verdiff's own fingerprint in `partialFingerprints`.
+pub const FINGERPRINT_KEY: &str = "verdiffFinding/v1";
+
+/// Gives every result a `partialFingerprints` entry that stays the same while the finding
+/// does — its rule, file, function and message with the numbers left out (line numbers,
+/// input values, times), and which of the equal ones it is — so that code scanning tracks an
+/// alert across pushes that move lines instead of closing it and opening another.
+fn fingerprint(results: &mut [Value]) {
+    use sha2::{Digest, Sha256};
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for r in results.iter_mut() {
+        let message: String =
+            r["message"]["text"].as_str().unwrap_or("").chars().filter(|c| !c.is_ascii_digit()).collect();
+        let loc = &r["locations"][0];
+        let parts = [
+            r["ruleId"].as_str().unwrap_or(""),
+            loc["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap_or(""),
+            loc["logicalLocations"][0]["name"].as_str().unwrap_or(""),
+            &message,
+        ];
+        let mut h = Sha256::new();
+        for p in parts {
+            h.update(p.as_bytes());
+            h.update([0u8]);
+        }
+        let base: String = h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
+        let n = seen.entry(base.clone()).or_insert(0);
+        *n += 1;
+        r["partialFingerprints"] = json!({ FINGERPRINT_KEY: format!("{base}:{n}") });
     }
 }
 
@@ -322,7 +416,8 @@ pub fn sarif(results: &[FunctionResult], meta: &RunMeta) -> Value {
         run_props["truncated"] = json!(true);
         run_props["totalResults"] = json!(total);
     }
-    let all: Vec<Value> = errors.into_iter().chain(warnings).chain(notes).take(MAX_RESULTS).collect();
+    let mut all: Vec<Value> = errors.into_iter().chain(warnings).chain(notes).take(MAX_RESULTS).collect();
+    fingerprint(&mut all);
 
     let mut invocation = json!({ "executionSuccessful": true });
     if !meta.started.is_empty() {
