@@ -194,6 +194,22 @@ def self_test():
     return errors
 
 
+def check_hook_package(problems):
+    """pyproject.toml (what pre-commit's `language: python` installs) names the verdiff wheel
+    of the version Cargo.toml builds."""
+    def version_in(path, pattern):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            m = re.search(pattern, f.read(), re.M)
+        return m.group(1) if m else None
+    cargo = version_in("Cargo.toml", r'^version\s*=\s*"([^"]+)"')
+    own = version_in("pyproject.toml", r'^version\s*=\s*"([^"]+)"')
+    dep = version_in("pyproject.toml", r'"verdiff==([^"]+)"')
+    if not (cargo and own == cargo and dep == cargo):
+        problems.append(
+            f"pyproject.toml: version {own} and dependency verdiff=={dep} must both be Cargo.toml's {cargo}"
+        )
+
+
 def main(argv):
     problems = self_test()
     action = os.path.join(ROOT, "action.yml")
@@ -210,6 +226,7 @@ def main(argv):
         if path == hooks:
             if not (isinstance(doc, list) and any(h.get("id") == "verdiff" for h in doc)):
                 problems.append(f"{rel(path)}: no hook with id 'verdiff'")
+            check_hook_package(problems)
             continue
         check_injection(path, doc, problems)
         check_step_ids(path, doc, problems)
