@@ -87,12 +87,14 @@ def main():
         for j, w in walls.items():
             if j != 1:
                 print(f"  ratio --jobs 1 / --jobs {j}: {walls[1] / w:.2f}")
-    keys = [k for _, k in results.values()]
+    keys = [set(k) for _, k in results.values()]
     same = all(k == keys[0] for k in keys)
-    print(f"  same rows in every run: {'yes' if same else 'NO'}")
+    print(f"  same rows in every run: {'yes' if same else 'no (rows that differ below: limits can end a check at another point)'}")
     if not same:
+        differ = set().union(*keys) - set.intersection(*keys)
         for j, (_, k) in results.items():
-            print(f"    --jobs {j}: {k}")
+            for row in sorted(r for r in k if r in differ):
+                print(f"    --jobs {j}: {row}")
 
 
 if __name__ == "__main__":
