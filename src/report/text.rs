@@ -87,6 +87,116 @@ fn status_word(c: &ClaimResult) -> &'static str {
     }
 }
 
+/// One line of the results: where it is listed (file and function), its line, and what
+/// follows the description.
+struct Listed<'a> {
+    claim: &'a ClaimResult,
+    file: &'a str,
+    function: &'a str,
+    line: u32,
+    note: String,
+}
+
+/// The claims, each function once in order of first appearance, its failures first. A
+/// violation inside a C library model is listed at the program's call that led into it; the
+/// models' other claims that did not pass are listed under the models, and those that passed
+/// (or were not checked) are only counted.
+fn results(out: &mut String, r: &Report) {
+    let mut listed: Vec<Listed<'_>> = Vec::new();
+    let mut models: Vec<Listed<'_>> = Vec::new();
+    let (mut model_passed, mut model_unchecked) = (0, 0);
+    for c in &r.claims {
+        if !c.file.starts_with("<verdiff-") {
+            listed.push(Listed { claim: c, file: &c.file, function: &c.function, line: c.line, note: String::new() });
+            continue;
+        }
+        match (c.library_call(), &c.status) {
+            (Some((call, lib)), _) => listed.push(Listed {
+                claim: c,
+                file: &call.file,
+                function: &call.function,
+                line: call.line,
+                note: format!(
+                    " (inside {}; model: {} line {})",
+                    lib.map(|f| format!("the call of `{f}`")).unwrap_or_else(|| "a C library call".into()),
+                    c.file,
+                    c.line
+                ),
+            }),
+            (None, Status::Holds) => model_passed += 1,
+            (None, Status::NotChecked) => model_unchecked += 1,
+            (None, _) => models.push(Listed {
+                claim: c,
+                file: &c.file,
+                function: &c.function,
+                line: c.line,
+                note: String::new(),
+            }),
+        }
+    }
+    listed.extend(models);
+    let mut functions: Vec<(&str, &str)> = Vec::new();
+    for l in &listed {
+        if !functions.iter().any(|&(f, n)| f == l.file && n == l.function) {
+            functions.push((l.file, l.function));
+        }
+    }
+    for (file, function) in functions {
+        let _ = writeln!(out, "{file}, function {function}");
+        let mut here: Vec<&Listed<'_>> = listed.iter().filter(|l| l.file == file && l.function == function).collect();
+        here.sort_by_key(|l| status_rank(l.claim));
+        for l in here {
+            let c = l.claim;
+            let _ = writeln!(out, "  {:<11}  [{}]  line {}  {}{}", status_word(c), c.id, l.line, c.description, l.note);
+            if let Status::Unknown(why) = &c.status {
+                let _ = writeln!(out, "               ({why})");
+            }
+        }
+    }
+    if model_passed + model_unchecked > 0 {
+        let unchecked = if model_unchecked > 0 { format!(", {model_unchecked} not checked") } else { String::new() };
+        let _ = writeln!(out, "verdiff's C library models: {model_passed} passed{unchecked}");
+    }
+    out.push('\n');
+}
+
+/// Where a claim's line goes in the results: failures first, passed last.
+fn status_rank(c: &ClaimResult) -> u8 {
+    match status_word(c) {
+        "FAILED" => 0,
+        "UNKNOWN" => 1,
+        "NEEDED" => 2,
+        "NOT CHECKED" => 3,
+        _ => 4,
+    }
+}
+
+/// The counts of a report's claims, failures first: "1 failed, 73 passed, 3 not checked
+/// (stopped at the first violation; --multi-property checks all)".
+pub fn summary(r: &Report) -> String {
+    let count = |word: &str| r.claims.iter().filter(|c| status_word(c) == word).count();
+    let (failed, unknown, needed, not_checked, passed) =
+        (count("FAILED"), count("UNKNOWN"), count("NEEDED"), count("NOT CHECKED"), count("PASSED"));
+    let mut parts = vec![format!("{failed} failed")];
+    if unknown > 0 {
+        parts.push(format!("{unknown} unknown"));
+    }
+    parts.push(format!("{passed} passed"));
+    if needed > 0 {
+        parts.push(format!("{needed} needed of the caller"));
+    }
+    let mut s = parts.join(", ");
+    if not_checked > 0 {
+        let why = if failed > 0 {
+            "stopped at the first violation; --multi-property checks all"
+        } else {
+            "the verification ended before them"
+        };
+        let _ = write!(s, ", {not_checked} not checked ({why})");
+    }
+    s
+}
+
 /// The whole report; the last line is the verdict.
 pub fn render(r: &Report, verbose_results: bool) -> String {
     let mut out = String::new();
@@ -110,22 +220,8 @@ pub fn render(r: &Report, verbose_results: bool) -> String {
         out.push('\n');
     }
     if verbose_results || r.claims.len() <= 200 {
-        let _ = writeln!(out, "** Results:");
-        let mut last_fn = String::new();
-        for c in &r.claims {
-            if c.function != last_fn {
-                let _ = writeln!(out, "{}, function {}", c.file, c.function);
-                last_fn = c.function.clone();
-            }
-            let _ = writeln!(out, "  {:<11}  [{}]  line {}  {}", status_word(c), c.id, c.line, c.description);
-            if let Status::Unknown(why) = &c.status {
-                let _ = writeln!(out, "               ({why})");
-            }
-        }
-        let failed =
-            r.claims.iter().filter(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition).count();
-        let passed = r.claims.iter().filter(|c| c.status == Status::Holds).count();
-        let _ = writeln!(out, "\n** {failed} of {} properties failed, {passed} passed\n", r.claims.len());
+        let _ = writeln!(out, "** Results: {}\n", summary(r));
+        results(&mut out, r);
     }
     if r.bounded {
         let _ =
