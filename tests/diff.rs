@@ -492,4 +492,15 @@ fn includes_of_any_extension_come_from_each_revision() {
     r.commit("change the start");
     let (_, rows) = r.rows(&["--base", "HEAD~1"]);
     assert_eq!(status_of(&rows, "total").0, "behaviour-changed", "{rows:?}");
+    // a commit that changes only the included file changes `total` too (6 → 10 with X(4));
+    // before, only a changed .h re-compared the sources, and this commit had no rows
+    r.write("table.def", "X(1) X(2) X(3) X(4)\n");
+    r.commit("change the table");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    assert_eq!(status_of(&rows, "total").0, "behaviour-changed", "{rows:?}");
+    // and a file nobody includes changes nothing
+    r.write("notes.txt", "X(5)\n");
+    r.commit("unrelated");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    assert!(rows.is_empty(), "{rows:?}");
 }

@@ -229,12 +229,13 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         (Head::Commit(repo.resolve(h).map_err(|e| Input(e.to_string()))?), h.to_string())
     };
     let changes = repo.changes(base, &head).map_err(|e| Input(e.to_string()))?;
-    // only the configured sources (headers always: they may change any source)
+    // only the configured sources (other files, headers first, unless excluded: they may
+    // change any source that includes them; diff::compare reads which are included)
     let changes: Vec<_> = changes
         .into_iter()
         .filter(|c| {
             let keep = |f: &Option<String>| {
-                f.as_deref().is_some_and(|f| (f.ends_with(".h") && !cfg.is_excluded(f)) || cfg.is_source(f))
+                f.as_deref().is_some_and(|f| (!f.ends_with(".c") && !cfg.is_excluded(f)) || cfg.is_source(f))
             };
             keep(&c.old) || keep(&c.new)
         })

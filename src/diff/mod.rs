@@ -521,9 +521,16 @@ fn describe(d: &equiv::Difference) -> String {
 /// changed every C file present on both sides is compared.
 pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions) -> Vec<Row> {
     let mut pairs: Vec<(Option<String>, Option<String>)> = Vec::new();
-    let header_changed = changes.iter().any(|c| {
-        c.old.as_deref().is_some_and(|p| p.ends_with(".h")) || c.new.as_deref().is_some_and(|p| p.ends_with(".h"))
-    });
+    // a changed header, or any other changed file a source or header includes by name
+    // (`#include "table.def"`), may change any function: every source is compared
+    let included = included_names(&old, &new);
+    let is_header = |p: &str| {
+        p.ends_with(".h")
+            || (!p.ends_with(".c")
+                && Path::new(p).file_name().is_some_and(|n| included.contains(n.to_string_lossy().as_ref())))
+    };
+    let header_changed =
+        changes.iter().any(|c| c.old.as_deref().is_some_and(is_header) || c.new.as_deref().is_some_and(is_header));
     for c in changes {
         let is_c = |p: &Option<String>| p.as_deref().is_some_and(|p| p.ends_with(".c"));
         if is_c(&c.old) || is_c(&c.new) {
@@ -822,7 +829,36 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
     });
 }
 
+/// The file names (last path component) that `#include` lines of the .c and .h files of
+/// either revision name.
+fn included_names(old: &Side<'_>, new: &Side<'_>) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for root in [old.root, new.root] {
+        let mut files = Vec::new();
+        collect_files(root, root, &["c", "h"], &mut files);
+        for rel in files {
+            let Ok(text) = std::fs::read(root.join(&rel)) else { continue };
+            for line in String::from_utf8_lossy(&text).lines() {
+                let Some(rest) = line.trim_start().strip_prefix('#') else { continue };
+                let Some(rest) = rest.trim_start().strip_prefix("include") else { continue };
+                let target = rest.trim().trim_start_matches(['"', '<']);
+                let Some(end) = target.find(['"', '>']) else { continue };
+                if let Some(name) = Path::new(&target[..end]).file_name() {
+                    names.insert(name.to_string_lossy().into_owned());
+                }
+            }
+        }
+    }
+    names
+}
+
 fn collect_c_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    collect_files(root, dir, &["c"], out)
+}
+
+/// The repository-relative paths of the files under `dir` with one of `extensions`, sorted,
+/// hidden directories left out.
+fn collect_files(root: &Path, dir: &Path, extensions: &[&str], out: &mut Vec<String>) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
     let mut entries: Vec<_> = rd.flatten().collect();
     entries.sort_by_key(|e| e.path());
@@ -832,8 +868,8 @@ fn collect_c_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
             continue;
         }
         if p.is_dir() {
-            collect_c_files(root, &p, out);
-        } else if p.extension().is_some_and(|x| x == "c") {
+            collect_files(root, &p, extensions, out);
+        } else if p.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)) {
             if let Ok(rel) = p.strip_prefix(root) {
                 out.push(rel.to_string_lossy().into_owned());
             }

@@ -142,7 +142,8 @@ impl Repo {
         Ok((Base::Commit(parent), "HEAD~1".into()))
     }
 
-    /// C files that differ between `base` and `head` (renames detected).
+    /// Files that differ between `base` and `head` (renames detected): C sources and headers,
+    /// and every other file, which a source may include (`#include "table.def"`).
     pub fn changes(&self, base: Base, head: &Head) -> Result<Vec<Change>, VcsError> {
         let err = |e: git2::Error| VcsError(format!("git diff failed: {}", e.message()));
         let base_tree = match base {
@@ -176,7 +177,7 @@ impl Repo {
                 Delta::Deleted => (o, None),
                 _ => (o, n),
             };
-            if o.as_deref().is_some_and(is_c_file) || n.as_deref().is_some_and(is_c_file) {
+            if o.is_some() || n.is_some() {
                 out.push(Change { old: o, new: n });
             }
         }
