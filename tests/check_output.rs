@@ -79,4 +79,9 @@ fn a_violation_inside_a_library_model_is_listed_at_the_programs_call() {
         results.lines().any(|l| l.starts_with("verdiff's C library models: ") && l.contains(" passed")),
         "{results}"
     );
+    // the trace leaves out the models' set-up before main (stdout's fields), and says so
+    let trace = out.split("** Results: ").next().unwrap_or("");
+    assert!(!trace.contains("function (static initialisation)"), "{trace}");
+    assert!(trace.contains("steps that set up verdiff's C library models before main are not shown"), "{trace}");
+    assert!(trace.contains("p2.c line 3 "), "the program's own steps are shown: {trace}");
 }

@@ -16,8 +16,15 @@ pub fn counterexample(c: &ClaimResult) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "[Counterexample]\n\n");
     let mut n = 0;
+    let mut hidden = 0;
     if let Some(tr) = &c.trace {
         for st in &tr.steps {
+            // the library models' own globals set up before main (stdout's fields, the
+            // locale): the same in every trace, and none is an input
+            if st.file.starts_with("<verdiff-") && st.function == "(static initialisation)" {
+                hidden += 1;
+                continue;
+            }
             match &st.event {
                 TraceEvent::Assign { lhs, value } => {
                     n += 1;
@@ -39,6 +46,12 @@ pub fn counterexample(c: &ClaimResult) -> String {
                 TraceEvent::Call { .. } | TraceEvent::Return { .. } => {}
             }
         }
+    }
+    if hidden > 0 {
+        let _ = writeln!(
+            out,
+            "({hidden} steps that set up verdiff's C library models before main are not shown; the JSON trace has them)\n"
+        );
     }
     n += 1;
     state_header(&mut out, n, &c.file, c.line, c.col, &c.function);
