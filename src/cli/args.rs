@@ -46,11 +46,57 @@ pub fn options_help(specs: &[Spec]) -> String {
     for sp in specs {
         let flag = match sp.arity {
             Arity::Flag => format!("--{}", sp.name),
-            Arity::Value => format!("--{} X", sp.name),
+            Arity::Value => format!("--{} {}", sp.name, value_name(sp.name)),
         };
-        s.push_str(&format!("  {flag:<32} {}\n", sp.help));
+        // (the help wrapped to fit HELP_WIDTH columns, continued under its first line)
+        let indent = 2 + 32 + 1;
+        let mut line = format!("  {flag:<32}");
+        if line.len() > 2 + 32 {
+            s.push_str(&line);
+            s.push('\n');
+            line = " ".repeat(indent - 1);
+        }
+        for word in sp.help.split_whitespace() {
+            if line.len() + 1 + word.len() > HELP_WIDTH && line.len() > indent {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                line = " ".repeat(indent - 1);
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
     }
     s
+}
+
+/// The width `--help` fits its option lines into.
+pub const HELP_WIDTH: usize = 100;
+
+/// What an option's value is, as `--help` names it (`--timeout TIME`, not `--timeout X`).
+fn value_name(option: &str) -> &'static str {
+    match option {
+        "base" | "head" | "rev" => "REV",
+        "budget" | "timeout" => "TIME",
+        "memlimit" => "SIZE",
+        "cache" | "cache-from" | "config" | "json" | "output" => "FILE",
+        "emit" | "html" | "repo" => "DIR",
+        "format" => "FORMAT",
+        "fail-on" => "WHEN",
+        "function"
+        | "new-function"
+        | "enforce-contract"
+        | "replace-call-with-contract"
+        | "error-label"
+        | "test"
+        | "harness" => "NAME",
+        "generalise" => "MODE",
+        "shard" => "I/N",
+        "unwindset" => "L:N,...",
+        "days" => "DAYS",
+        _ => "N",
+    }
 }
 
 pub fn parse(args: &[String], specs: &[Spec], ignored: &[&str]) -> Result<Parsed, String> {
@@ -123,6 +169,11 @@ pub fn parse(args: &[String], specs: &[Spec], ignored: &[&str]) -> Result<Parsed
                 }
             };
             p.flags.entry(name.to_string()).or_default().push(v);
+            continue;
+        }
+        // `-h` is `--help` for every command that has one
+        if a == "-h" && specs.iter().any(|s| s.name == "help") {
+            p.flags.entry("help".to_string()).or_default().push(String::new());
             continue;
         }
         if a.starts_with('-') && a.len() > 1 {
@@ -200,6 +251,12 @@ mod tests {
     fn unknown_flags_and_missing_values_are_errors() {
         let a = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert!(parse(&a(&["--nope"]), &specs(), &[]).unwrap_err().contains("--nope"));
+        // -h is --help only where the command has a --help
+        assert!(!specs().iter().any(|s| s.name == "help"));
+        assert!(parse(&a(&["-h"]), &specs(), &[]).unwrap_err().contains("`-h`"));
+        let mut with_help = specs();
+        with_help.push(Spec { name: "help", arity: Arity::Flag, help: "" });
+        assert!(parse(&a(&["-h"]), &with_help, &[]).unwrap().has("help"));
         assert!(parse(&a(&["--unwind"]), &specs(), &[]).unwrap_err().contains("needs a value"));
         assert!(parse(&a(&["--overflow-check=1"]), &specs(), &[]).is_err());
     }

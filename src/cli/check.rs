@@ -124,13 +124,21 @@ pub const IGNORED: &[&str] =
 
 pub fn help() -> String {
     let mut s = String::from(
-        "usage: verdiff [check] FILE.c... [options]\n\nBounded model checking of C programs (ESBMC-compatible flags).\nExit status: 0 VERIFICATION SUCCESSFUL, 10 VERIFICATION FAILED, 6 VERIFICATION UNKNOWN (also for bad input), 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options; -W... and -f... are ignored\n",
+        "usage: verdiff [check] FILE.c... [options]\n\nBounded model checking of C programs (ESBMC-compatible flags).\nExit status: 0 VERIFICATION SUCCESSFUL, 10 VERIFICATION FAILED, 6 VERIFICATION UNKNOWN (also\nfor bad input), 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options; -W... and -f... are ignored\n",
     );
     s.push_str(&super::args::options_help(SPECS));
-    s.push_str(&format!(
-        "  accepted and ignored: {}\n",
-        IGNORED.iter().map(|f| format!("--{f}")).collect::<Vec<_>>().join(" ")
-    ));
+    // (wrapped to the help's width)
+    let mut line = String::from("  accepted and ignored:");
+    for f in IGNORED {
+        if line.len() + 3 + f.len() > super::args::HELP_WIDTH {
+            s.push_str(&line);
+            s.push('\n');
+            line = " ".repeat(24);
+        }
+        line.push_str(&format!(" --{f}"));
+    }
+    s.push_str(&line);
+    s.push('\n');
     s
 }
 

@@ -48,7 +48,7 @@ pub const SPECS: &[Spec] = &[
 
 pub fn help() -> String {
     let mut s = String::from(
-        "usage: verdiff equiv OLD.c NEW.c --function F [options]\n\nProves that two versions of a C function behave the same: same return value, same final\nglobals and pointed-to memory, same calls to external functions, for every input.\nExit status: 0 EQUIVALENT (also EQUIVALENT UP TO BOUND k), 10 NOT EQUIVALENT, 6 UNKNOWN, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options\n",
+        "usage: verdiff equiv OLD.c NEW.c --function F [options]\n\nProves that two versions of a C function behave the same: same return value, same final\nglobals and pointed-to memory, same calls to external functions, for every input.\nExit status: 0 EQUIVALENT (also EQUIVALENT UP TO BOUND k), 10 NOT EQUIVALENT, 6 UNKNOWN, 1 usage\nerror.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options\n",
     );
     s.push_str(&super::args::options_help(SPECS));
     s
