@@ -209,6 +209,17 @@ pub fn shell_word(w: &str) -> String {
     }
 }
 
+/// On a terminal: one progress bar on standard error, redrawn as checks finish (`label`: the
+/// one just finished), the line ended with the last.
+pub fn progress_bar(done: usize, total: usize, label: &str) {
+    let width = 30;
+    let filled = done.min(total) * width / total.max(1);
+    eprint!("\r[{}{}] {done}/{total} {label:<40.40}", "=".repeat(filled), " ".repeat(width - filled));
+    if done == total {
+        eprintln!();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -64,17 +64,7 @@ fn progress_line(r: &diff::Row, done: usize, total: usize) {
 
 /// On a terminal: one bar, redrawn as checks finish, the line ended when a batch is done.
 fn progress_bar(r: &diff::Row, done: usize, total: usize) {
-    let width = 30;
-    let filled = done * width / total.max(1);
-    eprint!(
-        "\r[{}{}] {done}/{total} {:<40.40}",
-        "=".repeat(filled),
-        " ".repeat(width - filled),
-        format!("{}:{}", r.file, r.function)
-    );
-    if done == total {
-        eprintln!();
-    }
+    common::progress_bar(done, total, &format!("{}:{}", r.file, r.function));
 }
 
 const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];

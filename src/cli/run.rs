@@ -113,17 +113,7 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
             eprintln!("verdiff: {total} functions in {} files, {cached} from the cache, {jobs} jobs", files.len())
         }
         Progress::Done { done, total, result } if tty => {
-            let width = 30;
-            let filled = done * width / total.max(1);
-            eprint!(
-                "\r[{}{}] {done}/{total} {:<40.40}",
-                "=".repeat(filled),
-                " ".repeat(width - filled),
-                format!("{}:{}", result.file, result.function)
-            );
-            if done == total {
-                eprintln!();
-            }
+            common::progress_bar(done, total, &format!("{}:{}", result.file, result.function))
         }
         Progress::Done { done, total, result } if !quiet => eprintln!(
             "verdiff: [{done}/{total}] {}:{} {} ({:.1}s)",
