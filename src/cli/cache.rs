@@ -109,10 +109,11 @@ fn verify(
     for u in &units {
         let Ok(text) = &u.text else { continue };
         let Ok(prog) = frontend::load_preprocessed(std::slice::from_ref(text), &o.frontend) else { continue };
+        let conventions = std::cell::OnceCell::new();
         for (name, f) in run::functions_in_file(&prog, &u.rel) {
             let unwind = cfg.unwind_for(&name);
             let timeout = std::time::Duration::from_secs(cfg.timeout_for(&name));
-            let (k, lk) = run::keys(&prog, f, &o, unwind, timeout);
+            let (k, lk) = run::keys_in(&prog, f, &o, unwind, timeout, &conventions);
             let hit = cache.get(&k).map(|e| (k.clone(), e)).or_else(|| cache.get(&lk).map(|e| (lk.clone(), e)));
             if let Some((key, e)) = hit {
                 found.push(((u.rel.clone(), name), key, e.result));

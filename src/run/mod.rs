@@ -169,6 +169,20 @@ pub fn relativise(root: &Path) -> impl Fn(&str) -> String {
 
 /// Keys of one function of a lowered program.
 pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Duration) -> (String, String) {
+    keys_in(p, f, o, unwind, timeout, &std::cell::OnceCell::new())
+}
+
+/// [`keys`], with the program's inferred conventions computed at most once in `conventions`
+/// for all the functions of `p` whose keys are made (inference walks the whole program, and
+/// is needed only for functions that call through a written contract).
+pub fn keys_in(
+    p: &Program,
+    f: FuncId,
+    o: &RunOptions,
+    unwind: u32,
+    timeout: Duration,
+    conventions: &std::cell::OnceCell<crate::contract::Conventions>,
+) -> (String, String) {
     let so = SafetyOptions { unwind, ..o.safety.clone() };
     let opts = format!("{:?} {}", o.frontend.target, so.key_text());
     // through harnesses, the result also depends on the tests and the code they call
@@ -188,7 +202,7 @@ pub fn keys(p: &Program, f: FuncId, o: &RunOptions, unwind: u32, timeout: Durati
     let (funcs, _) = crate::ir::fingerprint::dependencies_with(p, f, &through_contract);
     let contracted: Vec<FuncId> = funcs.into_iter().filter(|&g| g != f && through_contract(g)).collect();
     if !contracted.is_empty() {
-        let conventions = crate::contract::infer(p);
+        let conventions = conventions.get_or_init(|| crate::contract::infer(p));
         for g in contracted {
             let seen = conventions.interface_text(g);
             text.push_str(&seen);
@@ -520,6 +534,7 @@ fn plan_unit(
             && shard::selected(o.shard, name)
             && !config.skipped(name)
     };
+    let conventions = std::cell::OnceCell::new();
     for (name, f) in functions_in_file(&prog, &u.rel) {
         if !selected(&name) {
             continue;
@@ -527,7 +542,7 @@ fn plan_unit(
         let line = prog.func(f).loc.line;
         let unwind = config.unwind_for(&name);
         let timeout = Duration::from_secs(config.timeout_for(&name));
-        let keys = (!config.skipped(&name)).then(|| keys(&prog, f, o, unwind, timeout));
+        let keys = (!config.skipped(&name)).then(|| keys_in(&prog, f, o, unwind, timeout, &conventions));
         // (only when this run verifies every caller)
         let callers =
             callers::callers_in_view(&prog, f).filter(|cs| o.safety.preconditions && cs.iter().all(|c| selected(c)));
