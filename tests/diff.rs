@@ -503,4 +503,27 @@ fn includes_of_any_extension_come_from_each_revision() {
     r.commit("unrelated");
     let (_, rows) = r.rows(&["--base", "HEAD~1"]);
     assert!(rows.is_empty(), "{rows:?}");
+    // a file included by an included file counts as well: rows.inc adds 10, then 20
+    r.write("table.def", "X(1) X(2) X(3) X(4)\n#include \"rows.inc\"\n");
+    r.write("rows.inc", "X(10)\n");
+    r.commit("nested table");
+    r.write("rows.inc", "X(20)\n");
+    r.commit("change the nested rows");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    assert_eq!(status_of(&rows, "total").0, "behaviour-changed", "{rows:?}");
+}
+
+/// A source that includes through a macro (`#include TABLE`) may include any file: a change
+/// to a file no literal `#include` names re-compares the sources rather than being ignored.
+#[test]
+fn a_computed_include_makes_every_file_a_possible_header() {
+    let r = Repo::new("include-computed");
+    let t = "#define TABLE \"table.txt\"\n#define X(n) + n\nint total(void) {\n  return 0\n#include TABLE\n  ;\n}\n";
+    r.write("table.txt", "X(1) X(2)\n");
+    r.write("src/t.c", t);
+    r.commit("base");
+    r.write("table.txt", "X(1) X(3)\n");
+    r.commit("change the table");
+    let (_, rows) = r.rows(&["--base", "HEAD~1"]);
+    assert_eq!(status_of(&rows, "total").0, "behaviour-changed", "{rows:?}");
 }

@@ -523,11 +523,14 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
     let mut pairs: Vec<(Option<String>, Option<String>)> = Vec::new();
     // a changed header, or any other changed file a source or header includes by name
     // (`#include "table.def"`), may change any function: every source is compared
-    let included = included_names(&old, &new);
+    // (the files are read only when some other file than a .c or .h changed)
+    let other_changed = changes.iter().flat_map(|c| [&c.old, &c.new]).flatten().any(|p| !is_c_or_h(p));
+    let included = if other_changed { included_names(&old, &new) } else { Included::default() };
     let is_header = |p: &str| {
         p.ends_with(".h")
             || (!p.ends_with(".c")
-                && Path::new(p).file_name().is_some_and(|n| included.contains(n.to_string_lossy().as_ref())))
+                && (included.computed
+                    || Path::new(p).file_name().is_some_and(|n| included.names.contains(n.to_string_lossy().as_ref()))))
     };
     let header_changed =
         changes.iter().any(|c| c.old.as_deref().is_some_and(is_header) || c.new.as_deref().is_some_and(is_header));
@@ -829,35 +832,73 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
     });
 }
 
-/// The file names (last path component) that `#include` lines of the .c and .h files of
-/// either revision name.
-fn included_names(old: &Side<'_>, new: &Side<'_>) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
+fn is_c_or_h(p: &str) -> bool {
+    p.ends_with(".c") || p.ends_with(".h")
+}
+
+/// What the `#include` lines of a revision name.
+#[derive(Default)]
+struct Included {
+    /// File names (last path component).
+    names: BTreeSet<String>,
+    /// Some `#include` names its file through a macro: any file may be included.
+    computed: bool,
+}
+
+/// What the `#include` lines of either revision name: those of its .c and .h files, and of
+/// the other files they include (a `table.def` that includes `rows.inc`), to a fixed point.
+fn included_names(old: &Side<'_>, new: &Side<'_>) -> Included {
+    let mut inc = Included::default();
     for root in [old.root, new.root] {
-        let mut files = Vec::new();
-        collect_files(root, root, &["c", "h"], &mut files);
-        for rel in files {
-            let Ok(text) = std::fs::read(root.join(&rel)) else { continue };
-            for line in String::from_utf8_lossy(&text).lines() {
-                let Some(rest) = line.trim_start().strip_prefix('#') else { continue };
-                let Some(rest) = rest.trim_start().strip_prefix("include") else { continue };
-                let target = rest.trim().trim_start_matches(['"', '<']);
-                let Some(end) = target.find(['"', '>']) else { continue };
-                if let Some(name) = Path::new(&target[..end]).file_name() {
-                    names.insert(name.to_string_lossy().into_owned());
+        let mut all = Vec::new();
+        collect_files(root, root, &[], &mut all);
+        let mut scanned: BTreeSet<&str> = BTreeSet::new();
+        loop {
+            let next: Vec<&String> = all
+                .iter()
+                .filter(|rel| !scanned.contains(rel.as_str()))
+                .filter(|rel| {
+                    is_c_or_h(rel)
+                        || Path::new(rel.as_str())
+                            .file_name()
+                            .is_some_and(|n| inc.names.contains(n.to_string_lossy().as_ref()))
+                })
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            for rel in next {
+                scanned.insert(rel);
+                let Ok(text) = std::fs::read(root.join(rel)) else { continue };
+                for line in String::from_utf8_lossy(&text).lines() {
+                    let Some(rest) = line.trim_start().strip_prefix('#') else { continue };
+                    let Some(rest) = rest.trim_start().strip_prefix("include") else { continue };
+                    let rest = rest.strip_prefix("_next").unwrap_or(rest);
+                    if !rest.starts_with([' ', '\t', '"', '<']) {
+                        continue; // (`#includes`: no directive)
+                    }
+                    let target = rest.trim();
+                    let Some(body) = target.strip_prefix(['"', '<']) else {
+                        inc.computed = true;
+                        continue;
+                    };
+                    let Some(end) = body.find(['"', '>']) else { continue };
+                    if let Some(name) = Path::new(&body[..end]).file_name() {
+                        inc.names.insert(name.to_string_lossy().into_owned());
+                    }
                 }
             }
         }
     }
-    names
+    inc
 }
 
 fn collect_c_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     collect_files(root, dir, &["c"], out)
 }
 
-/// The repository-relative paths of the files under `dir` with one of `extensions`, sorted,
-/// hidden directories left out.
+/// The repository-relative paths of the files under `dir` with one of `extensions` (every
+/// file when none is given), sorted, hidden directories left out.
 fn collect_files(root: &Path, dir: &Path, extensions: &[&str], out: &mut Vec<String>) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
     let mut entries: Vec<_> = rd.flatten().collect();
@@ -869,7 +910,7 @@ fn collect_files(root: &Path, dir: &Path, extensions: &[&str], out: &mut Vec<Str
         }
         if p.is_dir() {
             collect_files(root, &p, extensions, out);
-        } else if p.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)) {
+        } else if extensions.is_empty() || p.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)) {
             if let Ok(rel) = p.strip_prefix(root) {
                 out.push(rel.to_string_lossy().into_owned());
             }
