@@ -3,7 +3,8 @@
 # linked by the z3 crate) and pkg-config to find it; gcc, whose preprocessor verdiff runs; and
 # on x86-64 the 32-bit C headers (libc6-dev-i386) so that `--32` can preprocess programs.
 # With --tests, also what only the test suite needs: headless Chromium (checks the HTML
-# report) and PyYAML (checks action.yml and the workflows).
+# report), PyYAML (checks action.yml and the workflows) and Python's venv (installs the wheel,
+# tests/install.rs).
 # Idempotent: does nothing when everything is present. apt's output goes to a log file that
 # is printed only when the installation fails.
 set -euo pipefail
@@ -27,6 +28,7 @@ fi
 if [ "$tests" = true ]; then
   command -v chromium >/dev/null 2>&1 || { need+=(chromium); why+=("Chromium for the HTML report test"); }
   python3 -c 'import yaml' >/dev/null 2>&1 || { need+=(python3-yaml); why+=("PyYAML for the action check"); }
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || { need+=(python3-venv); why+=("venv for the wheel install test"); }
 fi
 
 if [ ${#need[@]} -gt 0 ]; then
