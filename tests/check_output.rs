@@ -6,7 +6,9 @@ use std::process::Command;
 fn check(src: &str, extra: &[&str]) -> (i32, String) {
     let dir = std::env::temp_dir().join(format!("verdiff-check-output-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join(format!("p{}.c", extra.len()));
+    // one file per call: the tests run in parallel
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let file = dir.join(format!("p{}.c", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
     std::fs::write(&file, src).expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).arg(&file).args(extra).output().expect("runs");
     let _ = std::fs::remove_file(&file);
@@ -83,5 +85,58 @@ fn a_violation_inside_a_library_model_is_listed_at_the_programs_call() {
     let trace = out.split("** Results: ").next().unwrap_or("");
     assert!(!trace.contains("function (static initialisation)"), "{trace}");
     assert!(trace.contains("steps that set up verdiff's C library models before main are not shown"), "{trace}");
-    assert!(trace.contains("p2.c line 3 "), "the program's own steps are shown: {trace}");
+    assert!(trace.contains(".c line 3 column"), "the program's own steps are shown: {trace}");
+}
+
+/// The value after `name = ` on the counterexample's input line for `name`.
+fn input_line<'a>(out: &'a str, name: &str) -> Option<&'a str> {
+    let block = out.split("Inputs (the nondeterministic choices the violation follows from):").nth(1)?;
+    let block = block.split("\n\n").next()?;
+    block.lines().find_map(|l| l.trim().strip_prefix(&format!("{name} = ")))
+}
+
+/// `a[i]` overflows only when `4 <= i < q->n` (the guard keeps `i` below `q->n`): the
+/// counterexample must say both `i` and the field `q->n` the caller's struct holds, with
+/// `q->n > i >= 4`. Verified with its precondition, `q` points to the caller's object.
+#[test]
+fn a_counterexample_starts_with_the_inputs_it_follows_from_including_the_callers_memory() {
+    let src = "struct s { int n; int *p; };\n\
+               int get(struct s *q, int i) {\n  int a[4] = {0};\n  if (q == 0) return 0;\n\
+               if (q->n > 2 && i < q->n && i >= 0)\n    return a[i];\n  return 0;\n}\n";
+    let (code, out) = check(src, &["--function", "get", "--infer-preconditions"]);
+    assert_eq!(code, 10, "{out}");
+    let i: i64 = input_line(&out, "i").and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("input i: {out}"));
+    let n: i64 = input_line(&out, "q->n").and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("input q->n: {out}"));
+    assert!(i >= 4 && n > i, "i = {i}, q->n = {n}: {out}");
+    assert_eq!(input_line(&out, "q"), Some("&caller_object_1"), "{out}");
+    // the harness's own steps are not repeated as states at line 0
+    assert!(!out.contains("line 0 column 0"), "{out}");
+}
+
+/// `word` reads s[0..3]: the violation needs "hi!" and then s[3] outside a[2]'s indices. The
+/// four characters read one after another are one input, as a C string.
+#[test]
+fn characters_the_run_read_are_shown_as_one_string() {
+    let src = "int word(const char *s) {\n  int a[2] = {0};\n\
+               if (s[0] == 'h' && s[1] == 'i' && s[2] == '!')\n    return a[s[3]];\n  return 0;\n}\n";
+    let (code, out) = check(src, &["--function", "word", "--infer-preconditions"]);
+    assert_eq!(code, 10, "{out}");
+    let text = input_line(&out, "s[0] to s[3]").unwrap_or_else(|| panic!("the string input: {out}"));
+    assert!(text.starts_with("\"hi!") && text.ends_with('"'), "{text}");
+    // the fourth character is not 0 or 1 (those index a[2])
+    assert!(!text.starts_with("\"hi!\\0\"") && !text.starts_with("\"hi!\\x01\""), "{text}");
+}
+
+/// In a program with `main`, `nondet_int()` results are the inputs; the ESBMC states keep
+/// their layout (`x = 5 (00000000 …)`), so scripts that match them keep working.
+#[test]
+fn nondet_results_are_inputs_and_the_states_keep_esbmcs_layout() {
+    let src = "int nondet_int(void);\nint main(void) {\n  int x = nondet_int();\n  int y = nondet_int();\n\
+               if (x > 3 && y == x + 2) {\n    int a[4];\n    a[x] = 1;\n  }\n  return 0;\n}\n";
+    let (code, out) = check(src, &[]);
+    assert_eq!(code, 10, "{out}");
+    let x: i64 = input_line(&out, "x").and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("input x: {out}"));
+    let y: i64 = input_line(&out, "y").and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("input y: {out}"));
+    assert!(x > 3 && y == x + 2, "x = {x}, y = {y}");
+    assert!(out.contains(&format!("\n  x = {x} (")), "the state line in ESBMC's layout: {out}");
 }

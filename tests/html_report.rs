@@ -241,12 +241,14 @@ fn report_of_two_runs() {
     // the guard two lines above is shown as context
     assert!(fill.contains("if (n &lt; 0 || n &gt; 8) return -1;"), "{fill}");
 
-    // check's counterexample: the step k = 8 beside `int k = n * 2;`, the assertion line
-    // (a string literal full of markup) escaped
+    // check's counterexample: the input n = 4 where the function starts (k = n * 2 is 8 only
+    // for n = 4 without overflow), then the step k = 8 beside `int k = n * 2;`, the
+    // assertion line (a string literal full of markup) escaped
     let check = counterexample(&html, "check");
     let step_line = line_of(EVIL, "int k = n * 2;");
     let row = between(check, &format!("<td class=\"no\">{step_line}</td>"), "</tr>");
-    assert!(row.contains("int k = n * 2;") && row.contains("<span class=\"step\">#1 k = 8</span>"), "{row}");
+    assert!(row.contains("int k = n * 2;") && row.contains("<span class=\"step\">#1 input n = 4</span>"), "{row}");
+    assert!(row.contains("<span class=\"step\">#2 k = 8</span>"), "{row}");
     assert!(check.contains("evil&lt;script&gt;.c"), "the file name escaped: {check}");
     assert!(check.contains("&lt;script&gt;alert("), "the string literal escaped: {check}");
 

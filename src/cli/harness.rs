@@ -253,7 +253,10 @@ fn concrete_test(h: &Harness, c: &crate::record::Claim) -> Option<String> {
                 || s.function.starts_with("__vd_outside_")
                 || s.function.starts_with("__vd_any_")
         })
-        .filter_map(|s| s.text.strip_prefix("v = ").map(|v| v.split_whitespace().next().unwrap_or(v).to_string()))
+        .filter_map(|s| {
+            let v = s.text.strip_prefix("input v = ").or_else(|| s.text.strip_prefix("v = "))?;
+            Some(v.split_whitespace().next().unwrap_or(v).to_string())
+        })
         .collect();
     // the test with every assertion, helper calls in textual order
     let body = h.test_text.as_str();

@@ -3,7 +3,7 @@
 use super::result::{TraceEvent, TraceStep, TraceValue};
 use crate::ir::{Program, Type};
 use crate::symex::{Output, Step};
-use crate::term::{fp_bits_to_f64, Op, TermStore, T};
+use crate::term::{fp_bits_to_f64, Bits, Op, TermStore, T};
 
 fn binary_groups(b: &crate::term::Bits) -> String {
     let s = b.to_binary();
@@ -13,58 +13,80 @@ fn binary_groups(b: &crate::term::Bits) -> String {
 /// A concrete value of type `ty` as C text.
 pub fn value(p: &Program, s: &TermStore, objects: &[String], off_bits: u32, v: T, ty: &Type) -> TraceValue {
     match s.op(v) {
-        Op::BvConst(b) => {
-            let text = match ty {
-                Type::Pointer(_) => {
-                    let w = b.width();
-                    let obj = b.extract(w - 1, off_bits).to_u64().unwrap_or(0) as usize;
-                    let off = b.extract(off_bits - 1, 0);
-                    let off_i = off.to_i128().unwrap_or(0);
-                    if b.is_zero() {
-                        "NULL".to_string()
-                    } else {
-                        let name = objects.get(obj).cloned().unwrap_or_else(|| format!("object {obj}"));
-                        if off_i == 0 {
-                            format!("&{name}")
-                        } else {
-                            format!("&{name} + {off_i}")
-                        }
-                    }
-                }
-                Type::Int(i) if i.signed => b.to_sdec(),
-                Type::Bool => (!b.is_zero() as u8).to_string(),
-                Type::Struct(_) | Type::Union(_) => format!("{{ 0x{} }}", b.to_hex()),
-                _ => b.to_udec(),
-            };
-            let binary = if b.width() <= 128 { Some(binary_groups(b)) } else { None };
-            TraceValue { text, binary }
-        }
+        Op::BvConst(b) => bits_value(objects, off_bits, b, ty),
         Op::FpConst(b) => {
             let (e, sb) = match s.sort(v) {
                 crate::term::Sort::Fp(e, sb) => (*e, *sb),
                 _ => (11, 53),
             };
-            let text = match fp_bits_to_f64(e, sb, b) {
-                Some(x) if x.is_nan() => "NAN".to_string(),
-                Some(x) if x.is_infinite() => if x > 0.0 { "+INFINITY" } else { "-INFINITY" }.to_string(),
-                Some(x) if x != 0.0 && (x.abs() < 1e-6 || x.abs() >= 1e17) => format!("{x:e}"),
-                Some(x) => {
-                    let t = format!("{x}");
-                    if t.contains('.') || t.contains('e') {
-                        t
-                    } else {
-                        format!("{t}.0")
-                    }
-                }
-                None => format!("0x{}", b.to_hex()),
-            };
-            TraceValue { text, binary: Some(binary_groups(b)) }
+            TraceValue { text: float_text(e, sb, b), binary: Some(binary_groups(b)) }
         }
         Op::BoolConst(b) => TraceValue { text: (*b as u8).to_string(), binary: None },
         _ => {
             let _ = p;
             TraceValue { text: "(symbolic)".into(), binary: None }
         }
+    }
+}
+
+/// The bits `b` of a value of type `ty` (not a float) as C text.
+pub(super) fn bits_value(objects: &[String], off_bits: u32, b: &Bits, ty: &Type) -> TraceValue {
+    let text = match ty {
+        Type::Pointer(_) => pointer_text(objects, off_bits, b),
+        Type::Int(i) if i.signed => b.to_sdec(),
+        Type::Bool => (!b.is_zero() as u8).to_string(),
+        Type::Struct(_) | Type::Union(_) => format!("{{ 0x{} }}", b.to_hex()),
+        Type::Float(k) => {
+            let (e, sb) = k.format();
+            if e + sb == b.width() {
+                float_text(e, sb, b)
+            } else {
+                format!("0x{}", b.to_hex())
+            }
+        }
+        _ => b.to_udec(),
+    };
+    let binary = if b.width() <= 128 { Some(binary_groups(b)) } else { None };
+    TraceValue { text, binary }
+}
+
+/// A pointer's bits as C text: `NULL`, `&a`, `&a + 4`; objects of the caller's memory (the
+/// input heap, numbers from half the object space up) are `caller_object_N`.
+fn pointer_text(objects: &[String], off_bits: u32, b: &Bits) -> String {
+    if b.is_zero() {
+        return "NULL".to_string();
+    }
+    let w = b.width();
+    let obj = b.extract(w - 1, off_bits).to_u64().unwrap_or(0);
+    let off_i = b.extract(off_bits - 1, 0).to_i128().unwrap_or(0);
+    let name = match objects.get(obj as usize) {
+        Some(n) => n.clone(),
+        None => match super::inputs::caller_object(w, off_bits, obj) {
+            Some(k) => format!("caller_object_{k}"),
+            None => format!("object {obj}"),
+        },
+    };
+    if off_i == 0 {
+        format!("&{name}")
+    } else {
+        format!("&{name} + {off_i}")
+    }
+}
+
+fn float_text(e: u32, sb: u32, b: &Bits) -> String {
+    match fp_bits_to_f64(e, sb, b) {
+        Some(x) if x.is_nan() => "NAN".to_string(),
+        Some(x) if x.is_infinite() => if x > 0.0 { "+INFINITY" } else { "-INFINITY" }.to_string(),
+        Some(x) if x != 0.0 && (x.abs() < 1e-6 || x.abs() >= 1e17) => format!("{x:e}"),
+        Some(x) => {
+            let t = format!("{x}");
+            if t.contains('.') || t.contains('e') {
+                t
+            } else {
+                format!("{t}.0")
+            }
+        }
+        None => format!("0x{}", b.to_hex()),
     }
 }
 
@@ -76,6 +98,25 @@ pub fn trace(p: &Program, out: &Output, off_bits: u32) -> Vec<TraceStep> {
         let event = match &st.step {
             Step::Assign { lhs, value: v, ty } => {
                 TraceEvent::Assign { lhs: lhs.clone(), value: value(p, &out.store, &out.objects, off_bits, *v, ty) }
+            }
+            Step::Input { lhs, value: v, ty } => {
+                let val = value(p, &out.store, &out.objects, off_bits, *v, ty);
+                let file = p.file_name(st.loc).to_string();
+                let at = |event| TraceStep {
+                    file: file.clone(),
+                    line: st.loc.line,
+                    col: st.loc.col,
+                    function: function.clone(),
+                    event,
+                };
+                steps.push(at(TraceEvent::Input { name: lhs.clone(), value: val.clone() }));
+                // what the caller's memory behind a pointer input held, where the run read it
+                if let (Type::Pointer(to), Op::BvConst(b)) = (ty, out.store.op(*v)) {
+                    for (name, value) in super::inputs::memory(p, out, off_bits, lhs, b, to) {
+                        steps.push(at(TraceEvent::Input { name, value }));
+                    }
+                }
+                continue;
             }
             Step::Call { func, args } => TraceEvent::Call {
                 func: func.clone(),

@@ -5,6 +5,7 @@
 
 mod bmc;
 pub mod format;
+mod inputs;
 mod random;
 pub use random::RANDOM_DIFFERENCE;
 pub mod relational;

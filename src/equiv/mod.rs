@@ -386,7 +386,7 @@ fn trace_values(trace: &engine::Trace) -> (HashMap<String, String>, HashMap<Stri
     let mut values = HashMap::new();
     let mut in_harness = HashMap::new();
     for s in &trace.steps {
-        if let TraceEvent::Assign { lhs, value } = &s.event {
+        if let TraceEvent::Assign { lhs, value } | TraceEvent::Input { name: lhs, value } = &s.event {
             values.insert(lhs.clone(), value.text.clone());
             if s.function == product::HARNESS {
                 in_harness.entry(lhs.clone()).or_insert_with(|| value.text.clone());

@@ -10,13 +10,19 @@ use crate::engine::{ClaimResult, Report, Status as ClaimStatus, TraceEvent, Verd
 
 /// Safety verdict of one function (run from it as entry point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "UPPERCASE")]
 pub enum Safety {
+    // upper case as in every JSON document from verdiff.run/1.3; the cache and 1.0–1.2
+    // documents hold lower case (docs/json-schema.md, "One vocabulary")
+    #[serde(alias = "successful")]
     Successful,
+    #[serde(alias = "failed")]
     Failed,
+    #[serde(alias = "unknown")]
     Unknown,
     /// Safe only under what it needs of its caller (docs/contracts.md): verified, and the
     /// precondition is part of the result.
+    #[serde(alias = "precondition")]
     Precondition,
 }
 
@@ -211,15 +217,18 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
         .trace
         .as_ref()
         .map(|t| {
+            // the entry harness's inputs (line 0) are given where the function starts
+            let start = t.steps.iter().find(|s| !s.file.starts_with("<verdiff-") && s.line > 0);
             t.steps
                 .iter()
-                .filter(|s| !s.file.starts_with("<verdiff-") && s.line > 0)
-                .map(|s| Step {
-                    file: rel(&s.file),
-                    line: s.line,
-                    function: s.function.clone(),
-                    text: step_text(&s.event),
+                .filter(|s| !s.file.starts_with("<verdiff-"))
+                .filter_map(|s| match (&s.event, s.line, start) {
+                    (_, 1.., _) => Some((s, s.line, s.function.clone())),
+                    (TraceEvent::Input { .. }, 0, Some(at)) => Some((s, at.line, at.function.clone())),
+                    (TraceEvent::Input { .. }, 0, None) => Some((s, line, function.clone())),
+                    _ => None,
                 })
+                .map(|(s, line, function)| Step { file: rel(&s.file), line, function, text: step_text(&s.event) })
                 .collect()
         })
         .unwrap_or_default();

@@ -14,7 +14,25 @@ fn state_header(out: &mut String, n: usize, file: &str, line: u32, col: u32, fun
 /// The counterexample of one violated claim.
 pub fn counterexample(c: &ClaimResult) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "[Counterexample]\n\n");
+    let _ = writeln!(out, "[Counterexample]\n");
+    // the nondeterministic choices first, in one place: the entry's parameters and the
+    // caller's memory they point to, nondet_*() and external results
+    let inputs: Vec<_> = c
+        .trace
+        .iter()
+        .flat_map(|t| &t.steps)
+        .filter_map(|s| match &s.event {
+            TraceEvent::Input { name, value } if !s.file.starts_with("<verdiff-") => Some((name, value)),
+            _ => None,
+        })
+        .collect();
+    if !inputs.is_empty() {
+        let _ = writeln!(out, "Inputs (the nondeterministic choices the violation follows from):");
+        for (name, value) in inputs {
+            let _ = writeln!(out, "  {name} = {}", value.text);
+        }
+    }
+    let _ = writeln!(out);
     let mut n = 0;
     let mut hidden = 0;
     if let Some(tr) = &c.trace {
@@ -26,22 +44,21 @@ pub fn counterexample(c: &ClaimResult) -> String {
                 continue;
             }
             match &st.event {
-                TraceEvent::Assign { lhs, value } => {
+                // a step of the generated entry harness (line 0) is an input shown above; an
+                // aggregate without a value of its own is shown by its elements' steps
+                TraceEvent::Input { .. } if st.line == 0 => {}
+                TraceEvent::Assign { value, .. } if value.text == "(symbolic)" => {}
+                TraceEvent::Assign { lhs: name, value } | TraceEvent::Input { name, value } => {
                     n += 1;
                     state_header(&mut out, n, &st.file, st.line, st.col, &st.function);
                     match &value.binary {
                         Some(b) => {
-                            let _ = writeln!(out, "  {lhs} = {} ({b})\n", value.text);
+                            let _ = writeln!(out, "  {name} = {} ({b})\n", value.text);
                         }
                         None => {
-                            let _ = writeln!(out, "  {lhs} = {}\n", value.text);
+                            let _ = writeln!(out, "  {name} = {}\n", value.text);
                         }
                     }
-                }
-                TraceEvent::Input { name, value } => {
-                    n += 1;
-                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function);
-                    let _ = writeln!(out, "  {name} = {}\n", value.text);
                 }
                 TraceEvent::Call { .. } | TraceEvent::Return { .. } => {}
             }

@@ -329,9 +329,42 @@ impl Symex<'_> {
     pub(crate) fn assign(&mut self, st: &mut State, lhs: &Expr, v: T, loc: Loc) {
         let pl = self.place(st, lhs, loc);
         self.write(st, &pl, v);
+        if let ExprKind::Var(t) = &lhs.kind {
+            self.input_temps.remove(t);
+        }
         if self.concrete.is_some() && !self.hidden(lhs) {
             let text = self.lhs_text(lhs);
             self.record(st, loc, Step::Assign { lhs: text, value: v, ty: lhs.ty.clone() });
+        }
+    }
+
+    /// [`Self::assign`] of a nondeterministic choice: the trace shows it as an input.
+    pub(crate) fn assign_input(&mut self, st: &mut State, lhs: &Expr, v: T, loc: Loc) {
+        let pl = self.place(st, lhs, loc);
+        self.write(st, &pl, v);
+        if self.concrete.is_none() {
+            return;
+        }
+        if let (ExprKind::Var(t), true) = (&lhs.kind, self.hidden(lhs)) {
+            self.input_temps.insert(*t);
+        }
+        if !self.hidden(lhs) {
+            let text = self.lhs_text(lhs);
+            self.record(st, loc, Step::Input { lhs: text, value: v, ty: lhs.ty.clone() });
+        }
+    }
+
+    /// Whether `rhs` is a nondeterministic choice: `nondet`, or a temporary holding one (under
+    /// conversions).
+    pub(crate) fn is_input_expr(&self, rhs: &Expr) -> bool {
+        let mut e = rhs;
+        while let ExprKind::Cast(inner, _) = &e.kind {
+            e = inner;
+        }
+        match &e.kind {
+            ExprKind::Nondet => true,
+            ExprKind::Var(v) => self.input_temps.contains(v),
+            _ => false,
         }
     }
 

@@ -88,7 +88,7 @@ impl Symex<'_> {
             return;
         }
         let base = 1u32 << (self.obj_bits - 1);
-        let content = self.input_fixed(self.mem_sort(), "input_memory");
+        let content = self.input_fixed(self.mem_sort(), super::INPUT_MEMORY);
         let size_sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.off_bits)));
         let sizes = self.input_fixed(size_sort, "input_sizes");
         let start = self.ptr_to(base);

@@ -120,10 +120,28 @@ pub struct Reach {
 /// A step of a concrete (replayed) execution.
 #[derive(Clone, Debug)]
 pub enum Step {
-    Assign { lhs: String, value: T, ty: Type },
-    Call { func: String, args: Vec<(T, Type)> },
-    Return { func: String },
-    Violation { claim: usize },
+    Assign {
+        lhs: String,
+        value: T,
+        ty: Type,
+    },
+    /// A nondeterministic choice assigned to `lhs`: a `nondet_*()` result, an external
+    /// function's result, a parameter of the entry harness.
+    Input {
+        lhs: String,
+        value: T,
+        ty: Type,
+    },
+    Call {
+        func: String,
+        args: Vec<(T, Type)>,
+    },
+    Return {
+        func: String,
+    },
+    Violation {
+        claim: usize,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -164,6 +182,9 @@ pub struct Output {
     pub violated: Option<usize>,
     /// Names of memory objects by number (for showing pointers).
     pub objects: Vec<String>,
+    /// In concrete mode: the bytes of the caller's memory (the input heap) the run read, by
+    /// address (object number and offset as one pointer's bits). The trace shows them as inputs.
+    pub input_bytes: BTreeMap<u128, u8>,
     /// Symbols of approximated library results, and the functions they come from.
     pub approx_symbols: Vec<u32>,
     pub approx_funcs: BTreeSet<String>,
@@ -217,15 +238,28 @@ pub type Feasibility<'a> = dyn FnMut(&TermStore, T) -> Option<bool> + 'a;
 struct ReplayArrays {
     oracle: Rc<RefCell<dyn InputOracle>>,
     keys: Rc<RefCell<HashMap<u32, String>>>,
+    /// The bytes of the input heap read so far ([`Output::input_bytes`]).
+    input_reads: Rc<RefCell<BTreeMap<u128, u8>>>,
 }
 
 impl ArrayOracle for ReplayArrays {
     fn select(&mut self, sym: u32, indices: &[Bits]) -> Option<Bits> {
         let key = self.keys.borrow().get(&sym)?.clone();
         // the element sort is recovered by the caller from the term
-        self.oracle.borrow_mut().element(&key, indices, &Sort::Bv(8))
+        let v = self.oracle.borrow_mut().element(&key, indices, &Sort::Bv(8));
+        if key == INPUT_MEMORY {
+            if let (Some(v), [at]) = (&v, indices) {
+                if let (Some(at), Some(byte)) = (at.to_u128(), v.to_u64()) {
+                    self.input_reads.borrow_mut().insert(at, byte as u8);
+                }
+            }
+        }
+        v
     }
 }
+
+/// The input key of the input heap's initial contents (symex/input.rs).
+pub(crate) const INPUT_MEMORY: &str = "input_memory";
 
 /// Key of a claim site: (function or u32::MAX for the initialiser, pc, discriminator).
 pub type ClaimKey = (u32, usize, u8);
@@ -256,6 +290,10 @@ pub struct Symex<'p> {
     stats: Stats,
     concrete: Option<Rc<RefCell<dyn InputOracle>>>,
     array_keys: Rc<RefCell<HashMap<u32, String>>>,
+    input_reads: Rc<RefCell<BTreeMap<u128, u8>>>,
+    /// In concrete mode: the front end's temporaries that hold a nondeterministic choice
+    /// (`$t = nondet_int(); x = $t;` shows `x` as the input).
+    input_temps: std::collections::HashSet<crate::ir::VarId>,
     trace: Vec<TraceStep>,
     /// Concrete mode: stop at the first violation of this claim (any claim if None).
     target: Option<ClaimKey>,
@@ -359,6 +397,8 @@ impl<'p> Symex<'p> {
             stats: Stats::default(),
             concrete: None,
             array_keys: Rc::new(RefCell::new(HashMap::new())),
+            input_reads: Rc::new(RefCell::new(BTreeMap::new())),
+            input_temps: Default::default(),
             trace: Vec::new(),
             target: None,
             violated: None,
@@ -403,7 +443,11 @@ impl<'p> Symex<'p> {
 
     /// Replays with inputs from `oracle`, stopping at the first violation of `target`.
     pub fn concrete(mut self, oracle: Rc<RefCell<dyn InputOracle>>, target: Option<ClaimKey>) -> Self {
-        let arrays = ReplayArrays { oracle: oracle.clone(), keys: self.array_keys.clone() };
+        let arrays = ReplayArrays {
+            oracle: oracle.clone(),
+            keys: self.array_keys.clone(),
+            input_reads: self.input_reads.clone(),
+        };
         self.s.set_oracle(Some(Box::new(arrays)));
         self.concrete = Some(oracle);
         self.target = target;
@@ -596,6 +640,7 @@ impl<'p> Symex<'p> {
             stats: self.stats,
             violated: self.violated,
             objects: self.objects.iter().map(|o| o.name.clone()).collect(),
+            input_bytes: std::mem::take(&mut *self.input_reads.borrow_mut()),
             approx_symbols: self.approx_symbols,
             approx_funcs: self.approx_funcs,
             approx_facts: self.approx_facts,
@@ -664,7 +709,11 @@ impl<'p> Symex<'p> {
             InstrKind::Assign { lhs, rhs } => {
                 self.stats.assignments += 1;
                 let v = self.eval(st, rhs, loc);
-                self.assign(st, lhs, v, loc);
+                if self.is_input_expr(rhs) {
+                    self.assign_input(st, lhs, v, loc);
+                } else {
+                    self.assign(st, lhs, v, loc);
+                }
                 st.top_mut().pc += 1;
             }
             InstrKind::Assume(c) => {

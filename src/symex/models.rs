@@ -135,7 +135,7 @@ impl Symex<'_> {
                 let v = self.nondet_of(st, &ret_ty, n);
                 let v = self.convert(st, v, &ret_ty, &ty, loc);
                 if let Some(l) = lhs {
-                    self.assign(st, l, v, loc);
+                    self.assign_input(st, l, v, loc);
                 }
                 return;
             }
@@ -328,7 +328,12 @@ impl Symex<'_> {
         };
         if let (Some(l), Some(v)) = (lhs, result) {
             let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
-            self.assign(st, l, v, loc);
+            if name == "__verdiff_input_pointer" {
+                // a pointer into the caller's memory: the harness's input
+                self.assign_input(st, l, v, loc);
+            } else {
+                self.assign(st, l, v, loc);
+            }
         }
     }
 
@@ -435,7 +440,7 @@ impl Symex<'_> {
             let ret = fun.ty.ret.clone();
             let v = self.nondet_of(st, &ret, &name);
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
-            self.assign(st, l, v, loc);
+            self.assign_input(st, l, v, loc);
         }
     }
 }
