@@ -100,6 +100,9 @@ def main():
         sys.exit(f"verdiff run produced no report (exit {p.returncode})")
     doc = json.load(open(out_json))
     fns = doc["functions"]
+    for f in fns:
+        # verdiff.run/1.3 writes safety verdicts in upper case, earlier versions in lower case
+        f["safety"] = (f.get("safety") or "").lower() or None
     by = collections.Counter((f.get("safety") or "-") for f in fns)
     print(f"{args.snapshot} at {head}: {len(fns)} functions, wall {wall:.0f} s, peak RSS {peak_mb:.0f} MB, exit {p.returncode}")
     for k in ["successful", "precondition", "failed", "unknown", "-"]:

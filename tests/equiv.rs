@@ -114,7 +114,7 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
     // alarm(100) is the only input on which `level >= 100` and `level > 100` differ
     assert!(out.contains("level = 100"), "{out}");
     assert!(out.contains("return value: old 1, new 0"), "{out}");
-    assert_eq!(v["schema"], "verdiff.equiv/1");
+    assert_eq!(v["schema"], "verdiff.equiv/1.2");
     assert_eq!(v["verdict"], "not-equivalent");
     assert_eq!(v["exit_code"], 10);
     assert_eq!(v["difference"]["inputs"][0]["name"], "level");

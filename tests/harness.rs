@@ -413,18 +413,18 @@ fn run_and_diff_verify_functions_through_their_harnesses() {
     assert_eq!(code, 10);
     assert_eq!(fns.len(), 2, "{fns:?}");
     let level = fns.iter().find(|f| f.0 == "level_name").unwrap();
-    assert_eq!(level.1, "failed");
+    assert_eq!(level.1, "FAILED");
     assert!(level.2.contains("harness test_lib__test_level_names__level_name.c"), "{level:?}");
     let avg = fns.iter().find(|f| f.0 == "average").unwrap();
-    assert_eq!(avg.1, "successful", "{avg:?}");
+    assert_eq!(avg.1, "SUCCESSFUL", "{avg:?}");
     assert!(avg.2.contains("harness"), "{avg:?}");
 
     // without harnesses: average with any pointer and count fails (n = 0, or an invalid
     // pointer), and level_name has nothing to violate (returning NULL is not an error)
     r.write(".verdiff.yml", "include_dirs: [include]\ntests:\n  harnesses: false\n");
     let (_, fns) = run(&r);
-    assert_eq!(fns.iter().find(|f| f.0 == "average").unwrap().1, "failed", "{fns:?}");
-    assert_eq!(fns.iter().find(|f| f.0 == "level_name").unwrap().1, "successful", "{fns:?}");
+    assert_eq!(fns.iter().find(|f| f.0 == "average").unwrap().1, "FAILED", "{fns:?}");
+    assert_eq!(fns.iter().find(|f| f.0 == "level_name").unwrap().1, "SUCCESSFUL", "{fns:?}");
 
     // diff: the missing case added — a behaviour change whose safety check runs through the
     // harnesses of the new version, which now pass
@@ -500,7 +500,7 @@ fn json_lists_every_claim_of_every_harness() {
     .expect("schema is JSON");
     let errs = schema::conforms(&schema, &schema, &doc, "harness");
     assert!(errs.is_empty(), "{}", errs.join("\n"));
-    assert_eq!(doc["schema"], "verdiff.harness/1");
+    assert_eq!(doc["schema"], "verdiff.harness/1.1");
     assert_eq!(doc["tests"], 5);
     let hs = doc["harnesses"].as_array().expect("harnesses");
     assert_eq!(hs.len(), 5);
@@ -509,7 +509,7 @@ fn json_lists_every_claim_of_every_harness() {
     let json_order: Vec<String> = hs.iter().map(|h| h["name"].as_str().unwrap_or("").to_string()).collect();
     assert_eq!(text_order, json_order);
     let h1 = hs.iter().find(|h| h["test"] == "testCircularBuffer1").expect("test 1's harness");
-    assert_eq!(h1["verdict"], "failed");
+    assert_eq!(h1["verdict"], "FAILED");
     let claims = h1["claims"].as_array().expect("claims");
     let oracle = claims
         .iter()
@@ -527,7 +527,7 @@ fn json_lists_every_claim_of_every_harness() {
     let steps = oracle["trace"].as_array().expect("trace");
     assert!(steps.iter().all(|s| !s["file"].as_str().unwrap_or("/").starts_with('/')), "{steps:#?}");
     assert!(h1["unit_test"].as_str().is_some_and(|t| t.contains("testCircularBuffer1_verdiff_insertLogElem")));
-    assert_eq!(doc["counts"]["failed"].as_u64(), Some(hs.iter().filter(|h| h["verdict"] == "failed").count() as u64));
+    assert_eq!(doc["counts"]["failed"].as_u64(), Some(hs.iter().filter(|h| h["verdict"] == "FAILED").count() as u64));
 }
 
 /// Pointer arguments. `sum` checks for NULL and a test passes NULL to it; `head` has no
@@ -724,9 +724,9 @@ fn a_static_namesake_is_not_verified_through_another_files_harness() {
             .unwrap_or_else(|| panic!("f of {file} in {fns:?}"))
             .clone()
     };
-    assert_eq!(of("src/a.c")["safety"], "successful", "{fns:?}");
+    assert_eq!(of("src/a.c")["safety"], "SUCCESSFUL", "{fns:?}");
     assert!(of("src/a.c")["detail"].as_str().unwrap_or("").contains("harness"), "{fns:?}");
-    assert_eq!(of("src/b.c")["safety"], "failed", "{fns:?}");
+    assert_eq!(of("src/b.c")["safety"], "FAILED", "{fns:?}");
 }
 
 /// A harness whose test never calls the function under test proves nothing about it: the
@@ -749,7 +749,7 @@ fn a_harness_that_never_calls_its_function_is_unknown() {
     let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
     let f = v["functions"].as_array().and_then(|a| a.iter().find(|x| x["function"] == "f").cloned());
-    assert_eq!(f.as_ref().map(|f| f["safety"].clone()), Some(serde_json::json!("unknown")), "{out}");
+    assert_eq!(f.as_ref().map(|f| f["safety"].clone()), Some(serde_json::json!("UNKNOWN")), "{out}");
 }
 
 /// A store whose constructor allocates through a hook (a function pointer, as cJSON's

@@ -79,13 +79,13 @@ fn sixty_functions_that_read_their_length_are_verified_under_their_precondition_
     assert_eq!(m.len(), 61, "{m:?}");
     for i in 0..60 {
         let (s, detail, assumes) = &m[&format!("f{i}")];
-        assert_eq!(s, "precondition", "f{i}: {detail}");
+        assert_eq!(s, "PRECONDITION", "f{i}: {detail}");
         assert!(assumes.contains(&"`a` != NULL".to_string()), "f{i}: {assumes:?}");
         assert!(assumes.contains(&"`a` points to `n` elements".to_string()), "f{i}: {assumes:?}");
         assert!(detail.contains("`a` points to `n` elements"), "the precondition is printed: {detail}");
     }
     let (s, detail, _) = &m["bad"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("pointer-bounds"), "{detail}");
     assert_eq!(code, 10, "a FAILED function fails the run");
     assert_eq!(v["counts"]["precondition"], 60);
@@ -94,7 +94,7 @@ fn sixty_functions_that_read_their_length_are_verified_under_their_precondition_
     // without inference, today's behaviour: a pointer parameter may be anything, so every
     // function "fails" on the dereference of its first element
     let (_, free, _) = run(&r, &["--no-infer-preconditions"]);
-    assert_eq!(free["f0"].0, "failed", "{:?}", free["f0"]);
+    assert_eq!(free["f0"].0, "FAILED", "{:?}", free["f0"]);
 }
 
 #[test]
@@ -111,15 +111,15 @@ fn a_caller_that_breaks_a_callees_precondition_fails_at_the_call() {
     r.commit("callers");
     let (_, m, _) = run(&r, &[]);
     let (s, detail, _) = &m["null_caller"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("NULL pointer"), "{detail}");
     let (s, detail, _) = &m["short_caller"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("pointer-bounds"), "{detail}");
-    assert_eq!(m["good_caller"].0, "successful", "{:?}", m["good_caller"]);
+    assert_eq!(m["good_caller"].0, "SUCCESSFUL", "{:?}", m["good_caller"]);
     // the callees stay verified under their precondition: the bug is at the callers
-    assert_eq!(m["f0"].0, "precondition");
-    assert_eq!(m["f1"].0, "precondition");
+    assert_eq!(m["f0"].0, "PRECONDITION");
+    assert_eq!(m["f1"].0, "PRECONDITION");
 }
 
 #[test]
@@ -179,17 +179,17 @@ fn a_static_function_is_verified_through_its_callers() {
     r.commit("static");
     let (_, m, _) = run(&r, &[]);
     let (s, detail, _) = &m["quot"];
-    assert_eq!(s, "successful", "{detail}");
+    assert_eq!(s, "SUCCESSFUL", "{detail}");
     assert!(detail.contains("through its callers") && detail.contains("`halve`"), "{detail}");
     let (s, detail, _) = &m["rem"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("`broken`") && detail.contains("division"), "{detail}");
-    assert_eq!(m["broken"].0, "failed");
+    assert_eq!(m["broken"].0, "FAILED");
     let (s, detail, _) = &m["pick"];
-    assert_eq!(s, "precondition", "its address is taken: verified on its own: {detail}");
+    assert_eq!(s, "PRECONDITION", "its address is taken: verified on its own: {detail}");
     // with free inputs there is no caller context either: quot is verified on its own
     let (_, free, _) = run(&r, &["--no-infer-preconditions"]);
-    assert_eq!(free["quot"].0, "failed", "{:?}", free["quot"]);
+    assert_eq!(free["quot"].0, "FAILED", "{:?}", free["quot"]);
 }
 
 #[test]
@@ -212,15 +212,15 @@ fn contracts_from_the_configuration_are_assumed_in_the_function_and_asserted_at_
     r.commit("config contract");
     let (_, m, _) = run(&r, &[]);
     let (s, detail, assumes) = &m["ratio"];
-    assert_eq!(s, "failed", "the ensures does not hold for t == INT_MIN (the body returns 0): {detail}");
+    assert_eq!(s, "FAILED", "the ensures does not hold for t == INT_MIN (the body returns 0): {detail}");
     assert!(detail.contains("contract ensures"), "{detail}");
     assert!(assumes.iter().any(|a| a.contains("d != 0")), "{assumes:?}");
-    assert_eq!(m["good_user"].0, "successful", "{:?}", m["good_user"]);
+    assert_eq!(m["good_user"].0, "SUCCESSFUL", "{:?}", m["good_user"]);
     let (s, detail, _) = &m["bad_user"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("contract requires"), "the requires is asserted at the call: {detail}");
     let (s, detail, _) = &m["mystery"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
     assert!(detail.contains(".verdiff.yml:10"), "the clause's line is named: {detail}");
 }
 
@@ -242,12 +242,12 @@ fn a_static_function_its_callers_do_not_decide_is_verified_on_its_own() {
     );
     r.commit("static own");
     let (_, m, _) = run(&r, &[]);
-    assert_eq!(m["spin"].0, "unknown", "{:?}", m["spin"]);
+    assert_eq!(m["spin"].0, "UNKNOWN", "{:?}", m["spin"]);
     let (s, detail, _) = &m["inc"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     assert!(detail.contains("verified on its own"), "{detail}");
     let (s, detail, _) = &m["halfer"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
     assert!(detail.contains("on its own it fails"), "{detail}");
 }
 
@@ -278,7 +278,7 @@ fn a_header_before_the_pointer_and_a_terminator_after_the_copy_are_the_callers()
     r.commit("header");
     let (_, m, v) = run(&r, &[]);
     let (s, detail, assumes) = &m["setcopy"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     assert!(assumes.iter().any(|a| a.contains("`s` points to at least `len` bytes")), "{assumes:?}");
     // the needed claims name the header read (line 3) and the terminator (line 6)
     let needed: Vec<u64> = claims_of(&v, "setcopy")
@@ -288,7 +288,7 @@ fn a_header_before_the_pointer_and_a_terminator_after_the_copy_are_the_callers()
         .collect();
     assert!(needed.contains(&3) && needed.contains(&6), "needed claims at lines {needed:?}");
     let (s, detail, _) = &m["clear"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("lib.c:11"), "{detail}");
 }
 
@@ -310,7 +310,7 @@ fn freeing_a_parameter_needs_the_start_of_an_allocation() {
     r.commit("free");
     let (_, m, v) = run(&r, &[]);
     let (s, detail, _) = &m["release"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     let free_need = claims_of(&v, "release").into_iter().any(|c| {
         c["kind"] == "precondition"
             && c["status"] == "needed"
@@ -342,15 +342,15 @@ fn string_functions_are_verified_for_strings_of_any_length() {
     r.commit("strings");
     let (code, m, _) = run(&r, &[]);
     let (s, detail, assumes) = &m["copy"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     assert!(assumes.contains(&"`s` != NULL".to_string()), "{assumes:?}");
     let (s, detail, _) = &m["same_key"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     let (s, detail, _) = &m["copy_short"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("memcpy destination") && detail.contains("str.c:16"), "{detail}");
     let (s, detail, _) = &m["bad_caller"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("pointer-bounds"), "{detail}");
     assert_eq!(code, 10);
 }
@@ -382,38 +382,38 @@ fn loops_over_a_callers_length_are_proved_for_every_count() {
     let (_, m, _) = run(&r, &[]);
     // j < len and s points to len bytes: every s[j] is inside, whatever len is
     let (s, detail, assumes) = &m["lower"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     assert!(assumes.contains(&"`s` points to `len` bytes".to_string()), "{assumes:?}");
     // p only moves forward from s and stays below s + len
     let (s, detail, _) = &m["count_x"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     // calls == n after the loop: n = 5000 divides by zero. The bound cannot reach it, and the
     // abstraction (which havocs `calls`, written by the callee) finds it only there: UNKNOWN.
     // Were the callee's write not havocked, calls would stay 0 and the verdict SUCCESSFUL.
     let (s, detail, _) = &m["by_calls"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
     assert!(detail.contains("needs more"), "{detail}");
     // the division by zero at iteration 100000 is beyond every bound: not SUCCESSFUL
     let (s, detail, _) = &m["late"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
     // k is even, so k - 1 is never 0; the abstraction forgets that (k havocked): its
     // violation is not reported, the function stays UNKNOWN
     let (s, detail, _) = &m["even"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
     assert!(detail.contains("needs more"), "{detail}");
     // only the field b->offset changes (upwards), not the rest of *b: the content pointer
     // stays the caller's, and every read is below b->length
     let (s, detail, _) = &m["skip_spaces"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     // q is repointed to y through pp at iteration 100000, so y == 0 fails for n > 100001:
     // a write through a pointer may change q, whose address is taken, so the loop's writes
     // through q are not abstracted as writes into x's object (that proved y == 0)
     let (s, detail, _) = &m["repointed"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
     // tolower may leave errno changed (verdiff's library model of errno): errno is havocked
     // with what the loop writes, and the assertion past iteration 1000 is not proved
     let (s, detail, _) = &m["errno_kept"];
-    assert_eq!(s, "unknown", "{detail}");
+    assert_eq!(s, "UNKNOWN", "{detail}");
 }
 
 /// A public function hands a list to a static helper that walks `c = c->next` while
@@ -442,7 +442,7 @@ fn a_list_walked_by_a_helper_ends_where_the_helper_tests_for_null() {
     r.commit("list");
     let (_, m, _) = run(&r, &[]);
     let (s, detail, assumes) = &m["value_at"];
-    assert_eq!(s, "precondition", "{detail}");
+    assert_eq!(s, "PRECONDITION", "{detail}");
     assert!(assumes.iter().any(|a| a.contains("NULL 3 links from a parameter")), "{assumes:?}");
 }
 
@@ -479,13 +479,13 @@ fn stored_pointers_start_their_objects_unless_the_code_reaches_below_them() {
     r.commit("stored");
     let (_, m, v) = run(&r, &[]);
     let (s, detail, _) = &m["through_helper"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("lib.c:7"), "{detail}");
     let (s, detail, _) = &m["direct"];
-    assert_eq!(s, "failed", "{detail}");
+    assert_eq!(s, "FAILED", "{detail}");
     assert!(detail.contains("lib.c:11"), "{detail}");
     let (s, detail, assumes) = &m["drop"];
-    assert!(s == "precondition" || s == "successful", "{s}: {detail}");
+    assert!(s == "PRECONDITION" || s == "SUCCESSFUL", "{s}: {detail}");
     assert!(assumes.iter().any(|a| a.contains("point to the start of their objects")), "{assumes:?}");
     let needs_at_free = claims_of(&v, "drop")
         .into_iter()

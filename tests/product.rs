@@ -78,11 +78,11 @@ fn cached(m: &BTreeMap<String, (String, bool)>) -> Vec<String> {
 
 fn expected() -> Vec<(String, String)> {
     [
-        ("avg", "successful"),
-        ("pick", "failed"),
-        ("scale", "successful"),
-        ("total", "successful"),
-        ("twice", "successful"),
+        ("avg", "SUCCESSFUL"),
+        ("pick", "FAILED"),
+        ("scale", "SUCCESSFUL"),
+        ("total", "SUCCESSFUL"),
+        ("twice", "SUCCESSFUL"),
     ]
     .iter()
     .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -138,9 +138,9 @@ fn run_reuses_results_and_misses_exactly_on_relevant_changes() {
     let (_, m, _) = run_json(&r, &[]);
     assert!(cached(&m).is_empty(), "{m:?}");
     // scale: |x| <= 1000 so 4x fits; avg: INT_MIN / -1 overflows; total is 1 + 2 + 30
-    assert_eq!(m["avg"].0, "failed");
-    assert_eq!(m["scale"].0, "successful");
-    assert_eq!(m["total"].0, "successful");
+    assert_eq!(m["avg"].0, "FAILED");
+    assert_eq!(m["scale"].0, "SUCCESSFUL");
+    assert_eq!(m["total"].0, "SUCCESSFUL");
 
     // --no-cache neither reads nor writes
     let (_, m, _) = run_json(&r, &["--no-cache"]);
@@ -283,7 +283,7 @@ fn init_and_hook_install() {
     // the detected include dir makes the header found; the test folder is not verified
     let (code, m, v) = run_json(&r, &[]);
     assert_eq!(code, 0, "{v}");
-    assert_eq!(verdicts(&m), vec![("api".to_string(), "successful".to_string())]);
+    assert_eq!(verdicts(&m), vec![("api".to_string(), "SUCCESSFUL".to_string())]);
     // init refuses to overwrite
     let (code, _, _) = r.verdiff(&["init"]);
     assert_eq!(code, 1);
@@ -459,7 +459,7 @@ fn a_call_into_another_file_is_followed_and_never_assumed_away() {
     r.commit("two files");
     let fns = run_rows(&r);
     let of = |name: &str| row(&fns, name);
-    assert_eq!(of("f")["safety"], "failed", "{fns:?}");
+    assert_eq!(of("f")["safety"], "FAILED", "{fns:?}");
     let claim = &of("f")["claims"][0];
     assert_eq!(claim["kind"], "division-by-zero", "{fns:?}");
     let trace = claim["trace"].as_array().cloned().unwrap_or_default();
@@ -467,7 +467,7 @@ fn a_call_into_another_file_is_followed_and_never_assumed_away() {
         trace.iter().any(|s| s["function"] == "h" && s["file"] == "src/c.c"),
         "the trace goes through h: {trace:?}"
     );
-    assert_eq!(of("h")["safety"], "successful", "{fns:?}");
+    assert_eq!(of("h")["safety"], "SUCCESSFUL", "{fns:?}");
 
     let r = Repo::new("run-cross-file-clash");
     r.write("x.c", "int helper(void) { return 1; }\nint k(void);\nint user(void) { return 10 / k(); }\n");
@@ -475,7 +475,7 @@ fn a_call_into_another_file_is_followed_and_never_assumed_away() {
     r.commit("two definitions of helper");
     let fns = run_rows(&r);
     let of = |name: &str| row(&fns, name);
-    assert_eq!(of("user")["safety"], "unknown", "{fns:?}");
+    assert_eq!(of("user")["safety"], "UNKNOWN", "{fns:?}");
     assert!(of("user")["detail"].as_str().unwrap_or("").contains("calls `k`, defined in y.c"), "{fns:?}");
 }
 
@@ -516,7 +516,7 @@ fn every_failed_row_of_run_prints_the_command_that_reproduces_it() {
     let fns = v["functions"].as_array().cloned().unwrap_or_default();
     assert_eq!(fns.len(), 1, "{fns:?}");
     assert_eq!(fns[0]["function"], "f");
-    assert_eq!(fns[0]["safety"], "failed");
+    assert_eq!(fns[0]["safety"], "FAILED");
     assert_eq!(fns[0]["cached"], false, "verified again, not read from the cache");
     let claim = &fns[0]["claims"][0];
     assert_eq!((claim["kind"].as_str(), claim["line"].as_u64()), (Some("division-by-zero"), Some(3)), "{claim}");
@@ -538,11 +538,11 @@ fn a_static_function_verified_on_its_own_is_cached_too() {
     );
     r.commit("base");
     let (_, m, v) = run_json(&r, &[]);
-    assert_eq!(m["walk"].0, "unknown", "{v}");
-    assert_eq!(m["clampi"].0, "successful", "{v}");
+    assert_eq!(m["walk"].0, "UNKNOWN", "{v}");
+    assert_eq!(m["clampi"].0, "SUCCESSFUL", "{v}");
     assert!(cached(&m).is_empty(), "{m:?}");
     let (_, m, v) = run_json(&r, &[]);
-    assert_eq!(m["clampi"].0, "successful", "{v}");
+    assert_eq!(m["clampi"].0, "SUCCESSFUL", "{v}");
     assert_eq!(cached(&m), vec!["clampi", "walk"], "{v}");
 }
 
@@ -559,11 +559,11 @@ fn a_changed_contract_is_not_answered_from_the_cache() {
     r.commit("contract");
     let (code, m, v) = run_json(&r, &[]);
     assert_eq!(code, 0, "{v}");
-    assert_eq!(m["inv"].0, "successful", "{v}");
+    assert_eq!(m["inv"].0, "SUCCESSFUL", "{v}");
     r.write("c.c", &src.replace("x > 0", "x >= 0"));
     let (code, m, v) = run_json(&r, &[]);
     assert_eq!(code, 10, "{v}");
-    assert_eq!(m["inv"], ("failed".to_string(), false), "{v}");
+    assert_eq!(m["inv"], ("FAILED".to_string(), false), "{v}");
     assert!(!m["twice"].1, "the caller's key covers the contract it calls through: {v}");
 }
 
@@ -582,18 +582,18 @@ fn a_callee_body_change_that_keeps_its_contract_leaves_its_callers_cached() {
     r.commit("contract");
     let (code, m, v) = run_json(&r, &[]);
     assert_eq!(code, 0, "{v}");
-    assert_eq!(m["clamp"], ("successful".to_string(), false), "{v}");
-    assert_eq!(m["table_at"], ("successful".to_string(), false), "{v}");
+    assert_eq!(m["clamp"], ("SUCCESSFUL".to_string(), false), "{v}");
+    assert_eq!(m["table_at"], ("SUCCESSFUL".to_string(), false), "{v}");
     r.write("c.c", &src.replace("x % 8", "x & 7"));
     let (code, m, v) = run_json(&r, &[]);
     assert_eq!(code, 0, "{v}");
-    assert_eq!(m["clamp"], ("successful".to_string(), false), "{v}");
-    assert_eq!(m["table_at"], ("successful".to_string(), true), "the caller's key covers the contract only: {v}");
+    assert_eq!(m["clamp"], ("SUCCESSFUL".to_string(), false), "{v}");
+    assert_eq!(m["table_at"], ("SUCCESSFUL".to_string(), true), "the caller's key covers the contract only: {v}");
     r.write("c.c", &src.replace("x % 8", "x % 9"));
     let (code, m, v) = run_json(&r, &[]);
     assert_eq!(code, 10, "{v}");
-    assert_eq!(m["clamp"], ("failed".to_string(), false), "{v}");
-    assert_eq!(m["table_at"], ("successful".to_string(), true), "{v}");
+    assert_eq!(m["clamp"], ("FAILED".to_string(), false), "{v}");
+    assert_eq!(m["table_at"], ("SUCCESSFUL".to_string(), true), "{v}");
 }
 
 /// A `static` function with a written contract is verified against it on its own, not
@@ -610,6 +610,6 @@ fn a_static_function_with_a_contract_is_verified_against_it() {
     r.commit("static with contract");
     let (code, m, v) = run_json(&r, &["--no-cache"]);
     assert_eq!(code, 10, "{v}");
-    assert_eq!(m["pick"].0, "failed", "{v}");
-    assert_eq!(m["api"].0, "successful", "{v}");
+    assert_eq!(m["pick"].0, "FAILED", "{v}");
+    assert_eq!(m["api"].0, "SUCCESSFUL", "{v}");
 }

@@ -275,7 +275,11 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
             eprintln!("verdiff: the run was not recorded in the history: {e}");
         }
     }
-    let info = report::diff::Info { base: format!("{base} ({base_how})"), head: head_how.clone() };
+    let info = report::diff::Info {
+        base: format!("{base} ({base_how})"),
+        head: head_how.clone(),
+        seconds: start.elapsed().as_secs_f64(),
+    };
     let meta = RunMeta {
         command: "diff".into(),
         tool_version: env!("CARGO_PKG_VERSION").into(),

@@ -58,7 +58,7 @@ fn from_diff_entry(v: &Value) -> Option<FunctionResult> {
         safety: verdict,
         detail: safety.and_then(|s| s.get("detail")).and_then(Value::as_str).unwrap_or("").to_string(),
         claims,
-        seconds: v.get("time_seconds").and_then(Value::as_f64).unwrap_or(0.0),
+        seconds: v.get("seconds").or_else(|| v.get("time_seconds")).and_then(Value::as_f64).unwrap_or(0.0),
         cached: safety.and_then(|s| s.get("cached")).and_then(Value::as_bool).unwrap_or(false),
         assumes: safety
             .and_then(|s| s.get("assumes"))
@@ -79,7 +79,13 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
     for part in &p.positional {
         let text = std::fs::read_to_string(part).map_err(|e| input(format!("{part}: {e}")))?;
         let v: Value = serde_json::from_str(&text).map_err(|e| input(format!("{part}:{}: not JSON: {e}", e.line())))?;
-        let schema = v.get("schema").and_then(Value::as_str).unwrap_or("").to_string();
+        let stated = v.get("schema").and_then(Value::as_str).unwrap_or("");
+        // a part of any 1.x version is read as this version's (docs/json-schema.md)
+        let schema = [report::diff::SCHEMA, report::run::SCHEMA]
+            .into_iter()
+            .find(|ours| report::same_document(stated, ours))
+            .unwrap_or(stated)
+            .to_string();
         if schema != report::diff::SCHEMA && schema != report::run::SCHEMA {
             return Err(input(format!(
                 "{part}: schema `{schema}` is not {} or {}",

@@ -5,11 +5,13 @@ use serde_json::{json, Value};
 
 use crate::diff::{Row, Status};
 
-pub const SCHEMA: &str = "verdiff.diff/1";
+pub const SCHEMA: &str = "verdiff.diff/1.3";
 
 pub struct Info {
     pub base: String,
     pub head: String,
+    /// Wall time of the whole diff.
+    pub seconds: f64,
 }
 
 fn safety_text(r: &Row) -> String {
@@ -108,6 +110,8 @@ pub fn json(rows: &[Row], info: &Info) -> Value {
                     "claims": s.claims,
                     "assumes": s.assumes,
                 })),
+                "seconds": r.time.as_secs_f64(),
+                // 1.0's name, deprecated (docs/json-schema.md)
                 "time_seconds": r.time.as_secs_f64(),
             })
         })
@@ -117,6 +121,7 @@ pub fn json(rows: &[Row], info: &Info) -> Value {
         "tool": {"name": "verdiff", "version": env!("CARGO_PKG_VERSION")},
         "base": info.base,
         "head": info.head,
+        "seconds": info.seconds,
         "functions": fns,
         "counts": crate::record::counts(&rows.iter().map(crate::diff::to_record).collect::<Vec<_>>()),
         "summary": summary(rows),

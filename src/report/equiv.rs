@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use crate::equiv::{EquivResult, EquivVerdict};
 
-pub const SCHEMA: &str = "verdiff.equiv/1";
+pub const SCHEMA: &str = "verdiff.equiv/1.2";
 
 pub fn text(r: &EquivResult, files: &(String, String)) -> String {
     let mut s = String::new();
@@ -76,6 +76,8 @@ pub fn result_json(r: &EquivResult) -> Value {
         "externals": r.externals,
         "notes": r.notes,
         "unwind": r.unwind,
+        "seconds": r.time.as_secs_f64(),
+        // 1.0's name, deprecated (docs/json-schema.md)
         "time_seconds": r.time.as_secs_f64(),
     })
 }

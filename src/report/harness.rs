@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::harness::{Checked, Harness};
 
-pub const SCHEMA: &str = "verdiff.harness/1";
+pub const SCHEMA: &str = "verdiff.harness/1.1";
 
 /// One verified harness: what it is, its result and the failing input as a unit test.
 pub struct Row<'a> {

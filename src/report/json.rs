@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::engine::{Report, Status, TraceEvent, Verdict};
 
-pub const CHECK_SCHEMA: &str = "verdiff.check/1";
+pub const CHECK_SCHEMA: &str = "verdiff.check/1.3";
 
 fn ms(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0
@@ -52,6 +52,9 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
                                 o.insert("kind".into(), json!("input"));
                                 o.insert("lhs".into(), json!(name));
                                 o.insert("value".into(), json!(value.text));
+                                if let Some(b) = &value.binary {
+                                    o.insert("binary".into(), json!(b.replace(' ', "")));
+                                }
                             }
                             TraceEvent::Call { func, args } => {
                                 o.insert("kind".into(), json!("call"));
@@ -91,6 +94,7 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
     };
     json!({
         "schema": CHECK_SCHEMA,
+        "seconds": (r.timings.total + info.frontend).as_secs_f64(),
         "tool": { "name": "verdiff", "version": env!("CARGO_PKG_VERSION"), "solver": crate::engine::solver_version() },
         "input": { "files": info.files, "entry": info.entry, "options": info.options },
         "verdict": verdict,
