@@ -494,3 +494,33 @@ fn stored_pointers_start_their_objects_unless_the_code_reaches_below_them() {
         .count();
     assert_eq!(needs_at_free, 0, "{detail}");
 }
+
+/// A function that subtracts or compares two pointer parameters gets them in one object, as
+/// C requires of its caller (`scan(buf, buf + len)`), not in two objects: comparing
+/// pointers to different objects is undefined, and a FAILED for it is a false alarm.
+/// `span` is then safe for every range; `first_two` reads two bytes after checking there
+/// are two; `third` reads `in[2]` after checking only two: safe when the caller's object
+/// goes on after `end`, so it is what `third` needs of its caller, not a failure.
+#[test]
+fn a_range_end_pointer_points_into_the_object_of_the_start() {
+    let r = Repo::new("pre-range-end");
+    r.write(".verdiff.yml", "version: 1\nunwind: 10\ntimeout: 60\n");
+    r.write(
+        "lib.c",
+        "int span(const char *in, const char *end) {\n  if (in >= end) return 0;\n  return (int)(end - in);\n}\n\
+         int first_two(const char *in, const char *end) {\n  if (end - in < 2) return -1;\n  return in[0] + in[1];\n}\n\
+         int third(const char *in, const char *end) {\n  if (end - in < 2) return -1;\n  return in[2];\n}\n",
+    );
+    r.commit("ranges");
+    let (code, m, v) = run(&r, &[]);
+    assert_eq!(code, 0, "{m:?}");
+    for f in ["span", "first_two", "third"] {
+        let (s, detail, assumes) = &m[f];
+        assert_eq!(s, "PRECONDITION", "{f}: {detail}");
+        assert!(assumes.iter().any(|a| a.contains("`end` points into the object of `in`")), "{f}: {assumes:?}");
+    }
+    let needs = |f: &str| claims_of(&v, f).into_iter().filter(|c| c["status"] == "needed").count();
+    assert_eq!(needs("first_two"), 0, "{v}");
+    assert_eq!(needs("span"), 0, "{v}");
+    assert!(needs("third") >= 1, "third reads past what it checked: {v}");
+}

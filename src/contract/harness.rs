@@ -110,6 +110,20 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
                 "`{}` is an `{handle}` made by `{ctor_name}({ctor_names})`{null} (its precondition assumed, its calls inlined)",
                 names[i]
             ));
+        } else if let Some(&k) =
+            x.c.same_object
+                .get(&(g, i))
+                .filter(|&&k| k < i && is_data_pointer(&types[k]) && !nullable && !x.c.nullable.contains(&(g, k)))
+        {
+            // the end of the earlier parameter's range (`parse(buf, buf + len)`)
+            let value = within(&mut x.b, Expr::var(locals[k], types[k].clone()), t);
+            x.b.assign(Expr::var(locals[i], t.clone()), value);
+            if top {
+                x.assumptions.push(format!(
+                    "`{}` points into the object of `{}`, at or after it (the function subtracts or compares them)",
+                    names[i], names[k]
+                ));
+            }
         } else if is_data_pointer(t) {
             pointers += 1;
             let sized = x.c.sized.get(&(g, i)).filter(|s| s.len < types.len() && types[s.len].is_int());
@@ -174,6 +188,25 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
         }
     }
     (locals, types, pointers)
+}
+
+/// A pointer of type `t` into the object `start` points to, at or after `start`, up to one
+/// past the object's end: `(t)((char *)start + k)` for a nondeterministic
+/// `k <= OBJECT_SIZE(start) - POINTER_OFFSET(start)`.
+fn within(b: &mut FnBuilder<'_>, start: Expr, t: &Type) -> Expr {
+    use crate::ir::{Builtin, InstrKind};
+    let size_t = b.p.target.size_t();
+    let int = b.p.target.int_t();
+    let bytes = Type::ptr(b.p.target.int(IntName::UChar));
+    let k = b.declared("$within", size_t.clone(), false);
+    let ke = Expr::var(k, size_t.clone());
+    b.assign(ke.clone(), Expr::new(ExprKind::Nondet, size_t.clone()));
+    let size = Expr::new(ExprKind::Builtin(Builtin::ObjectSize, vec![start.clone()]), size_t.clone());
+    let offset = Expr::new(ExprKind::Builtin(Builtin::PointerOffset, vec![start.clone()]), size_t.clone());
+    let room = Expr::binary(BinOp::Sub, size, offset, size_t);
+    b.push(InstrKind::Assume(Expr::binary(BinOp::Le, ke.clone(), room, int)));
+    let at = Expr::binary(BinOp::PtrAdd, Expr::cast(start, bytes.clone()), ke, bytes);
+    Expr::cast(at, t.clone())
 }
 
 /// A handle of type `t` made by calling `ctor` on inputs its precondition allows: never NULL

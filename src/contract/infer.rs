@@ -43,6 +43,12 @@ pub struct Conventions {
     /// stored in a struct). Elsewhere they point to the start (docs/contracts.md, "Pointers
     /// stored in input memory").
     pub loaded_below: HashSet<FuncId>,
+    /// Pointer parameters the function subtracts from or compares with another pointer
+    /// parameter (`end - in`, `p < end`, through copies): C defines that only within one
+    /// object, so a caller passes both into one object (`parse(buf, buf + len)`). By
+    /// (function, the later parameter) → the earlier one, whose object the later points into,
+    /// at or after it, up to one past the object's end.
+    pub same_object: HashMap<(FuncId, usize), usize>,
 }
 
 impl Conventions {
@@ -148,6 +154,10 @@ pub fn infer(p: &Program) -> Conventions {
         for &i in &facts.below {
             c.below.insert((f, i));
         }
+        for &(i, j) in &facts.same_object {
+            // (one object per later parameter: the first pairing in parameter order)
+            c.same_object.entry((f, j)).and_modify(|k| *k = (*k).min(i)).or_insert(i);
+        }
     }
     loop {
         let mut changed = false;
@@ -221,6 +231,8 @@ struct FunctionFacts {
     loaded_below: bool,
     /// (callee, the callee's parameter index) for pointers loaded from memory handed on.
     loaded_passed: Vec<(FuncId, usize)>,
+    /// (earlier, later) pointer parameters subtracted from or compared with each other.
+    same_object: HashSet<(usize, usize)>,
 }
 
 /// Strips conversions.
@@ -321,6 +333,26 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
         }
     }
     sized_by_indexing(p, fun, body, &at, &mut out);
+    // pointer parameters subtracted from or compared with each other (not with NULL), or
+    // pointers computed from them (`second = in + 6; if (end - second < 6)`)
+    let derived = derived_pointers(fun, body);
+    for ins in body {
+        for e in ins.kind.exprs() {
+            e.visit(&mut |x| {
+                let ExprKind::Binary(op, a, b) = &x.kind else { return };
+                let relation = *op == BinOp::PtrDiff
+                    || (op.is_comparison() && strip(a).ty.is_pointer() && strip(b).ty.is_pointer());
+                if !relation || is_null(a) || is_null(b) {
+                    return;
+                }
+                if let (Some(i), Some(j)) = (pointer_origin(a, &derived), pointer_origin(b, &derived)) {
+                    if i != j {
+                        out.same_object.insert((i.min(j), i.max(j)));
+                    }
+                }
+            });
+        }
+    }
     // dereferences, pointer arithmetic, and hand-offs to library functions (free and realloc
     // take NULL)
     for (pc, ins) in body.iter().enumerate() {
@@ -354,6 +386,60 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
         }
     }
     out
+}
+
+/// The pointer variables of `body` whose every value is computed from one parameter's
+/// pointer (copies, `p + k`, `p - k`, `&p[k]`), flow-insensitively: variable → parameter.
+fn derived_pointers(fun: &crate::ir::Function, body: &[crate::ir::Instr]) -> HashMap<VarId, usize> {
+    let mut origin: HashMap<VarId, Option<usize>> = HashMap::new();
+    for (i, &v) in fun.params.iter().enumerate() {
+        origin.insert(v, Some(i));
+    }
+    let params: HashSet<VarId> = fun.params.iter().copied().collect();
+    loop {
+        let mut changed = false;
+        for ins in body {
+            let (l, rhs) = match &ins.kind {
+                InstrKind::Assign { lhs: Expr { kind: ExprKind::Var(l), ty }, rhs } if ty.is_pointer() => {
+                    (*l, Some(rhs))
+                }
+                InstrKind::Call { lhs: Some(Expr { kind: ExprKind::Var(l), .. }), .. } => (*l, None),
+                _ => continue,
+            };
+            let known: HashMap<VarId, usize> = origin.iter().filter_map(|(k, v)| v.map(|i| (*k, i))).collect();
+            // a parameter reassigned keeps its own origin only when the value comes from it
+            let new = rhs.and_then(|r| pointer_origin(r, &known));
+            let entry = origin.get(&l).copied();
+            let merged = match (entry, new) {
+                (None, n) if !params.contains(&l) => n,
+                (Some(Some(a)), Some(b)) if a == b => Some(a),
+                (None, _) => None,
+                _ => None,
+            };
+            if entry != Some(merged) {
+                origin.insert(l, merged);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    origin.into_iter().filter_map(|(k, v)| v.map(|i| (k, i))).collect()
+}
+
+/// The parameter a pointer expression is computed from (see [`derived_pointers`]).
+fn pointer_origin(e: &Expr, derived: &HashMap<VarId, usize>) -> Option<usize> {
+    let e = strip(e);
+    match &e.kind {
+        ExprKind::Var(v) => derived.get(v).copied(),
+        ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrSub, b, _) => pointer_origin(b, derived),
+        ExprKind::AddrOf(x) => match &strip(x).kind {
+            ExprKind::Deref(b) => pointer_origin(b, derived),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `p - k` or `p + c` with a negative constant `c` (`p[-1]` lowers to the latter).

@@ -13,7 +13,7 @@
 //! the final values of written globals present in both versions, and the log of calls to
 //! external functions (function and arguments, in order).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::leaves::{leaves, shape, Leaf};
 use crate::ir::{
@@ -96,6 +96,9 @@ pub enum ParamInput {
     Value { name: String, ty: String, leaves: Vec<String> },
     /// A pointer to element `at` of an object of `elems` elements of type `elem`.
     Object { name: String, object: String, elem: String, elems: u64, at: u64, leaves: Vec<String> },
+    /// A pointer into an earlier parameter's object, element `at + k` for the input `offset`
+    /// k in [0, elems - at] (the end of a range: `parse(buf, buf + len)`).
+    Within { name: String, object: String, at: u64, offset: String },
 }
 
 /// A compared output: one leaf in each version.
@@ -184,6 +187,50 @@ fn from_pointer(path: &str, group: &str, header: u64) -> String {
     match index.parse::<i128>() {
         Ok(k) => format!("{group}[{}]{tail}", k - header as i128),
         Err(_) => path.to_string(),
+    }
+}
+
+/// The most elements a pointer parameter's object needs for `f` to reach its code with
+/// constant offsets and range checks: the constant offsets it adds to pointers (each once:
+/// `second = first + 6; hex(second + 2)`) plus the largest constant it compares a pointer
+/// difference with (`if (end - second < 6) fail`), plus one; at most [`MAX_NEEDED_ELEMS`].
+fn needed_elems(p: &Program, f: FuncId) -> u64 {
+    let Some(body) = p.func(f).body.as_ref() else { return 0 };
+    let constant = |e: &Expr| match &strip_casts(e).kind {
+        ExprKind::Int(v) if *v <= MAX_NEEDED_ELEMS as u128 => Some(*v as u64),
+        _ => None,
+    };
+    let mut offsets: std::collections::BTreeSet<u64> = Default::default();
+    let mut compared = 0u64;
+    for ins in body {
+        for e in ins.kind.exprs() {
+            e.visit(&mut |x| match &x.kind {
+                ExprKind::Binary(BinOp::PtrAdd, _, k) => offsets.extend(constant(k)),
+                ExprKind::Binary(op, a, b) if op.is_comparison() => {
+                    let diff = |y: &Expr| matches!(strip_casts(y).kind, ExprKind::Binary(BinOp::PtrDiff, ..));
+                    if diff(a) {
+                        compared = compared.max(constant(b).unwrap_or(0));
+                    } else if diff(b) {
+                        compared = compared.max(constant(a).unwrap_or(0));
+                    }
+                }
+                _ => {}
+            });
+        }
+    }
+    if compared == 0 {
+        return 0;
+    }
+    (offsets.iter().sum::<u64>() + compared + 1).min(MAX_NEEDED_ELEMS)
+}
+
+/// The largest object [`needed_elems`] asks for (each element is an input of both versions).
+const MAX_NEEDED_ELEMS: u64 = 64;
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(x, _) => strip_casts(x),
+        _ => e,
     }
 }
 
@@ -415,10 +462,15 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     };
 
     // --- parameters
+    // (objects as large as the functions' constant offsets and range checks need to reach
+    // their code, at least --object-size elements)
+    let elems = o.object_elems.max(needed_elems(b.p, old_f).max(needed_elems(b.p, new_f)));
     let mut args_old = Vec::new();
     let mut args_new = Vec::new();
     // (output group name, object, elements before the pointer)
     let mut objects: Vec<(String, Expr, u64)> = Vec::new();
+    // (parameter → its object, element type and the pointer's element, for pointers into it)
+    let mut param_objects: HashMap<usize, (String, Expr, Type, u64)> = HashMap::new();
     for (i, (ty, nty)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
         let pname = of
             .params
@@ -436,13 +488,38 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 if b.p.size_of(&elem).is_none() {
                     return Err(format!("parameter `{pname}` points to an incomplete type"));
                 }
+                // subtracted from or compared with an earlier pointer parameter: into its
+                // object, as a C caller passes a range's end
+                let earlier = [old_f, new_f].iter().find_map(|&f| conventions.same_object.get(&(f, i)).copied());
+                if let Some((oname, oe, _, header)) =
+                    earlier.and_then(|k| param_objects.get(&k)).filter(|(_, _, e, _)| *e == elem).cloned()
+                {
+                    let size_t = b.p.target.size_t();
+                    let off = b.local(&format!("{pname}_offset"), size_t.clone(), false);
+                    b.push(InstrKind::Decl(off));
+                    let off_e = Expr::var(off, size_t.clone());
+                    let leaf = Leaf { expr: off_e.clone(), path: format!("{pname}_offset") };
+                    let offset = b.input(&leaf, &mut inputs);
+                    let int = b.int();
+                    let max = Expr::int(elems as i128, size_t.clone());
+                    b.push(InstrKind::Assume(Expr::binary(BinOp::Le, off_e.clone(), max, int)));
+                    let index = Expr::binary(BinOp::Add, off_e, Expr::int(header as i128, size_t.clone()), size_t);
+                    let at = Expr::new(ExprKind::Index(Box::new(oe), Box::new(index)), elem.clone());
+                    let pv = b.local(&pname, ty.clone(), false);
+                    b.push(InstrKind::Decl(pv));
+                    b.assign(Expr::var(pv, ty.clone()), Expr::cast(Expr::addr_of(at), ty.clone()));
+                    args_old.push(Expr::var(pv, ty.clone()));
+                    args_new.push(Expr::cast(Expr::var(pv, ty.clone()), nty.clone()));
+                    params.push(ParamInput::Within { name: pname.clone(), object: oname, at: header, offset });
+                    continue;
+                }
                 let oname = format!("{pname}_object");
                 // (room before the pointer: the object size, and at least 32 bytes)
                 let header = match below.get(i) {
-                    Some(true) => o.object_elems.max(32u64.div_ceil(b.p.size_of(&elem).unwrap_or(1).max(1))),
+                    Some(true) => elems.max(32u64.div_ceil(b.p.size_of(&elem).unwrap_or(1).max(1))),
                     _ => 0,
                 };
-                let obj_ty = Type::array(elem.clone(), header + o.object_elems);
+                let obj_ty = Type::array(elem.clone(), header + elems);
                 let ov = b.local(&oname, obj_ty.clone(), true);
                 b.push(InstrKind::Decl(ov));
                 let oe = Expr::var(ov, obj_ty);
@@ -461,10 +538,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     name: pname.clone(),
                     object: oname.clone(),
                     elem: b.p.type_name(&elem),
-                    elems: header + o.object_elems,
+                    elems: header + elems,
                     at: header,
                     leaves: names,
                 });
+                param_objects.insert(i, (oname.clone(), oe.clone(), elem.clone(), header));
                 objects.push((format!("*{pname}"), oe, header));
             }
             _ => {

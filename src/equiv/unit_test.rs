@@ -98,6 +98,12 @@ pub fn render(
                 args_old.push(format!("{object}_old{at}"));
                 args_new.push(format!("{object}_new{at}"));
             }
+            ParamInput::Within { object, at, offset, .. } => {
+                // (the object is declared by the earlier parameter it belongs to)
+                let k = format!("{at} + {}", get(offset));
+                args_old.push(format!("{object}_old + {k}"));
+                args_new.push(format!("{object}_new + {k}"));
+            }
         }
     }
     if !product.statics.is_empty() {
