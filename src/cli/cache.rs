@@ -2,58 +2,73 @@
 
 use std::collections::HashMap;
 
-use super::args::{Arity, Parsed, Spec};
-use super::common;
+use super::common::{self, RepoArgs};
 use crate::frontend;
 use crate::harness;
 use crate::record::Safety;
 use crate::run::{self, RunOptions};
 
-pub const SPECS: &[Spec] = &[
-    Spec { name: "sample", arity: Arity::Value, help: "verify: re-solve this many entries (default 20)" },
-    Spec { name: "all", arity: Arity::Flag, help: "verify: re-solve every entry that matches the current sources" },
-    Spec { name: "days", arity: Arity::Value, help: "prune: drop entries unused for this many days (default 30)" },
-    Spec { name: "keep-runs", arity: Arity::Value, help: "prune: history runs to keep (default 365)" },
-    Spec { name: "jobs", arity: Arity::Value, help: "verify: parallel jobs (default: cores)" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
-
-fn specs() -> Vec<Spec> {
-    [common::REPO_SPECS, SPECS].concat()
+/// What `verdiff cache` does.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Stats,
+    Verify,
+    Prune,
+    Clear,
 }
 
-pub fn help() -> String {
-    let mut s = String::from(
-        "usage: verdiff cache stats|verify|prune|clear [--repo DIR] [--cache FILE]\n\n  stats    entries, runs, size, verdicts\n  verify   re-solve a sample (--sample N) or all (--all) cached safety results of functions in\n           the current sources and report every disagreement (disagreeing entries are removed);\n           exit 10 when one disagrees\n  prune    drop entries unused for --days and history beyond --keep-runs\n  clear    drop everything\n\noptions:\n",
-    );
-    s.push_str(&super::args::options_help(&specs()));
-    s
+// The options of `verdiff cache`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "the result cache: stats, verify, prune, clear",
+    override_usage = "verdiff cache stats|verify|prune|clear [--repo DIR] [--cache FILE]",
+    before_help = "  stats    entries, runs, size, verdicts\n  \
+                   verify   re-solve a sample (--sample N) or all (--all) cached safety results of functions \
+                   in\n           the current sources and report every disagreement (disagreeing entries are \
+                   removed);\n           exit 10 when one disagrees\n  \
+                   prune    drop entries unused for --days and history beyond --keep-runs\n  \
+                   clear    drop everything"
+)]
+pub struct CacheArgs {
+    /// stats, verify, prune or clear (see above)
+    #[arg(value_name = "COMMAND", value_enum, hide_possible_values = true)]
+    pub action: Action,
+    #[command(flatten)]
+    pub repo: RepoArgs,
+    /// verify: re-solve this many entries (default 20)
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// verify: re-solve every entry that matches the current sources
+    #[arg(long)]
+    pub all: bool,
+    /// prune: drop entries unused for this many days (default 30)
+    #[arg(long, value_name = "DAYS")]
+    pub days: Option<u64>,
+    /// prune: history runs to keep (default 365)
+    #[arg(long, value_name = "N")]
+    pub keep_runs: Option<u64>,
+    /// verify: parallel jobs (default: cores)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
-pub fn run(args: &[String]) -> i32 {
-    common::entry("cache", args, &specs(), help, true, command)
+pub fn run(p: &CacheArgs) -> i32 {
+    common::finish("cache", command(p))
 }
 
-fn number(p: &Parsed, name: &str, default: u64) -> Result<u64, (i32, String)> {
-    match p.value(name) {
-        None => Ok(default),
-        Some(v) => v.parse().map_err(|_| (1, format!("--{name} needs a number, got `{v}`"))),
-    }
-}
-
-fn command(p: &Parsed) -> Result<i32, (i32, String)> {
+fn command(p: &CacheArgs) -> Result<i32, (i32, String)> {
     let input = |m: String| (6, m);
-    let root = common::repo_root(p).map_err(input)?;
-    let cfg = common::load_config(&root, p).map_err(input)?;
-    if p.has("no-cache") {
+    let root = common::repo_root(p.repo.repo.as_deref()).map_err(input)?;
+    let cfg = common::load_config(&root, &p.repo).map_err(input)?;
+    if p.repo.no_cache {
         return Err((1, "--no-cache makes no sense here".into()));
     }
-    let mut cache = match common::open_cache(&root, &cfg, p).map_err(input)? {
+    let mut cache = match common::open_cache(&root, &cfg, &p.repo).map_err(input)? {
         Some(c) => c,
         None => return Err((1, "the cache is disabled in .verdiff.yml (cache.enabled: false)".into())),
     };
-    match p.positional[0].as_str() {
-        "stats" => {
+    match p.action {
+        Action::Stats => {
             let s = cache.stats().map_err(|e| input(e.to_string()))?;
             outln!("cache {}", cache.path().display());
             outln!("  entries: {}", s.entries);
@@ -67,31 +82,29 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
             outln!("  size: {} bytes", s.bytes);
             Ok(0)
         }
-        "clear" => {
+        Action::Clear => {
             cache.clear().map_err(|e| input(e.to_string()))?;
             outln!("cache {} cleared", cache.path().display());
             Ok(0)
         }
-        "prune" => {
+        Action::Prune => {
             let (e, r) =
-                cache.prune(number(p, "days", 30)?, number(p, "keep-runs", 365)?).map_err(|e| input(e.to_string()))?;
+                cache.prune(p.days.unwrap_or(30), p.keep_runs.unwrap_or(365)).map_err(|e| input(e.to_string()))?;
             outln!("removed {e} entries and {r} runs");
             Ok(0)
         }
-        "verify" => verify(p, &root, &cfg, &mut cache),
-        other => Err((1, format!("unknown cache command `{other}` (stats, verify, prune, clear)"))),
+        Action::Verify => verify(p, &root, &cfg, &mut cache),
     }
 }
 
 /// Re-solves cached safety results of functions in the current sources and compares.
 fn verify(
-    p: &Parsed,
+    p: &CacheArgs,
     root: &std::path::Path,
     cfg: &crate::config::Config,
     cache: &mut crate::cache::Cache,
 ) -> Result<i32, (i32, String)> {
-    let jobs = number(p, "jobs", 0)? as usize;
-    let jobs = if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs };
+    let jobs = common::jobs(p.jobs, 0);
     let o = RunOptions {
         frontend: run::frontend_options(root, cfg),
         safety: run::safety_options(cfg),
@@ -123,7 +136,7 @@ fn verify(
     let total = cache.stats().map(|s| s.entries).unwrap_or(0);
     // a deterministic sample spread over the key space (keys are SHA-256)
     found.sort_by(|a, b| a.1.cmp(&b.1));
-    let n = if p.has("all") { found.len() } else { (number(p, "sample", 20)? as usize).min(found.len()) };
+    let n = if p.all { found.len() } else { p.sample.unwrap_or(20).min(found.len()) };
     let step = if n == 0 { 1 } else { found.len() / n.max(1) };
     let sample: Vec<_> = found.iter().step_by(step.max(1)).take(n).cloned().collect();
     let mut sub = cfg.clone();

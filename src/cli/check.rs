@@ -1,9 +1,9 @@
 //! `verdiff check FILE... [ESBMC flags]` (also the default command).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::args::{parse, parse_duration, parse_memory, Arity, Spec};
+use super::args::{parse_duration, parse_memory, Preprocessor};
 use super::watchdog;
 use crate::engine::{self, EngineOptions, Report, Verdict};
 use crate::frontend::{self, FrontendOptions};
@@ -12,134 +12,155 @@ use crate::ir::{loops, DataModel, Program, Target};
 use crate::report;
 use crate::symex::SymexOptions;
 
-pub const SPECS: &[Spec] = &[
-    Spec { name: "unwind", arity: Arity::Value, help: "bound for every loop and recursion (default: unlimited)" },
-    Spec {
-        name: "unwindset",
-        arity: Arity::Value,
-        help: "per-loop bounds L:N[,L:N...]; L is func.N or a global loop number (--show-loops)",
-    },
-    Spec {
-        name: "no-unwinding-assertions",
-        arity: Arity::Flag,
-        help: "cut paths at the bound instead of checking that it suffices",
-    },
-    Spec {
-        name: "incremental-bmc",
-        arity: Arity::Flag,
-        help: "raise the bound from 1 until a violation or full unwinding",
-    },
-    Spec { name: "max-k-step", arity: Arity::Value, help: "largest bound for --incremental-bmc (default 50)" },
-    Spec {
-        name: "overflow-check",
-        arity: Arity::Flag,
-        help: "check signed overflow, implicit narrowing to signed types, shifts, float overflow",
-    },
-    Spec { name: "unsigned-overflow-check", arity: Arity::Flag, help: "also check unsigned wrap-around" },
-    Spec { name: "no-bounds-check", arity: Arity::Flag, help: "do not check array bounds" },
-    Spec {
-        name: "no-library-accuracy",
-        arity: Arity::Flag,
-        help: "report no violation that needs math library results near the host's (UNKNOWN instead)",
-    },
-    Spec { name: "no-div-by-zero-check", arity: Arity::Flag, help: "do not check division by zero" },
-    Spec { name: "no-pointer-check", arity: Arity::Flag, help: "do not check pointer dereferences" },
-    Spec {
-        name: "no-pointer-relation-check",
-        arity: Arity::Flag,
-        help: "do not check that compared pointers share an object",
-    },
-    Spec { name: "no-assertions", arity: Arity::Flag, help: "ignore user assertions" },
-    Spec { name: "no-align-check", arity: Arity::Flag, help: "do not check the alignment of dereferences" },
-    Spec {
-        name: "no-vla-size-check",
-        arity: Arity::Flag,
-        help: "do not check that variable-length arrays have a positive size",
-    },
-    Spec { name: "memory-leak-check", arity: Arity::Flag, help: "check that heap memory is freed" },
-    Spec { name: "force-malloc-success", arity: Arity::Flag, help: "malloc never returns NULL" },
-    Spec {
-        name: "function",
-        arity: Arity::Value,
-        help: "entry function (default main); parameters are nondeterministic",
-    },
-    Spec {
-        name: "enforce-contract",
-        arity: Arity::Value,
-        help: "check F's body against its contract (requires assumed, ensures and assigns asserted); \"*\": every function with one; repeatable",
-    },
-    Spec {
-        name: "enforce-all-contracts",
-        arity: Arity::Flag,
-        help: "--enforce-contract for every function marked __ESBMC_contract",
-    },
-    Spec {
-        name: "replace-call-with-contract",
-        arity: Arity::Value,
-        help: "replace every call of F by its contract (requires asserted, assigns havocked, ensures assumed); \"*\": every function with one; repeatable",
-    },
-    Spec {
-        name: "replace-all-contracts",
-        arity: Arity::Flag,
-        help: "--replace-call-with-contract for every function marked __ESBMC_contract",
-    },
-    Spec {
-        name: "loop-invariant-check",
-        arity: Arity::Flag,
-        help: "prove loops that have an __ESBMC_loop_invariant with it (base case and inductive step) instead of unwinding them",
-    },
-    Spec {
-        name: "infer-preconditions",
-        arity: Arity::Flag,
-        help: "with --function: give the function only inputs its inferred precondition allows, as verdiff run does (docs/contracts.md)",
-    },
-    Spec { name: "error-label", arity: Arity::Value, help: "reaching this label is a violation" },
-    Spec {
-        name: "multi-property",
-        arity: Arity::Flag,
-        help: "decide every claim instead of stopping at the first violation",
-    },
-    Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
-    Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
-    Spec { name: "little-endian", arity: Arity::Flag, help: "little-endian memory (default)" },
-    Spec { name: "big-endian", arity: Arity::Flag, help: "big-endian memory" },
-    Spec {
-        name: "object-bits",
-        arity: Arity::Value,
-        help: "pointer bits that number objects (default 16, 8 with --32)",
-    },
-    Spec { name: "timeout", arity: Arity::Value, help: "time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN" },
-    Spec { name: "memlimit", arity: Arity::Value, help: "memory limit (512m, 2g); hitting it gives UNKNOWN" },
-    Spec { name: "json", arity: Arity::Value, help: "write the result as JSON (schema verdiff.check/1) to this file" },
-    Spec { name: "show-loops", arity: Arity::Flag, help: "list loops with their ids and exit" },
-    Spec { name: "show-goto", arity: Arity::Flag, help: "print the instrumented goto program and exit" },
-    Spec { name: "show-claims", arity: Arity::Flag, help: "list the claims and exit" },
-    Spec { name: "quiet", arity: Arity::Flag, help: "print only the verdict line" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
+// The options of `verdiff check` (and of `verdiff FILE.c`), with ESBMC's names.
+#[derive(clap::Args, Debug, Clone, Default)]
+#[command(
+    about = "bounded model checking (the default when the first argument is a file)",
+    override_usage = "verdiff [check] FILE.c... [options]",
+    before_help = "Bounded model checking of C programs (ESBMC-compatible flags).\n\
+                   Exit status: 0 VERIFICATION SUCCESSFUL, 10 VERIFICATION FAILED, 6 VERIFICATION UNKNOWN \
+                   (also for bad input), 1 usage error."
+)]
+pub struct CheckArgs {
+    /// the C files, verified as one program
+    #[arg(value_name = "FILE.c", required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub pp: Preprocessor,
+    /// bound for every loop and recursion (default: unlimited)
+    #[arg(long, value_name = "N")]
+    pub unwind: Option<u32>,
+    /// per-loop bounds L:N[,L:N...]; L is func.N or a global loop number (--show-loops)
+    #[arg(long, value_name = "L:N,...")]
+    pub unwindset: Vec<String>,
+    /// cut paths at the bound instead of checking that it suffices
+    #[arg(long)]
+    pub no_unwinding_assertions: bool,
+    /// raise the bound from 1 until a violation or full unwinding
+    #[arg(long)]
+    pub incremental_bmc: bool,
+    /// largest bound for --incremental-bmc (default 50)
+    #[arg(long, value_name = "N")]
+    pub max_k_step: Option<u32>,
+    /// check signed overflow, implicit narrowing to signed types, shifts, float overflow
+    #[arg(long)]
+    pub overflow_check: bool,
+    /// also check unsigned wrap-around
+    #[arg(long)]
+    pub unsigned_overflow_check: bool,
+    /// do not check array bounds
+    #[arg(long)]
+    pub no_bounds_check: bool,
+    /// report no violation that needs math library results near the host's (UNKNOWN instead)
+    #[arg(long)]
+    pub no_library_accuracy: bool,
+    /// do not check division by zero
+    #[arg(long)]
+    pub no_div_by_zero_check: bool,
+    /// do not check pointer dereferences
+    #[arg(long)]
+    pub no_pointer_check: bool,
+    /// do not check that compared pointers share an object
+    #[arg(long)]
+    pub no_pointer_relation_check: bool,
+    /// ignore user assertions
+    #[arg(long)]
+    pub no_assertions: bool,
+    /// do not check the alignment of dereferences
+    #[arg(long)]
+    pub no_align_check: bool,
+    /// do not check that variable-length arrays have a positive size
+    #[arg(long)]
+    pub no_vla_size_check: bool,
+    /// check that heap memory is freed
+    #[arg(long)]
+    pub memory_leak_check: bool,
+    /// malloc never returns NULL
+    #[arg(long)]
+    pub force_malloc_success: bool,
+    /// entry function (default main); parameters are nondeterministic
+    #[arg(long, value_name = "NAME")]
+    pub function: Option<String>,
+    /// check F's body against its contract (requires assumed, ensures and assigns asserted);
+    /// "*": every function with one; repeatable
+    #[arg(long, value_name = "NAME")]
+    pub enforce_contract: Vec<String>,
+    /// --enforce-contract for every function marked __ESBMC_contract
+    #[arg(long)]
+    pub enforce_all_contracts: bool,
+    /// replace every call of F by its contract (requires asserted, assigns havocked, ensures
+    /// assumed); "*": every function with one; repeatable
+    #[arg(long, value_name = "NAME")]
+    pub replace_call_with_contract: Vec<String>,
+    /// --replace-call-with-contract for every function marked __ESBMC_contract
+    #[arg(long)]
+    pub replace_all_contracts: bool,
+    /// prove loops that have an __ESBMC_loop_invariant with it (base case and inductive step)
+    /// instead of unwinding them
+    #[arg(long)]
+    pub loop_invariant_check: bool,
+    /// with --function: give the function only inputs its inferred precondition allows, as
+    /// verdiff run does (docs/contracts.md)
+    #[arg(long)]
+    pub infer_preconditions: bool,
+    /// reaching this label is a violation
+    #[arg(long, value_name = "NAME")]
+    pub error_label: Option<String>,
+    /// decide every claim instead of stopping at the first violation
+    #[arg(long)]
+    pub multi_property: bool,
+    /// ILP32 data model
+    #[arg(long = "32", overrides_with = "lp64")]
+    pub ilp32: bool,
+    /// LP64 data model (default)
+    #[arg(long = "64", overrides_with = "ilp32")]
+    pub lp64: bool,
+    /// little-endian memory (default)
+    #[arg(long, overrides_with = "big_endian")]
+    pub little_endian: bool,
+    /// big-endian memory
+    #[arg(long, overrides_with = "little_endian")]
+    pub big_endian: bool,
+    /// pointer bits that number objects (default 16, 8 with --32)
+    #[arg(long, value_name = "N")]
+    pub object_bits: Option<u32>,
+    /// time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+    /// memory limit (512m, 2g); hitting it gives UNKNOWN
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memlimit: Option<u64>,
+    /// write the result as JSON (schema verdiff.check/1) to this file
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// list loops with their ids and exit
+    #[arg(long)]
+    pub show_loops: bool,
+    /// print the instrumented goto program and exit
+    #[arg(long)]
+    pub show_goto: bool,
+    /// list the claims and exit
+    #[arg(long)]
+    pub show_claims: bool,
+    /// print only the verdict line
+    #[arg(long)]
+    pub quiet: bool,
+}
 
-/// ESBMC flags accepted and ignored (solver and encoding choices verdiff makes itself).
-pub const IGNORED: &[&str] =
-    &["z3", "bv", "floatbv", "boolector", "no-slice", "smt", "ir-ieee", "compact-trace", "no-library"];
-
-pub fn help() -> String {
-    let mut s = String::from(
-        "usage: verdiff [check] FILE.c... [options]\n\nBounded model checking of C programs (ESBMC-compatible flags).\nExit status: 0 VERIFICATION SUCCESSFUL, 10 VERIFICATION FAILED, 6 VERIFICATION UNKNOWN (also\nfor bad input), 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE], -U NAME   preprocessor options; -W... and -f... are ignored\n",
-    );
-    s.push_str(&super::args::options_help(SPECS));
-    // (wrapped to the help's width)
-    let mut line = String::from("  accepted and ignored:");
-    for f in IGNORED {
-        if line.len() + 3 + f.len() > super::args::HELP_WIDTH {
-            s.push_str(&line);
-            s.push('\n');
-            line = " ".repeat(24);
+impl CheckArgs {
+    /// The data model: `--32` or `--64`, whichever came last; LP64 without either.
+    fn model(&self) -> DataModel {
+        if self.ilp32 && !self.lp64 {
+            DataModel::Ilp32
+        } else {
+            DataModel::Lp64
         }
-        line.push_str(&format!(" --{f}"));
     }
-    s.push_str(&line);
-    s.push('\n');
-    s
+
+    /// The input files as the JSON report names them.
+    fn file_names(&self) -> Vec<String> {
+        self.files.iter().map(|f| f.display().to_string()).collect()
+    }
 }
 
 /// The outcome printed for input verdiff cannot read: exit 6.
@@ -149,23 +170,8 @@ fn input_error(msg: &str) -> i32 {
     6
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, SPECS, IGNORED) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") {
-        out!("{}", help());
-        return 0;
-    }
-    if p.positional.is_empty() {
-        eprintln!("verdiff: no input file (see --help)");
-        return 1;
-    }
-    match check(&p) {
+pub fn run(a: &CheckArgs) -> i32 {
+    match check(a) {
         Ok(code) => code,
         Err(CheckError::Usage(m)) => {
             eprintln!("verdiff: {m}");
@@ -180,24 +186,12 @@ enum CheckError {
     Input(String),
 }
 
-fn num(p: &super::args::Parsed, name: &str) -> Result<Option<u32>, CheckError> {
-    match p.value(name) {
-        None => Ok(None),
-        Some(v) => v
-            .trim()
-            .parse::<u32>()
-            .map(Some)
-            .map_err(|_| CheckError::Usage(format!("--{name} needs a number, got `{v}`"))),
-    }
-}
-
-fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
+fn check(p: &CheckArgs) -> Result<i32, CheckError> {
     let start = Instant::now();
-    let model = if p.has("32") { DataModel::Ilp32 } else { DataModel::Lp64 };
-    let target = Target { model, char_signed: true, big_endian: p.has("big-endian") };
-    let deadline = match p.value("timeout") {
-        Some(t) => {
-            let limit = parse_duration(t).map_err(CheckError::Usage)?;
+    let model = p.model();
+    let target = Target { model, char_signed: true, big_endian: p.big_endian };
+    let deadline = match p.timeout {
+        Some(limit) => {
             arm_watchdog(p, start, limit);
             // check exits once it has answered: past the limit, nothing large is freed
             crate::engine::leak_after(start + limit);
@@ -205,49 +199,45 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         }
         None => None,
     };
-    let memlimit = match p.value("memlimit") {
-        Some(m) => Some(parse_memory(m).map_err(CheckError::Usage)?),
-        None => None,
-    };
+    let memlimit = p.memlimit;
     let mut fo = FrontendOptions { target, ..Default::default() };
-    fo.pp.include_dirs = p.include_dirs.iter().map(PathBuf::from).collect();
-    fo.pp.defines = p.defines.clone();
-    fo.pp.undefines = p.undefines.clone();
-    let files: Vec<PathBuf> = p.positional.iter().map(PathBuf::from).collect();
-    let mut prog: Program = frontend::load(&files, &fo).map_err(|e| CheckError::Input(e.to_string()))?;
+    fo.pp.include_dirs = p.pp.include_dirs.clone();
+    fo.pp.defines = p.pp.defines.clone();
+    fo.pp.undefines = p.pp.undefines.clone();
+    let mut prog: Program = frontend::load(&p.files, &fo).map_err(|e| CheckError::Input(e.to_string()))?;
     let t_frontend = start.elapsed();
 
     let mut checks = CheckOptions {
-        bounds: !p.has("no-bounds-check"),
-        div_by_zero: !p.has("no-div-by-zero-check"),
-        pointer: !p.has("no-pointer-check"),
-        pointer_relation: !p.has("no-pointer-relation-check"),
-        overflow: p.has("overflow-check") || p.has("unsigned-overflow-check"),
-        unsigned_overflow: p.has("unsigned-overflow-check"),
-        conversion: p.has("overflow-check") || p.has("unsigned-overflow-check"),
-        assertions: !p.has("no-assertions"),
-        alignment: !p.has("no-align-check") && !p.has("no-pointer-check"),
-        vla_size: !p.has("no-vla-size-check"),
+        bounds: !p.no_bounds_check,
+        div_by_zero: !p.no_div_by_zero_check,
+        pointer: !p.no_pointer_check,
+        pointer_relation: !p.no_pointer_relation_check,
+        overflow: p.overflow_check || p.unsigned_overflow_check,
+        unsigned_overflow: p.unsigned_overflow_check,
+        conversion: p.overflow_check || p.unsigned_overflow_check,
+        assertions: !p.no_assertions,
+        alignment: !p.no_align_check && !p.no_pointer_check,
+        vla_size: !p.no_vla_size_check,
         caller_preconditions: false,
-        error_label: p.value("error-label").map(String::from),
+        error_label: p.error_label.clone(),
     };
-    let entry_name = p.value("function").unwrap_or("main").to_string();
+    let entry_name = p.function.as_deref().unwrap_or("main").to_string();
     let mut entry = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some());
     // written contracts: enforced on bodies, used in place of them
     let selection = crate::contract::written::Selection {
-        enforce: p.values("enforce-contract"),
-        enforce_all: p.has("enforce-all-contracts"),
-        replace: p.values("replace-call-with-contract"),
-        replace_all: p.has("replace-all-contracts"),
+        enforce: p.enforce_contract.clone(),
+        enforce_all: p.enforce_all_contracts,
+        replace: p.replace_call_with_contract.clone(),
+        replace_all: p.replace_all_contracts,
     };
-    if p.has("loop-invariant-check") {
+    if p.loop_invariant_check {
         crate::contract::loops::apply(&mut prog);
     }
     let mut contract_heap = None;
     if !selection.is_empty() {
         let applied = crate::contract::written::apply(&mut prog, &selection).map_err(CheckError::Input)?;
         // the enforced function as the entry: inputs as ESBMC's contract harness gives them
-        if let Some(f) = entry.filter(|f| p.value("function").is_some() && applied.enforced.contains(f)) {
+        if let Some(f) = entry.filter(|f| p.function.is_some() && applied.enforced.contains(f)) {
             entry = Some(crate::contract::harness::contract_entry(&mut prog, f));
             contract_heap = Some(crate::contract::harness::contract_heap());
         }
@@ -256,7 +246,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     let mut precondition: Option<(Vec<String>, crate::symex::input::InputHeapOptions)> = None;
     let mut constructors = Vec::new();
     let under_test = entry;
-    if let Some(f) = entry.filter(|&f| p.has("infer-preconditions") && !prog.func(f).params.is_empty()) {
+    if let Some(f) = entry.filter(|&f| p.infer_preconditions && !prog.func(f).params.is_empty()) {
         if entry_name != "main" {
             let conventions = crate::contract::infer(&prog);
             let e = crate::contract::entry(&mut prog, f, &conventions);
@@ -275,7 +265,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     let t_instrument = t_inst.elapsed();
 
-    if p.has("show-goto") {
+    if p.show_goto {
         for f in &prog.funcs {
             if f.system || f.body.is_none() {
                 continue;
@@ -287,7 +277,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         return Ok(0);
     }
     let all_loops = loops::find_loops(&prog);
-    if p.has("show-loops") {
+    if p.show_loops {
         for l in &all_loops {
             let f = prog.func(l.func);
             if f.system {
@@ -309,11 +299,11 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         return Err(CheckError::Input(format!("entry function `{entry_name}` not found (no definition)")));
     };
     let mut so = SymexOptions {
-        unwind: num(p, "unwind")?.filter(|&n| n > 0),
-        unwinding_assertions: !p.has("no-unwinding-assertions"),
-        malloc_may_fail: !p.has("force-malloc-success"),
-        memory_leak_check: p.has("memory-leak-check"),
-        object_bits: num(p, "object-bits")?.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
+        unwind: p.unwind.filter(|&n| n > 0),
+        unwinding_assertions: !p.no_unwinding_assertions,
+        malloc_may_fail: !p.force_malloc_success,
+        memory_leak_check: p.memory_leak_check,
+        object_bits: p.object_bits.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
         input_heap: precondition.as_ref().map(|(_, h)| h.clone()).or(contract_heap).map(std::sync::Arc::new),
         ..SymexOptions::default()
     };
@@ -321,7 +311,7 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
         crate::smt::Smt::set_memory_limit(mb);
         so.max_terms = ((mb as usize) * 1024 * 1024 / 400).max(10_000);
     }
-    for spec in p.values("unwindset") {
+    for spec in &p.unwindset {
         for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
             let (id, n) = item
                 .rsplit_once(':')
@@ -340,14 +330,14 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     let eo = EngineOptions {
         symex: so,
-        multi_property: p.has("multi-property"),
-        incremental: p.has("incremental-bmc"),
-        max_k: num(p, "max-k-step")?.unwrap_or(50),
+        multi_property: p.multi_property,
+        incremental: p.incremental_bmc,
+        max_k: p.max_k_step.unwrap_or(50),
         deadline,
-        library_accuracy: !p.has("no-library-accuracy"),
+        library_accuracy: !p.no_library_accuracy,
         ..EngineOptions::default()
     };
-    if p.has("show-claims") {
+    if p.show_claims {
         let eo2 = EngineOptions { multi_property: true, ..eo.clone() };
         let r = engine::verify(&prog, entry, &eo2);
         for c in &r.claims {
@@ -370,21 +360,21 @@ fn check(p: &super::args::Parsed) -> Result<i32, CheckError> {
     }
     watchdog::begin_report();
     let info = report::json::RunInfo {
-        files: p.positional.clone(),
+        files: p.file_names(),
         entry: entry_name.clone(),
         options: std::env::args().skip(1).collect(),
         frontend: t_frontend,
     };
-    Ok(report_result(&report, &info, p.value("json"), p.has("quiet"), eo.multi_property))
+    Ok(report_result(&report, &info, p.json.as_deref(), p.quiet, eo.multi_property))
 }
 
 /// Writes the report (JSON file when asked, text on standard output); returns the exit status.
-fn report_result(r: &Report, info: &report::json::RunInfo, json: Option<&str>, quiet: bool, multi: bool) -> i32 {
+fn report_result(r: &Report, info: &report::json::RunInfo, json: Option<&Path>, quiet: bool, multi: bool) -> i32 {
     if let Some(path) = json {
         let v = report::json::check_json(r, info);
         let text = serde_json::to_string_pretty(&v).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
-            eprintln!("verdiff: cannot write {path}: {e}");
+            eprintln!("verdiff: cannot write {}: {e}", path.display());
         }
     }
     if quiet {
@@ -396,14 +386,14 @@ fn report_result(r: &Report, info: &report::json::RunInfo, json: Option<&str>, q
 }
 
 /// A `--timeout` the solver overruns ends the run with UNKNOWN all the same (see watchdog).
-fn arm_watchdog(p: &super::args::Parsed, start: Instant, limit: Duration) {
+fn arm_watchdog(p: &CheckArgs, start: Instant, limit: Duration) {
     let info = report::json::RunInfo {
-        files: p.positional.clone(),
-        entry: p.value("function").unwrap_or("main").to_string(),
+        files: p.file_names(),
+        entry: p.function.as_deref().unwrap_or("main").to_string(),
         options: std::env::args().skip(1).collect(),
         frontend: Duration::ZERO,
     };
-    let (json, quiet, multi) = (p.value("json").map(String::from), p.has("quiet"), p.has("multi-property"));
+    let (json, quiet, multi) = (p.json.clone(), p.quiet, p.multi_property);
     watchdog::arm(start + limit, watchdog::grace(limit), move || {
         let r = Report {
             verdict: Verdict::Unknown(watchdog::reason(limit)),

@@ -3,66 +3,55 @@
 
 use std::path::{Path, PathBuf};
 
-use super::args::{Arity, Parsed, Spec};
 use crate::cache::Cache;
 use crate::config::{self, Config};
 use crate::record::FunctionResult;
 use crate::report::{self, RunMeta};
 
-pub const REPO_SPECS: &[Spec] = &[
-    Spec {
-        name: "repo",
-        arity: Arity::Value,
-        help: "the repository (default: the one containing the current directory)",
-    },
-    Spec {
-        name: "config",
-        arity: Arity::Value,
-        help: "configuration file (default: <repo>/.verdiff.yml when present)",
-    },
-    Spec { name: "cache", arity: Arity::Value, help: "cache file (default: .verdiff/cache.db in the repository)" },
-    Spec { name: "no-cache", arity: Arity::Flag, help: "neither read nor write the result cache" },
-];
+// The repository, its configuration and its cache: the options of the repository-level
+// commands.
+#[derive(clap::Args, Debug, Clone, Default, PartialEq)]
+pub struct RepoArgs {
+    /// the repository (default: the one containing the current directory)
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub repo: Option<PathBuf>,
+    /// configuration file (default: <repo>/.verdiff.yml when present)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// cache file (default: .verdiff/cache.db in the repository)
+    #[arg(long, value_name = "FILE")]
+    pub cache: Option<PathBuf>,
+    /// neither read nor write the result cache
+    #[arg(long)]
+    pub no_cache: bool,
+}
 
-pub const OUTPUT_SPECS: &[Spec] = &[
-    Spec {
-        name: "format",
-        arity: Arity::Value,
-        help:
-            "text (default), json, markdown, sarif, junit; repeatable, the i-th --output belongs to the i-th --format",
-    },
-    Spec {
-        name: "output",
-        arity: Arity::Value,
-        help: "file for the --format at the same position (default: standard output)",
-    },
-];
+/// What `--format` names.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Markdown,
+    Sarif,
+    Junit,
+}
 
-/// The repository root: `--repo` or the repository containing the current directory.
-/// What the repository-level commands share around their work: parse the arguments (an error
-/// is a usage error, 1), `--help` — or no positional argument where one is `required` (1) —
-/// prints `help`, and an error of `command` is printed as `verdiff NAME: message` and ends
-/// with its status.
-pub fn entry(
-    name: &str,
-    args: &[String],
-    specs: &[Spec],
-    help: impl Fn() -> String,
-    required: bool,
-    command: impl FnOnce(&Parsed) -> Result<i32, (i32, String)>,
-) -> i32 {
-    let p = match super::args::parse(args, specs, &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff {name}: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") || (required && p.positional.is_empty()) {
-        out!("{}", help());
-        return if p.has("help") { 0 } else { 1 };
-    }
-    match command(&p) {
+// `--format F --output PATH` pairs.
+#[derive(clap::Args, Debug, Clone, Default, PartialEq)]
+pub struct OutputArgs {
+    /// text (default), json, markdown, sarif, junit; repeatable, the i-th --output belongs to
+    /// the i-th --format
+    #[arg(long, value_name = "FORMAT", value_enum, hide_possible_values = true)]
+    pub format: Vec<Format>,
+    /// file for the --format at the same position (default: standard output)
+    #[arg(long, value_name = "FILE")]
+    pub output: Vec<PathBuf>,
+}
+
+/// Prints the error of a repository-level command as `verdiff NAME: message` and gives its
+/// exit status.
+pub fn finish(name: &str, result: Result<i32, (i32, String)>) -> i32 {
+    match result {
         Ok(c) => c,
         Err((c, m)) => {
             eprintln!("verdiff {name}: {m}");
@@ -109,32 +98,33 @@ pub fn diff_status(results: &[FunctionResult], fail_on: config::FailOn) -> i32 {
 }
 
 /// `--jobs N`, else the configured number; 0 means the number of cores.
-pub fn jobs(p: &Parsed, configured: usize) -> Result<usize, String> {
-    let jobs = match p.value("jobs") {
-        Some(j) => j.parse::<usize>().map_err(|_| format!("--jobs needs a number, got `{j}`"))?,
-        None => configured,
-    };
-    Ok(if jobs == 0 { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) } else { jobs })
+pub fn jobs(given: Option<usize>, configured: usize) -> usize {
+    let jobs = given.unwrap_or(configured);
+    if jobs == 0 {
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    } else {
+        jobs
+    }
 }
 
-pub fn repo_root(p: &Parsed) -> Result<PathBuf, String> {
-    let dir = PathBuf::from(p.value("repo").unwrap_or("."));
-    let repo = crate::vcs::Repo::open(&dir).map_err(|e| e.to_string())?;
+/// The repository root: `--repo` or the repository containing the current directory.
+pub fn repo_root(repo: Option<&Path>) -> Result<PathBuf, String> {
+    let repo = crate::vcs::Repo::open(repo.unwrap_or(Path::new("."))).map_err(|e| e.to_string())?;
     repo.root().map_err(|e| e.to_string())
 }
 
-pub fn load_config(root: &Path, p: &Parsed) -> Result<Config, String> {
-    config::load(root, p.value("config").map(Path::new)).map_err(|e| e.to_string())
+pub fn load_config(root: &Path, r: &RepoArgs) -> Result<Config, String> {
+    config::load(root, r.config.as_deref()).map_err(|e| e.to_string())
 }
 
 /// Opens the cache unless `--no-cache` or the configuration turns it off. Notices (a
 /// damaged file moved aside) go to standard error.
-pub fn open_cache(root: &Path, cfg: &Config, p: &Parsed) -> Result<Option<Cache>, String> {
-    if p.has("no-cache") || !cfg.cache.enabled {
+pub fn open_cache(root: &Path, cfg: &Config, r: &RepoArgs) -> Result<Option<Cache>, String> {
+    if r.no_cache || !cfg.cache.enabled {
         return Ok(None);
     }
-    let path = match p.value("cache") {
-        Some(c) => PathBuf::from(c),
+    let path = match &r.cache {
+        Some(c) => c.clone(),
         None => root.join(&cfg.cache.path),
     };
     let c = Cache::open(&path).map_err(|e| e.to_string())?;
@@ -145,21 +135,16 @@ pub fn open_cache(root: &Path, cfg: &Config, p: &Parsed) -> Result<Option<Cache>
 }
 
 /// The requested (format, output) pairs; at most one may go to standard output.
-pub fn outputs(p: &Parsed, formats: &[&str]) -> Result<Vec<(String, Option<String>)>, String> {
-    let fs = p.values("format");
-    let os = p.values("output");
-    if os.len() > fs.len().max(1) {
+pub fn outputs(o: &OutputArgs) -> Result<Vec<(Format, Option<PathBuf>)>, String> {
+    if o.output.len() > o.format.len().max(1) {
         return Err("more --output than --format".into());
     }
     let mut out = Vec::new();
-    if fs.is_empty() {
-        out.push(("text".to_string(), os.first().cloned()));
+    if o.format.is_empty() {
+        out.push((Format::Text, o.output.first().cloned()));
     }
-    for (i, f) in fs.iter().enumerate() {
-        if !formats.contains(&f.as_str()) {
-            return Err(format!("--format takes {}, not `{f}`", formats.join(", ")));
-        }
-        out.push((f.clone(), os.get(i).cloned()));
+    for (i, f) in o.format.iter().enumerate() {
+        out.push((*f, o.output.get(i).cloned()));
     }
     if out.iter().filter(|(_, o)| o.is_none()).count() > 1 {
         return Err("only one --format may go to standard output; give the others an --output".into());
@@ -168,23 +153,23 @@ pub fn outputs(p: &Parsed, formats: &[&str]) -> Result<Vec<(String, Option<Strin
 }
 
 /// Renders the per-function formats (sarif, junit, markdown) of `results`.
-pub fn render_records(format: &str, results: &[FunctionResult], meta: &RunMeta) -> Option<String> {
+pub fn render_records(format: Format, results: &[FunctionResult], meta: &RunMeta) -> Option<String> {
     Some(match format {
-        "sarif" => serde_json::to_string_pretty(&report::sarif::sarif(results, meta)).unwrap_or_default() + "\n",
-        "junit" => report::junit::junit(results, meta),
-        "markdown" => report::markdown::markdown(results, meta),
-        _ => return None,
+        Format::Sarif => serde_json::to_string_pretty(&report::sarif::sarif(results, meta)).unwrap_or_default() + "\n",
+        Format::Junit => report::junit::junit(results, meta),
+        Format::Markdown => report::markdown::markdown(results, meta),
+        Format::Text | Format::Json => return None,
     })
 }
 
 /// Writes `text` to `path` or standard output; an unwritable file is an error.
-pub fn write_output(path: Option<&str>, text: &str) -> Result<(), String> {
+pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
     match path {
         None => {
             super::emit(text);
             Ok(())
         }
-        Some(p) => std::fs::write(p, text).map_err(|e| format!("cannot write {p}: {e}")),
+        Some(p) => std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display())),
     }
 }
 

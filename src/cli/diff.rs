@@ -4,55 +4,79 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::args::{parse, parse_duration, Arity, Parsed, Spec};
-use super::common;
+use super::args::{fail_on, parse_budget, Preprocessor};
+use super::common::{self, Format, OutputArgs, RepoArgs};
+use super::equiv::Knobs;
 use crate::config::FailOn;
 use crate::diff::{self, DiffOptions, Side};
 use crate::report::{self, RunMeta};
+use crate::run::shard::Shard;
 use crate::vcs::{Base, Head, Repo};
 
-pub const SPECS: &[Spec] = &[
-    Spec {
-        name: "base",
-        arity: Arity::Value,
-        help: "base revision (default: HEAD with --staged or --worktree; otherwise the merge-base with $GITHUB_BASE_REF or origin/HEAD, else HEAD~1; the empty tree before the first commit)",
-    },
-    Spec { name: "head", arity: Arity::Value, help: "head revision (default HEAD)" },
-    Spec { name: "worktree", arity: Arity::Flag, help: "compare the uncommitted files on disk with the base" },
-    Spec { name: "staged", arity: Arity::Flag, help: "compare the staged files with the base (pre-commit)" },
-    Spec {
-        name: "fail-on",
-        arity: Arity::Value,
-        help: "exit 10 on: violation (default, or fail_on of .verdiff.yml), precondition (also functions safe only under their precondition), behaviour-change (also), unknown (all of these)",
-    },
-    Spec {
-        name: "no-infer-preconditions",
-        arity: Arity::Flag,
-        help: "verify functions with fully free inputs instead of under their inferred precondition (docs/contracts.md)",
-    },
-    Spec {
-        name: "budget",
-        arity: Arity::Value,
-        help: "time for the whole comparison (60, 60s, 5m); functions it does not reach are reported as not checked and do not fail the run",
-    },
-    Spec { name: "shard", arity: Arity::Value, help: "only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)" },
-    Spec { name: "jobs", arity: Arity::Value, help: "functions checked at once, each in its own process (default: jobs of .verdiff.yml, or the cores)" },
-    Spec { name: "quiet", arity: Arity::Flag, help: "no progress lines on standard error" },
-    Spec { name: "unwind", arity: Arity::Value, help: "bound for loops and recursion (default 10, or unwind of .verdiff.yml)" },
-    Spec { name: "object-size", arity: Arity::Value, help: "elements behind each pointer parameter (default 8)" },
-    Spec { name: "call-limit", arity: Arity::Value, help: "most external calls per version (default 16)" },
-    Spec { name: "no-abstraction", arity: Arity::Flag, help: "inline shared callees" },
-    Spec { name: "fwrapv", arity: Arity::Flag, help: "signed overflow wraps around (gcc -fwrapv)" },
-    Spec {
-        name: "no-library-accuracy",
-        arity: Arity::Flag,
-        help: "show no difference that needs math library results near the host's",
-    },
-    Spec { name: "timeout", arity: Arity::Value, help: "time limit per function check (default 60s, or timeout of .verdiff.yml)" },
-    Spec { name: "32", arity: Arity::Flag, help: "ILP32 data model" },
-    Spec { name: "64", arity: Arity::Flag, help: "LP64 data model (default)" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
+// The options of `verdiff diff`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "changed functions between git revisions",
+    override_usage = "verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged] [options]",
+    before_help = "Lists the C functions that changed between two revisions and proves whether their behaviour \
+                   changed; changed functions that are not proven equivalent, and new ones, get the safety \
+                   checks. Results are cached in .verdiff/cache.db; settings come from .verdiff.yml (flags \
+                   override it).\n\
+                   Exit status: 0 fine, 10 when --fail-on triggers, 6 when the repository, the configuration \
+                   or the cache cannot be read, 1 usage error."
+)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    pub repo: RepoArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// base revision (default: HEAD with --staged or --worktree; otherwise the merge-base with
+    /// $GITHUB_BASE_REF or origin/HEAD, else HEAD~1; the empty tree before the first commit)
+    #[arg(long, value_name = "REV")]
+    pub base: Option<String>,
+    /// head revision (default HEAD)
+    #[arg(long, value_name = "REV", conflicts_with_all = ["worktree", "staged"])]
+    pub head: Option<String>,
+    /// compare the uncommitted files on disk with the base
+    #[arg(long, conflicts_with = "staged")]
+    pub worktree: bool,
+    /// compare the staged files with the base (pre-commit)
+    #[arg(long)]
+    pub staged: bool,
+    /// exit 10 on: violation (default, or fail_on of .verdiff.yml), precondition (also functions
+    /// safe only under their precondition), behaviour-change (also), unknown (all of these)
+    #[arg(long, value_name = "WHEN", value_parser = fail_on(), hide_possible_values = true)]
+    pub fail_on: Option<FailOn>,
+    /// verify functions with fully free inputs instead of under their inferred precondition
+    /// (docs/contracts.md)
+    #[arg(long)]
+    pub no_infer_preconditions: bool,
+    /// time for the whole comparison (60, 60s, 5m); functions it does not reach are reported as
+    /// not checked and do not fail the run
+    #[arg(long, value_name = "TIME", value_parser = parse_budget)]
+    pub budget: Option<Duration>,
+    /// only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// functions checked at once, each in its own process (default: jobs of .verdiff.yml, or the
+    /// cores)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// no progress lines on standard error
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub knobs: Knobs,
+    #[command(flatten)]
+    pub pp: Preprocessor,
+}
+
+/// diff's wording of the options it shares with equiv (its defaults come from .verdiff.yml).
+pub fn adjust_help(cmd: clap::Command) -> clap::Command {
+    cmd.mut_arg("unwind", |a| a.help("bound for loops and recursion (default 10, or unwind of .verdiff.yml)"))
+        .mut_arg("timeout", |a| a.help("time limit per function check (default 60s, or timeout of .verdiff.yml)"))
+        .mut_arg("include_dirs", |a| a.help("look for included files in DIR too (relative to the repository root)"))
+}
 
 /// One line on standard error per checked function (CI logs show where the time goes).
 fn progress_line(r: &diff::Row, done: usize, total: usize) {
@@ -67,33 +91,8 @@ fn progress_bar(r: &diff::Row, done: usize, total: usize) {
     common::progress_bar(done, total, &format!("{}:{}", r.file, r.function));
 }
 
-const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
-
-fn specs() -> Vec<Spec> {
-    [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
-}
-
-pub fn help() -> String {
-    let mut s = String::from(
-        "usage: verdiff diff [--repo DIR] [--base REV] [--head REV | --worktree | --staged] [options]\n\nLists the C functions that changed between two revisions and proves whether their behaviour\nchanged; changed functions that are not proven equivalent, and new ones, get the safety checks.\nResults are cached in .verdiff/cache.db; settings come from .verdiff.yml (flags override it).\nExit status: 0 fine, 10 when --fail-on triggers, 6 when the repository, the configuration or\nthe cache cannot be read, 1 usage error.\n\noptions:\n  -I DIR, -D NAME[=VALUE]   preprocessor options (-I relative to the repository root)\n",
-    );
-    s.push_str(&super::args::options_help(&specs()));
-    s
-}
-
-pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, &specs(), &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff diff: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") {
-        out!("{}", help());
-        return 0;
-    }
-    match diff_command(&p) {
+pub fn run(p: &DiffArgs) -> i32 {
+    match diff_command(p) {
         Ok(code) => code,
         Err(Failure::Usage(m)) => {
             eprintln!("verdiff diff: {m}");
@@ -111,59 +110,46 @@ enum Failure {
     Input(String),
 }
 
-fn diff_command(p: &Parsed) -> Result<i32, Failure> {
+fn diff_command(p: &DiffArgs) -> Result<i32, Failure> {
     use Failure::{Input, Usage};
     let started = common::now_secs();
     let start = Instant::now();
-    let outputs = common::outputs(p, FORMATS).map_err(Usage)?;
-    if p.has("worktree") as u8 + p.has("staged") as u8 + p.has("head") as u8 > 1 {
-        return Err(Usage("give at most one of --head, --worktree, --staged".into()));
-    }
-    let dir = PathBuf::from(p.value("repo").unwrap_or("."));
+    let outputs = common::outputs(&p.output).map_err(Usage)?;
+    let dir = p.repo.repo.clone().unwrap_or_else(|| PathBuf::from("."));
     let repo = Repo::open(&dir).map_err(|e| Input(e.to_string()))?;
     let root = repo.root().map_err(|e| Input(e.to_string()))?;
-    let cfg = common::load_config(&root, p).map_err(Input)?;
-    let fail_on = match p.value("fail-on") {
-        Some(f) => FailOn::parse(f).ok_or_else(|| {
-            Usage(format!("--fail-on takes violation, precondition, behaviour-change or unknown, not `{f}`"))
-        })?,
-        None => cfg.fail_on,
-    };
-    let budget = match p.value("budget") {
-        // (a zero budget is allowed: it lists the changes without checking any)
-        Some(b) if b.trim().trim_end_matches('s') == "0" => Some(start),
-        Some(b) => Some(start + parse_duration(b).map_err(Usage)?),
-        None => None,
-    };
-    let mut eo = super::equiv::options(p).map_err(Usage)?;
-    if !p.has("unwind") {
+    let cfg = common::load_config(&root, &p.repo).map_err(Input)?;
+    let fail_on = p.fail_on.unwrap_or(cfg.fail_on);
+    // (a zero budget is allowed: it lists the changes without checking any)
+    let budget = p.budget.map(|b| start + b);
+    let mut eo = super::equiv::options(&p.pp, &p.knobs);
+    if p.knobs.unwind.is_none() {
         eo.unwind = cfg.unwind;
     }
     if eo.timeout.is_none() {
         eo.timeout = Some(Duration::from_secs(cfg.timeout));
     }
-    if !p.has("32") && !p.has("64") && cfg.data_model == crate::config::DataModelName::Ilp32 {
+    if !p.knobs.ilp32 && !p.knobs.lp64 && cfg.data_model == crate::config::DataModelName::Ilp32 {
         eo.frontend.target.model = crate::ir::DataModel::Ilp32;
         eo.object_bits = 8;
     }
     eo.frontend.pp.include_dirs.clear();
     eo.frontend.pp.defines.extend(cfg.defines.iter().cloned());
     let mut include_dirs: Vec<PathBuf> = cfg.include_dirs.iter().map(PathBuf::from).collect();
-    include_dirs.extend(p.include_dirs.iter().map(PathBuf::from));
+    include_dirs.extend(p.pp.include_dirs.iter().cloned());
     let mut safety = crate::run::safety_options(&cfg);
     safety.unwind = eo.unwind;
     safety.library_accuracy = eo.library_accuracy;
-    safety.preconditions = cfg.preconditions && !p.has("no-infer-preconditions");
+    safety.preconditions = cfg.preconditions && !p.no_infer_preconditions;
 
-    let cache = common::open_cache(&root, &cfg, p).map_err(Input)?;
-    let shard = p.value("shard").map(crate::run::shard::Shard::parse).transpose().map_err(Usage)?;
+    let cache = common::open_cache(&root, &cfg, &p.repo).map_err(Input)?;
     let mut o = DiffOptions {
         equiv: eo,
         include_dirs,
         safety,
         budget,
         cache: cache.map(std::cell::RefCell::new),
-        shard,
+        shard: p.shard,
         harnesses: None,
         // (flags override the configuration, per function too)
         functions: cfg
@@ -171,8 +157,8 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
             .iter()
             .map(|(name, f)| {
                 let mut f = f.clone();
-                f.unwind = f.unwind.filter(|_| !p.has("unwind"));
-                f.timeout = f.timeout.filter(|_| !p.has("timeout"));
+                f.unwind = f.unwind.filter(|_| p.knobs.unwind.is_none());
+                f.timeout = f.timeout.filter(|_| p.knobs.timeout.is_none());
                 (name.clone(), f)
             })
             .collect(),
@@ -191,9 +177,9 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
             let c = cfg.clone();
             std::sync::Arc::new(move |rel: &str| c.is_source(rel))
         }),
-        jobs: common::jobs(p, cfg.jobs).map_err(Usage)?,
+        jobs: common::jobs(p.jobs, cfg.jobs),
         isolation: Some(crate::run::Isolation { memory_mb: crate::run::safety::memory_budget(cfg.memory).0 }),
-        progress: (!p.has("quiet")).then(|| {
+        progress: (!p.quiet).then(|| {
             if std::io::stderr().is_terminal() {
                 Box::new(progress_bar) as diff::Progress
             } else {
@@ -204,18 +190,18 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
 
     // (uncommitted changes are compared with HEAD: a pre-commit hook checks what the commit
     // adds; before the first commit, with the empty tree)
-    let uncommitted = p.has("worktree") || p.has("staged");
-    let (base, base_how) = match p.value("base") {
-        Some(b) => (Base::Commit(repo.resolve(b).map_err(|e| Input(e.to_string()))?), b.to_string()),
+    let uncommitted = p.worktree || p.staged;
+    let (base, base_how) = match &p.base {
+        Some(b) => (Base::Commit(repo.resolve(b).map_err(|e| Input(e.to_string()))?), b.clone()),
         None if uncommitted => repo.head_base().map_err(|e| Input(e.to_string()))?,
         None => repo.default_base().map_err(|e| Input(e.to_string()))?,
     };
-    let (head, head_how) = if p.has("worktree") {
+    let (head, head_how) = if p.worktree {
         (Head::Worktree, "work tree".to_string())
-    } else if p.has("staged") {
+    } else if p.staged {
         (Head::Staged, "staged changes".to_string())
     } else {
-        let h = p.value("head").unwrap_or("HEAD");
+        let h = p.head.as_deref().unwrap_or("HEAD");
         (Head::Commit(repo.resolve(h).map_err(|e| Input(e.to_string()))?), h.to_string())
     };
     let changes = repo.changes(base, &head).map_err(|e| Input(e.to_string()))?;
@@ -290,10 +276,10 @@ fn diff_command(p: &Parsed) -> Result<i32, Failure> {
         notes: vec![],
     };
     for (format, path) in &outputs {
-        let text = match format.as_str() {
-            "json" => serde_json::to_string_pretty(&report::diff::json(&rows, &info)).unwrap_or_default() + "\n",
-            "text" => report::diff::text(&rows, &info),
-            f => common::render_records(f, &records, &meta).unwrap_or_default(),
+        let text = match format {
+            Format::Json => serde_json::to_string_pretty(&report::diff::json(&rows, &info)).unwrap_or_default() + "\n",
+            Format::Text => report::diff::text(&rows, &info),
+            f => common::render_records(*f, &records, &meta).unwrap_or_default(),
         };
         common::write_output(path.as_deref(), &text).map_err(Input)?;
     }

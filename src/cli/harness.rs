@@ -3,67 +3,81 @@
 
 use std::path::{Path, PathBuf};
 
-use super::args::{Arity, Parsed, Spec};
-use super::common;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use super::args::parse_duration;
+use super::common::{self, RepoArgs};
 use crate::harness::{self, Harness, HarnessOptions, Mode};
 use crate::record::Safety;
 
-pub const SPECS: &[Spec] = &[
-    Spec { name: "generalise", arity: Arity::Value, help: "hull (default), beyond or free" },
-    Spec { name: "emit", arity: Arity::Value, help: "write the harnesses as C files into this directory" },
-    Spec { name: "check", arity: Arity::Flag, help: "verify the harnesses (a failure prints a concrete unit test)" },
-    Spec { name: "test", arity: Arity::Value, help: "only this test function (repeatable)" },
-    Spec { name: "function", arity: Arity::Value, help: "only harnesses of this function under test (repeatable)" },
-    Spec { name: "harness", arity: Arity::Value, help: "only the harness of this file name (repeatable)" },
-    Spec { name: "timeout", arity: Arity::Value, help: "time limit per harness (default: timeout of .verdiff.yml)" },
-    Spec {
-        name: "jobs",
-        arity: Arity::Value,
-        help: "harnesses verified in parallel (default: jobs of .verdiff.yml, else the number of cores)",
-    },
-    Spec { name: "json", arity: Arity::Value, help: "with --check: write the verdiff.harness/1 document to this file" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
-
-fn specs() -> Vec<Spec> {
-    [common::REPO_SPECS, SPECS].concat()
+// The options of `verdiff harness`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "unit tests generalised into verification harnesses",
+    override_usage = "verdiff harness [--repo DIR] [--generalise hull|beyond|free] [--emit DIR] [--check]",
+    before_help = "Finds the unit tests (tests.patterns of .verdiff.yml; Unity, cmocka, Check, CUnit or plain \
+                   assert) and turns each test and function it calls into a harness: the constants the test \
+                   passes become nondeterministic values — hull: within the interval all tests used at that \
+                   argument; beyond: outside it; free: anything — and the test's assertions stay as claims. \
+                   Without --emit/--check it lists what it would generate. Exit status with --check: 0 all \
+                   verified, 10 a harness failed, 6 something undecided."
+)]
+pub struct HarnessArgs {
+    #[command(flatten)]
+    pub repo: RepoArgs,
+    /// hull (default), beyond or free
+    #[arg(long, value_name = "MODE", value_parser = mode(), hide_possible_values = true)]
+    pub generalise: Option<Mode>,
+    /// write the harnesses as C files into this directory
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub emit: Option<PathBuf>,
+    /// verify the harnesses (a failure prints a concrete unit test)
+    #[arg(long)]
+    pub check: bool,
+    /// only this test function (repeatable)
+    #[arg(long, value_name = "NAME")]
+    pub test: Vec<String>,
+    /// only harnesses of this function under test (repeatable)
+    #[arg(long, value_name = "NAME")]
+    pub function: Vec<String>,
+    /// only the harness of this file name (repeatable)
+    #[arg(long, value_name = "NAME")]
+    pub harness: Vec<String>,
+    /// time limit per harness (default: timeout of .verdiff.yml)
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub timeout: Option<std::time::Duration>,
+    /// harnesses verified in parallel (default: jobs of .verdiff.yml, else the number of cores)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// with --check: write the verdiff.harness/1 document to this file
+    #[arg(long, value_name = "FILE", requires = "check")]
+    pub json: Option<PathBuf>,
 }
 
-pub fn help() -> String {
-    let mut s = String::from(
-        "usage: verdiff harness [--repo DIR] [--generalise hull|beyond|free] [--emit DIR] [--check]\n\nFinds the unit tests (tests.patterns of .verdiff.yml; Unity, cmocka, Check, CUnit or plain assert)\nand turns each test and function it calls into a harness: the constants the test passes become\nnondeterministic values — hull: within the interval all tests used at that argument; beyond:\noutside it; free: anything — and the test's assertions stay as claims. Without --emit/--check it\nlists what it would generate. Exit status with --check: 0 all verified, 10 a harness failed,\n6 something undecided.\n\noptions:\n",
-    );
-    s.push_str(&super::args::options_help(&specs()));
-    s
+/// `--generalise MODE`: hull, beyond or free.
+fn mode() -> impl TypedValueParser<Value = Mode> {
+    PossibleValuesParser::new(["hull", "beyond", "free"])
+        .try_map(|s| Mode::parse(&s).ok_or(format!("no --generalise `{s}`")))
 }
 
-pub fn run(args: &[String]) -> i32 {
-    common::entry("harness", args, &specs(), help, false, command)
+pub fn run(p: &HarnessArgs) -> i32 {
+    common::finish("harness", command(p))
 }
 
-fn command(p: &Parsed) -> Result<i32, (i32, String)> {
+fn command(p: &HarnessArgs) -> Result<i32, (i32, String)> {
     let started = std::time::Instant::now();
     let input = |m: String| (6, m);
-    let mode = match p.value("generalise") {
-        None => None,
-        Some(m) => Some(Mode::parse(m).ok_or((1, format!("--generalise takes hull, beyond or free, not `{m}`")))?),
-    };
-    if p.has("json") && !p.has("check") {
-        return Err((1, "--json goes with --check".into()));
-    }
-    let root = common::repo_root(p).map_err(input)?;
-    let cfg = common::load_config(&root, p).map_err(input)?;
+    let root = common::repo_root(p.repo.repo.as_deref()).map_err(input)?;
+    let cfg = common::load_config(&root, &p.repo).map_err(input)?;
     // (as `run` and `diff` generalise: the configuration's mode unless the flag says otherwise)
-    let mode = mode.unwrap_or_else(|| Mode::parse(&cfg.tests.generalise).unwrap_or(Mode::Hull));
-    let jobs = common::jobs(p, cfg.jobs).map_err(|e| (1, e))?;
+    let mode = p.generalise.unwrap_or_else(|| Mode::parse(&cfg.tests.generalise).unwrap_or(Mode::Hull));
+    let jobs = common::jobs(p.jobs, cfg.jobs);
     let fo = crate::run::frontend_options(&root, &cfg);
     let d = harness::discover(&root, &cfg, &fo);
     for (file, why) in &d.problems {
         eprintln!("verdiff harness: {file}: not used: {why}");
     }
-    let only_tests = p.values("test");
-    let only_fns = p.values("function");
-    let only_names = p.values("harness");
+    let (only_tests, only_fns, only_names) = (&p.test, &p.function, &p.harness);
     let hs: Vec<Harness> = harness::harnesses(&d, &root, mode)
         .into_iter()
         .filter(|h| only_tests.is_empty() || only_tests.contains(&h.test))
@@ -103,25 +117,22 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
             });
         }
     }
-    let dir = match p.value("emit") {
-        Some(d) => PathBuf::from(d),
-        None => harness::scratch_dir(),
-    };
-    if p.has("emit") || p.has("check") {
+    let dir = p.emit.clone().unwrap_or_else(harness::scratch_dir);
+    if p.emit.is_some() || p.check {
         std::fs::create_dir_all(&dir).map_err(|e| input(format!("cannot create {}: {e}", dir.display())))?;
         for h in &hs {
             let path = dir.join(&h.name);
             std::fs::write(&path, &h.text).map_err(|e| input(format!("cannot write {}: {e}", path.display())))?;
         }
     }
-    if !p.has("check") {
+    if !p.check {
         for h in &hs {
             outln!("\n{} — {} in {} ({})", h.name, h.function, h.test, h.test_file);
             for g in &h.generalised {
                 outln!("  {g}");
             }
         }
-        if p.has("emit") {
+        if p.emit.is_some() {
             outln!("\nwrote {} file(s) to {}", hs.len(), dir.display());
         }
         return Ok(0);
@@ -131,10 +142,7 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         outln!("\nno harness to verify (see above why the tests have none)\n\nVERIFICATION UNKNOWN");
         return Ok(6);
     }
-    let timeout = match p.value("timeout") {
-        Some(t) => super::args::parse_duration(t).map_err(|e| (1, e))?,
-        None => std::time::Duration::from_secs(cfg.timeout),
-    };
+    let timeout = p.timeout.unwrap_or(std::time::Duration::from_secs(cfg.timeout));
     // every claim of a harness is checked (all the test's assertions that fail, each with its
     // trace), not only the first
     let mut safety = crate::run::safety_options(&cfg);
@@ -201,13 +209,13 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
         }
         results.push((r, unit_test));
     });
-    if p.has("emit") {
+    if p.emit.is_some() {
         outln!("\nharnesses in {}", dir.display());
     } else {
         let _ = std::fs::remove_dir_all(&dir);
     }
     outln!("\n{} harness(es): {} failed, {} unknown", hs.len(), failed, unknown);
-    if let Some(path) = p.value("json") {
+    if let Some(path) = &p.json {
         let rows: Vec<crate::report::harness::Row> = hs
             .iter()
             .zip(&results)
@@ -221,7 +229,7 @@ fn command(p: &Parsed) -> Result<i32, (i32, String)> {
             started.elapsed().as_secs_f64(),
         );
         let text = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
-        std::fs::write(path, text).map_err(|e| input(format!("cannot write {path}: {e}")))?;
+        std::fs::write(path, text).map_err(|e| input(format!("cannot write {}: {e}", path.display())))?;
     }
     let code = if failed > 0 {
         10

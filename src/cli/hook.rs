@@ -2,18 +2,39 @@
 //! within a time budget. Violations block the commit; functions the budget does not reach
 //! are reported and do not block; `git commit --no-verify` skips the hook.
 
-use super::args::{parse, Arity, Spec};
+use std::path::PathBuf;
 
-pub const SPECS: &[Spec] = &[
-    Spec {
-        name: "repo",
-        arity: Arity::Value,
-        help: "the repository (default: the one containing the current directory)",
-    },
-    Spec { name: "budget", arity: Arity::Value, help: "time budget of the hook (default 60s)" },
-    Spec { name: "force", arity: Arity::Flag, help: "replace an existing pre-commit hook" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
+use super::args::duration_text;
+
+/// What `verdiff hook` does.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Install,
+}
+
+// The options of `verdiff hook`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "install the git pre-commit hook",
+    override_usage = "verdiff hook install [--repo DIR] [--budget 60s] [--force]",
+    before_help = "Writes .git/hooks/pre-commit, which runs `verdiff diff --staged` within the time budget: \
+                   violations block the commit, functions the budget does not reach do not; \
+                   `git commit --no-verify` skips it."
+)]
+pub struct HookArgs {
+    /// install (the only action)
+    #[arg(value_name = "ACTION", value_enum, hide_possible_values = true)]
+    pub action: Action,
+    /// the repository (default: the one containing the current directory)
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub repo: Option<PathBuf>,
+    /// time budget of the hook (default 60s)
+    #[arg(long, value_name = "TIME", value_parser = duration_text, default_value = "60s", hide_default_value = true)]
+    pub budget: String,
+    /// replace an existing pre-commit hook
+    #[arg(long)]
+    pub force: bool,
+}
 
 /// The hook script. `verdiff` is looked up on PATH when the hook runs.
 pub fn script(budget: &str) -> String {
@@ -30,27 +51,10 @@ pub fn script(budget: &str) -> String {
     )
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, SPECS, &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff hook: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") || p.positional.first().map(String::as_str) != Some("install") {
-        out!(
-            "usage: verdiff hook install [--repo DIR] [--budget 60s] [--force]\n\n{}",
-            super::args::options_help(SPECS)
-        );
-        return if p.has("help") { 0 } else { 1 };
-    }
-    let budget = p.value("budget").unwrap_or("60s").to_string();
-    if let Err(e) = super::args::parse_duration(&budget) {
-        eprintln!("verdiff hook: --budget: {e}");
-        return 1;
-    }
-    let dir = std::path::PathBuf::from(p.value("repo").unwrap_or("."));
+pub fn run(p: &HookArgs) -> i32 {
+    let Action::Install = p.action;
+    let budget = &p.budget;
+    let dir = p.repo.clone().unwrap_or_else(|| PathBuf::from("."));
     let hooks = match git2::Repository::discover(&dir) {
         Ok(r) => r.path().join("hooks"),
         Err(e) => {
@@ -60,11 +64,11 @@ pub fn run(args: &[String]) -> i32 {
     };
 
     let path = hooks.join("pre-commit");
-    if path.exists() && !p.has("force") {
+    if path.exists() && !p.force {
         eprintln!("verdiff hook: {} exists (use --force to replace it)", path.display());
         return 1;
     }
-    let write = std::fs::create_dir_all(&hooks).and_then(|_| std::fs::write(&path, script(&budget)));
+    let write = std::fs::create_dir_all(&hooks).and_then(|_| std::fs::write(&path, script(budget)));
     if let Err(e) = write {
         eprintln!("verdiff hook: cannot write {}: {e}", path.display());
         return 6;

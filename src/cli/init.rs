@@ -1,33 +1,31 @@
 //! `verdiff init`: writes a commented starter `.verdiff.yml` for the repository.
 
-use super::args::{parse, Arity, Spec};
+use std::path::PathBuf;
+
 use super::common;
 use crate::config::{self, init};
 
-pub const SPECS: &[Spec] = &[
-    Spec {
-        name: "repo",
-        arity: Arity::Value,
-        help: "the repository (default: the one containing the current directory)",
-    },
-    Spec { name: "force", arity: Arity::Flag, help: "overwrite an existing .verdiff.yml" },
-    Spec { name: "stdout", arity: Arity::Flag, help: "print the file instead of writing it" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
+// The options of `verdiff init`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "write a starter .verdiff.yml",
+    override_usage = "verdiff init [--repo DIR] [--force] [--stdout]",
+    before_help = "Writes .verdiff.yml with the include and test directories found in the repository."
+)]
+pub struct InitArgs {
+    /// the repository (default: the one containing the current directory)
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub repo: Option<PathBuf>,
+    /// overwrite an existing .verdiff.yml
+    #[arg(long)]
+    pub force: bool,
+    /// print the file instead of writing it
+    #[arg(long)]
+    pub stdout: bool,
+}
 
-pub fn run(args: &[String]) -> i32 {
-    let p = match parse(args, SPECS, &[]) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("verdiff init: {e}");
-            return 1;
-        }
-    };
-    if p.has("help") {
-        out!("usage: verdiff init [--repo DIR] [--force] [--stdout]\n\nWrites .verdiff.yml with the include and test directories found in the repository.\n\n{}", super::args::options_help(SPECS));
-        return 0;
-    }
-    let root = match common::repo_root(&p) {
+pub fn run(p: &InitArgs) -> i32 {
+    let root = match common::repo_root(p.repo.as_deref()) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("verdiff init: {e}");
@@ -35,12 +33,12 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let text = init::starter(&init::scan(&root));
-    if p.has("stdout") {
+    if p.stdout {
         out!("{text}");
         return 0;
     }
     let path = root.join(config::FILE_NAME);
-    if path.exists() && !p.has("force") {
+    if path.exists() && !p.force {
         eprintln!("verdiff init: {} exists (use --force to overwrite)", path.display());
         return 1;
     }

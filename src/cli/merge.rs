@@ -5,36 +5,39 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use super::args::{Arity, Parsed, Spec};
-use super::common;
+use super::args::fail_on;
+use super::common::{self, Format, OutputArgs, RepoArgs};
+use crate::config::FailOn;
 use crate::record::{self, Claim, FunctionResult, Safety};
 use crate::report::{self, RunMeta};
 
-pub const SPECS: &[Spec] = &[
-    Spec { name: "cache-from", arity: Arity::Value, help: "a shard's cache file to import (repeatable)" },
-    Spec {
-        name: "fail-on",
-        arity: Arity::Value,
-        help: "diff parts: exit 10 on violation (default, or fail_on of .verdiff.yml), precondition, behaviour-change, unknown",
-    },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
-
-const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
-
-fn specs() -> Vec<Spec> {
-    [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
+// The options of `verdiff merge`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "combine the reports (and caches) of --shard jobs",
+    override_usage = "verdiff merge PART.json... [--format F [--output FILE]]... [--cache-from FILE]...",
+    before_help = "Combines the JSON reports of `verdiff diff|run --shard I/N` jobs (all of one kind) into one \
+                   report, and imports the shards' caches into the repository's cache."
+)]
+pub struct MergeArgs {
+    /// the JSON reports of the shards
+    #[arg(value_name = "PART.json", required = true)]
+    pub parts: Vec<PathBuf>,
+    #[command(flatten)]
+    pub repo: RepoArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// a shard's cache file to import (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub cache_from: Vec<PathBuf>,
+    /// diff parts: exit 10 on violation (default, or fail_on of .verdiff.yml), precondition,
+    /// behaviour-change, unknown
+    #[arg(long, value_name = "WHEN", value_parser = fail_on(), hide_possible_values = true)]
+    pub fail_on: Option<FailOn>,
 }
 
-pub fn help() -> String {
-    format!(
-        "usage: verdiff merge PART.json... [--format F [--output FILE]]... [--cache-from FILE]...\n\nCombines the JSON reports of `verdiff diff|run --shard I/N` jobs (all of one kind) into one\nreport, and imports the shards' caches into the repository's cache.\n\noptions:\n{}",
-        super::args::options_help(&specs())
-    )
-}
-
-pub fn run(args: &[String]) -> i32 {
-    common::entry("merge", args, &specs(), help, true, merge)
+pub fn run(p: &MergeArgs) -> i32 {
+    common::finish("merge", merge(p))
 }
 
 /// A `verdiff.diff/1` function entry as a record.
@@ -68,16 +71,17 @@ fn from_diff_entry(v: &Value) -> Option<FunctionResult> {
     })
 }
 
-fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
+fn merge(p: &MergeArgs) -> Result<i32, (i32, String)> {
     let input = |m: String| (6, m);
-    let outputs = common::outputs(p, FORMATS).map_err(|m| (1, m))?;
+    let outputs = common::outputs(&p.output).map_err(|m| (1, m))?;
     let mut kind: Option<String> = None;
     let mut first: Option<Value> = None;
     let mut results: Vec<FunctionResult> = Vec::new();
     let mut entries: Vec<Value> = Vec::new();
     let mut seconds = 0.0;
-    for part in &p.positional {
-        let text = std::fs::read_to_string(part).map_err(|e| input(format!("{part}: {e}")))?;
+    for path in &p.parts {
+        let part = path.display();
+        let text = std::fs::read_to_string(path).map_err(|e| input(format!("{part}: {e}")))?;
         let v: Value = serde_json::from_str(&text).map_err(|e| input(format!("{part}:{}: not JSON: {e}", e.line())))?;
         let stated = v.get("schema").and_then(Value::as_str).unwrap_or("");
         // a part of any 1.x version is read as this version's (docs/json-schema.md)
@@ -131,16 +135,16 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
         head: text_of("head"),
         commit: text_of("commit"),
         started: text_of("started").unwrap_or_default(),
-        notes: vec![format!("merged from {} parts", p.positional.len())],
+        notes: vec![format!("merged from {} parts", p.parts.len())],
     };
     // the caches of the shards, and the merged run in the history
-    if !p.values("cache-from").is_empty() || p.has("cache") {
-        let root = common::repo_root(p).map_err(input)?;
-        let cfg = common::load_config(&root, p).map_err(input)?;
-        if let Some(mut cache) = common::open_cache(&root, &cfg, p).map_err(input)? {
-            for other in p.values("cache-from") {
-                let n = cache.import(&PathBuf::from(&other)).map_err(|e| input(e.to_string()))?;
-                eprintln!("verdiff merge: imported {n} results from {other}");
+    if !p.cache_from.is_empty() || p.repo.cache.is_some() {
+        let root = common::repo_root(p.repo.repo.as_deref()).map_err(input)?;
+        let cfg = common::load_config(&root, &p.repo).map_err(input)?;
+        if let Some(mut cache) = common::open_cache(&root, &cfg, &p.repo).map_err(input)? {
+            for other in &p.cache_from {
+                let n = cache.import(other).map_err(|e| input(e.to_string()))?;
+                eprintln!("verdiff merge: imported {n} results from {}", other.display());
             }
             let keyed: Vec<(String, FunctionResult)> = results.iter().map(|r| (String::new(), r.clone())).collect();
             let commit = meta.commit.clone().unwrap_or_default();
@@ -149,8 +153,8 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
     }
     let counts = record::counts(&results);
     for (format, path) in &outputs {
-        let text = match format.as_str() {
-            "json" if is_diff => {
+        let text = match format {
+            Format::Json if is_diff => {
                 let mut v = first.clone();
                 v["functions"] = Value::Array(entries.clone());
                 v["counts"] = json!(counts);
@@ -161,15 +165,15 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
                     counts.failed,
                     counts.unknown,
                     counts.changed,
-                    p.positional.len()
+                    p.parts.len()
                 ));
                 serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
             }
-            "json" => {
+            Format::Json => {
                 serde_json::to_string_pretty(&report::run::json(&results, &meta, seconds)).unwrap_or_default() + "\n"
             }
-            "text" => report::run::text(&results, counts.cached, seconds, None),
-            f => common::render_records(f, &results, &meta).unwrap_or_default(),
+            Format::Text => report::run::text(&results, counts.cached, seconds, None),
+            f => common::render_records(*f, &results, &meta).unwrap_or_default(),
         };
         common::write_output(path.as_deref(), &text).map_err(input)?;
     }
@@ -178,13 +182,12 @@ fn merge(p: &Parsed) -> Result<i32, (i32, String)> {
     if !is_diff {
         return Ok(common::run_status(&results));
     }
-    let fail_on = match p.value("fail-on") {
-        Some(f) => crate::config::FailOn::parse(f)
-            .ok_or((1, format!("--fail-on takes violation, precondition, behaviour-change or unknown, not `{f}`")))?,
-        None => common::repo_root(p)
-            .and_then(|root| common::load_config(&root, p))
+    let fail_on = match p.fail_on {
+        Some(f) => f,
+        None => common::repo_root(p.repo.repo.as_deref())
+            .and_then(|root| common::load_config(&root, &p.repo))
             .map(|c| c.fail_on)
-            .unwrap_or(crate::config::FailOn::Violation),
+            .unwrap_or(FailOn::Violation),
     };
     Ok(common::diff_status(&results, fail_on))
 }

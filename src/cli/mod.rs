@@ -71,52 +71,116 @@ mod report;
 mod run;
 mod watchdog;
 
+use args::Command;
+
 /// Runs the command line; returns the exit status.
 pub fn main(args: Vec<String>) -> i32 {
-    match args.first().map(|s| s.as_str()) {
-        Some("check") => check::run(&args[1..]),
-        Some("equiv") => equiv::run(&args[1..]),
-        Some("diff") => diff::run(&args[1..]),
-        Some("run") => run::run(&args[1..]),
-        Some("cache") => cache::run(&args[1..]),
-        Some("init") => init::run(&args[1..]),
-        Some("hook") => hook::run(&args[1..]),
-        Some("merge") => merge::run(&args[1..]),
-        Some("harness") => harness::run(&args[1..]),
-        Some("report") => report::run(&args[1..]),
-        Some("--version") | Some("version") => {
-            outln!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version());
+    let Some(first) = args.first() else {
+        // (no argument: the overview, as `verdiff --help`)
+        out!("{}", args::command().render_help());
+        return 0;
+    };
+    // (`verdiff dif` is a typo, not a file to check: ESBMC's `verdiff FILE.c` stays)
+    if !is_command(first) {
+        if let Some(cmd) = misspelt_command(first) {
+            eprintln!("verdiff: `{first}` is no command; did you mean `{cmd}`? (verdiff --help lists them)");
+            return 1;
+        }
+    }
+    let cli = match args::parse(&args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(&args, &e),
+    };
+    match cli.command {
+        None => check::run(&cli.check),
+        Some(Command::Check(a)) => check::run(&a),
+        Some(Command::Equiv(a)) => equiv::run(&a),
+        Some(Command::Diff(a)) => diff::run(&a),
+        Some(Command::Run(a)) => run::run(&a),
+        Some(Command::Cache(a)) => cache::run(&a),
+        Some(Command::Init(a)) => init::run(&a),
+        Some(Command::Hook(a)) => hook::run(&a),
+        Some(Command::Merge(a)) => merge::run(&a),
+        Some(Command::Harness(a)) => harness::run(&a),
+        Some(Command::Report(a)) => report::run(&a),
+        Some(Command::Help(a)) => help(a.command.as_deref()),
+        Some(Command::Version) => {
+            outln!("{}", version());
             0
         }
-        Some("--help") | Some("-h") | Some("help") | None => {
-            outln!("verdiff {} — continuous verification for C\n", env!("CARGO_PKG_VERSION"));
-            outln!("commands:\n  check FILE.c...        bounded model checking (the default when the first argument is a file)\n  equiv OLD.c NEW.c      equivalence of two versions of a function (verdiff equiv --help)\n  diff [--base REV]      changed functions between git revisions (verdiff diff --help)\n  run                    every function of the code base, cached (verdiff run --help)\n  cache stats|verify|prune|clear   the result cache (verdiff cache --help)\n  init                   write a starter .verdiff.yml\n  hook install           install the git pre-commit hook\n  merge PART.json...     combine the reports (and caches) of --shard jobs\n  harness [--check]      unit tests generalised into verification harnesses\n  report --html DIR      the run history as a static HTML page (verdiff report --help)\n");
-            out!("{}", check::help());
-            0
-        }
-        Some(word) => match misspelt_command(word) {
-            // (`verdiff dif` is a typo, not a file to check: ESBMC's `verdiff FILE.c` stays)
-            Some(cmd) => {
-                eprintln!("verdiff: `{word}` is no command; did you mean `{cmd}`? (verdiff --help lists them)");
-                1
+    }
+}
+
+/// `verdiff help [COMMAND]`: the overview, or a command's help.
+fn help(name: Option<&str>) -> i32 {
+    let mut cmd = args::command();
+    cmd.build();
+    let text = match name {
+        None => cmd.render_help(),
+        Some(n) => match cmd.find_subcommand_mut(n).filter(|c| !c.is_hide_set()) {
+            Some(sub) => sub.render_help(),
+            None => {
+                eprintln!("verdiff help: no command `{n}` (verdiff --help lists them)");
+                return 1;
             }
-            None => check::run(&args),
         },
+    };
+    out!("{text}");
+    0
+}
+
+/// `verdiff --version`: verdiff's version and the solver's.
+fn version() -> String {
+    format!("verdiff {} (Z3 {})", env!("CARGO_PKG_VERSION"), crate::smt::z3_version())
+}
+
+/// What a clap error ends with: help and version on standard output (exit 0); otherwise a
+/// usage error, one line on standard error as `verdiff [COMMAND]: message` (exit 1) — or the
+/// help, when a command got no argument at all.
+fn clap_error(args: &[String], e: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp => {
+            out!("{}", e.render());
+            0
+        }
+        ErrorKind::DisplayVersion => {
+            outln!("{}", version());
+            0
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("{}", e.render());
+            1
+        }
+        _ => {
+            // (check's errors were always `verdiff: …`, as ESBMC's; the others name the command)
+            let prefix = match args.first().map(String::as_str) {
+                Some(c) if c != "check" && is_command(c) => format!("verdiff {c}"),
+                _ => "verdiff".to_string(),
+            };
+            eprintln!("{prefix}: {}", args::error_message(e));
+            1
+        }
     }
 }
 
 /// The commands, for [`misspelt_command`].
-const COMMANDS: &[&str] = &["check", "equiv", "diff", "run", "cache", "init", "hook", "merge", "harness", "report"];
+fn commands() -> Vec<String> {
+    args::command().get_subcommands().map(|c| c.get_name().to_string()).collect()
+}
+
+fn is_command(word: &str) -> bool {
+    commands().iter().any(|c| c == word)
+}
 
 /// The command `word` is a near miss of (one or two letters off), when `word` is no option,
 /// names no existing file and has no extension — otherwise it is a file to check.
-fn misspelt_command(word: &str) -> Option<&'static str> {
+fn misspelt_command(word: &str) -> Option<String> {
     if word.starts_with('-') || word.contains('.') || word.contains('/') || std::path::Path::new(word).exists() {
         return None;
     }
-    COMMANDS
-        .iter()
-        .copied()
+    commands()
+        .into_iter()
         .filter(|c| edit_distance(word, c) <= 2.min(c.len() - 1))
         .min_by_key(|c| edit_distance(word, c))
 }
@@ -146,9 +210,9 @@ mod tests {
         assert_eq!(edit_distance("dif", "diff"), 1);
         assert_eq!(edit_distance("rnu", "run"), 2);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(misspelt_command("dif"), Some("diff"));
-        assert_eq!(misspelt_command("chekc"), Some("check"));
-        assert_eq!(misspelt_command("hoook"), Some("hook"));
+        assert_eq!(misspelt_command("dif").as_deref(), Some("diff"));
+        assert_eq!(misspelt_command("chekc").as_deref(), Some("check"));
+        assert_eq!(misspelt_command("hoook").as_deref(), Some("hook"));
         // files and words far from every command are checked as files, as ESBMC does
         assert_eq!(misspelt_command("dif.c"), None);
         assert_eq!(misspelt_command("src/diff"), None);

@@ -5,34 +5,52 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::args::{Arity, Parsed, Spec};
-use super::common;
+use super::common::{self, RepoArgs};
 use crate::cache::{Cache, RunRecord};
 use crate::report::html::{self, Page};
 
 /// Runs shown in the trend charts unless `--runs` says otherwise.
 pub const DEFAULT_RUNS: usize = 60;
 
-pub const SPECS: &[Spec] = &[
-    Spec { name: "html", arity: Arity::Value, help: "write the report into this directory (DIR/index.html); required" },
-    Spec { name: "runs", arity: Arity::Value, help: "runs shown in the trend charts (default 60)" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
-
-fn specs() -> Vec<Spec> {
-    common::REPO_SPECS.iter().filter(|s| s.name != "no-cache").copied().chain(SPECS.iter().copied()).collect()
+// The options of `verdiff report`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "the run history as a static HTML page",
+    override_usage = "verdiff report --html DIR [--repo DIR] [--cache FILE] [--config FILE] [--runs N]",
+    before_help = "Renders the run history kept in the result cache into a static page, DIR/index.html (inline \
+                   CSS and SVG, no script, no external URL): the latest `verdiff run`, the counterexamples \
+                   beside their source lines, the behaviour changes since the previous run, and trend charts.\n\
+                   Exit status: 0 written, 6 no run recorded (an empty page is written) or the cache cannot be \
+                   read, 1 usage error."
+)]
+pub struct ReportArgs {
+    /// write the report into this directory (DIR/index.html); required
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub html: PathBuf,
+    /// runs shown in the trend charts (default 60)
+    #[arg(long, value_name = "N", value_parser = runs)]
+    pub runs: Option<usize>,
+    /// the repository (default: the one containing the current directory)
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub repo: Option<PathBuf>,
+    /// configuration file (default: <repo>/.verdiff.yml when present)
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// cache file (default: .verdiff/cache.db in the repository)
+    #[arg(long, value_name = "FILE")]
+    pub cache: Option<PathBuf>,
 }
 
-pub fn help() -> String {
-    let mut s = String::from(
-        "usage: verdiff report --html DIR [--repo DIR] [--cache FILE] [--config FILE] [--runs N]\n\nRenders the run history kept in the result cache into a static page, DIR/index.html (inline\nCSS and SVG, no script, no external URL): the latest `verdiff run`, the counterexamples beside\ntheir source lines, the behaviour changes since the previous run, and trend charts.\nExit status: 0 written, 6 no run recorded (an empty page is written) or the cache cannot be\nread, 1 usage error.\n\noptions:\n",
-    );
-    s.push_str(&super::args::options_help(&specs()));
-    s
+/// `--runs N`: one or more.
+fn runs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!("--runs needs a number of runs (1 or more), got `{s}`")),
+    }
 }
 
-pub fn run(args: &[String]) -> i32 {
-    common::entry("report", args, &specs(), help, false, report_command)
+pub fn run(p: &ReportArgs) -> i32 {
+    common::finish("report", report_command(p))
 }
 
 /// A repository-relative path that stays inside the repository.
@@ -102,29 +120,20 @@ fn write_page(dir: &Path, text: &str) -> Result<PathBuf, (i32, String)> {
     Ok(index)
 }
 
-fn report_command(p: &Parsed) -> Result<i32, (i32, String)> {
-    let usage = |m: String| (1, m);
+fn report_command(p: &ReportArgs) -> Result<i32, (i32, String)> {
     let input = |m: String| (6, m);
-    if let Some(extra) = p.positional.first() {
-        return Err(usage(format!("unexpected argument `{extra}` (see --help)")));
-    }
-    let dir = PathBuf::from(p.value("html").ok_or_else(|| usage("--html DIR is required (see --help)".into()))?);
-    let keep = match p.value("runs") {
-        Some(n) => match n.parse::<usize>() {
-            Ok(k) if k >= 1 => k,
-            _ => return Err(usage(format!("--runs needs a number of runs (1 or more), got `{n}`"))),
-        },
-        None => DEFAULT_RUNS,
-    };
+    let dir = p.html.clone();
+    let keep = p.runs.unwrap_or(DEFAULT_RUNS);
     // the repository is only needed for the default cache path and the source lines
-    let root = match common::repo_root(p) {
+    let root = match common::repo_root(p.repo.as_deref()) {
         Ok(r) => Some(r),
-        Err(_) if p.has("cache") && !p.has("repo") => None,
+        Err(_) if p.cache.is_some() && p.repo.is_none() => None,
         Err(e) => return Err(input(e)),
     };
-    let cache_path = match (p.value("cache"), &root) {
-        (Some(c), _) => PathBuf::from(c),
-        (None, Some(r)) => r.join(common::load_config(r, p).map_err(input)?.cache.path),
+    let repo = RepoArgs { repo: p.repo.clone(), config: p.config.clone(), cache: p.cache.clone(), no_cache: false };
+    let cache_path = match (&p.cache, &root) {
+        (Some(c), _) => c.clone(),
+        (None, Some(r)) => r.join(common::load_config(r, &repo).map_err(input)?.cache.path),
         (None, None) => unreachable!("no repository is accepted only with --cache"),
     };
     let nothing = |dir: &Path| -> Result<i32, (i32, String)> {

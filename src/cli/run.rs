@@ -2,78 +2,72 @@
 //! entry point, in parallel, reusing cached results. What the nightly job runs.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::args::{Arity, Parsed, Spec};
-use super::common;
+use super::common::{self, Format, OutputArgs, RepoArgs};
 use crate::record::Safety;
 use crate::report::RunMeta;
+use crate::run::shard::Shard;
 use crate::run::{self, Progress, RunOptions};
 use crate::vcs::{Head, Repo};
 
-pub const SPECS: &[Spec] = &[
-    Spec {
-        name: "rev",
-        arity: Arity::Value,
-        help: "verify this revision (read from git objects) instead of the work tree",
-    },
-    Spec {
-        name: "jobs",
-        arity: Arity::Value,
-        help: "parallel verifications (default: jobs of .verdiff.yml, else the number of cores)",
-    },
-    Spec {
-        name: "shard",
-        arity: Arity::Value,
-        help: "only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)",
-    },
-    Spec {
-        name: "no-infer-preconditions",
-        arity: Arity::Flag,
-        help:
-            "verify functions with fully free inputs instead of under their inferred precondition (docs/contracts.md)",
-    },
-    Spec { name: "function", arity: Arity::Value, help: "only this function (repeatable)" },
-    Spec { name: "quiet", arity: Arity::Flag, help: "no progress output" },
-    Spec { name: "help", arity: Arity::Flag, help: "this help" },
-];
-
-const FORMATS: &[&str] = &["text", "json", "markdown", "sarif", "junit"];
-
-fn specs() -> Vec<Spec> {
-    [common::REPO_SPECS, common::OUTPUT_SPECS, SPECS].concat()
+// The options of `verdiff run`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "every function of the code base, cached",
+    override_usage = "verdiff run [--repo DIR] [--rev REV] [--jobs N] [--format F [--output FILE]]...",
+    before_help = "Verifies every function of the configured sources (.verdiff.yml) as an entry point with \
+                   nondeterministic inputs, in parallel; results already in the cache are reused. Each run is \
+                   recorded in the cache's history (for `verdiff report`).\n\
+                   Exit status: 0 all verified, 10 a violation, 6 something undecided (or an input error)."
+)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub repo: RepoArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// verify this revision (read from git objects) instead of the work tree
+    #[arg(long, value_name = "REV")]
+    pub rev: Option<String>,
+    /// parallel verifications (default: jobs of .verdiff.yml, else the number of cores)
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// only the functions of shard I of N (I/N, for matrix jobs; see verdiff merge)
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// verify functions with fully free inputs instead of under their inferred precondition
+    /// (docs/contracts.md)
+    #[arg(long)]
+    pub no_infer_preconditions: bool,
+    /// only this function (repeatable)
+    #[arg(long, value_name = "NAME")]
+    pub function: Vec<String>,
+    /// no progress output
+    #[arg(long)]
+    pub quiet: bool,
 }
 
-pub fn help() -> String {
-    let mut s = String::from(
-        "usage: verdiff run [--repo DIR] [--rev REV] [--jobs N] [--format F [--output FILE]]...\n\nVerifies every function of the configured sources (.verdiff.yml) as an entry point with\nnondeterministic inputs, in parallel; results already in the cache are reused. Each run is\nrecorded in the cache's history (for `verdiff report`).\nExit status: 0 all verified, 10 a violation, 6 something undecided (or an input error).\n\noptions:\n",
-    );
-    s.push_str(&super::args::options_help(&specs()));
-    s
+pub fn run(p: &RunArgs) -> i32 {
+    common::finish("run", run_command(p))
 }
 
-pub fn run(args: &[String]) -> i32 {
-    common::entry("run", args, &specs(), help, false, run_command)
-}
-
-fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
+fn run_command(p: &RunArgs) -> Result<i32, (i32, String)> {
     let input = |m: String| (6, m);
     let usage = |m: String| (1, m);
     let started = common::now_secs();
     let start = Instant::now();
-    let outputs = common::outputs(p, FORMATS).map_err(usage)?;
-    let repo = Repo::open(&PathBuf::from(p.value("repo").unwrap_or("."))).map_err(|e| input(e.to_string()))?;
+    let outputs = common::outputs(&p.output).map_err(usage)?;
+    let repo = Repo::open(p.repo.repo.as_deref().unwrap_or(Path::new("."))).map_err(|e| input(e.to_string()))?;
     let root = repo.root().map_err(|e| input(e.to_string()))?;
-    let mut cfg = common::load_config(&root, p).map_err(input)?;
-    let fns = p.values("function");
-    if !fns.is_empty() {
-        cfg.entries = fns;
+    let mut cfg = common::load_config(&root, &p.repo).map_err(input)?;
+    if !p.function.is_empty() {
+        cfg.entries = p.function.clone();
     }
-    let jobs = common::jobs(p, cfg.jobs).map_err(usage)?;
+    let jobs = common::jobs(p.jobs, cfg.jobs);
     // the revision's files from git objects, or the work tree
     let tmp = std::env::temp_dir().join(format!("verdiff-run-{}", std::process::id()));
-    let (src_root, commit) = match p.value("rev") {
+    let (src_root, commit) = match &p.rev {
         Some(rev) => {
             let id = repo.resolve(rev).map_err(|e| input(e.to_string()))?;
             repo.write_files(&Head::Commit(id), &tmp).map_err(|e| input(e.to_string()))?;
@@ -84,15 +78,15 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
             (root.clone(), format!("{head}+worktree"))
         }
     };
-    let mut cache = common::open_cache(&root, &cfg, p).map_err(input)?;
+    let mut cache = common::open_cache(&root, &cfg, &p.repo).map_err(input)?;
     let o = RunOptions {
         frontend: run::frontend_options(&src_root, &cfg),
         safety: run::safety::SafetyOptions {
-            preconditions: cfg.preconditions && !p.has("no-infer-preconditions"),
+            preconditions: cfg.preconditions && !p.no_infer_preconditions,
             ..run::safety_options(&cfg)
         },
         jobs,
-        shard: p.value("shard").map(run::shard::Shard::parse).transpose().map_err(usage)?,
+        shard: p.shard,
         deadline: (cfg.run_timeout > 0).then(|| start + std::time::Duration::from_secs(cfg.run_timeout)),
         harnesses: crate::harness::HarnessSet::build(&src_root, &cfg, &run::frontend_options(&src_root, &cfg))
             .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn run::Harnesses>),
@@ -106,8 +100,8 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
     }
     let mut units = run::units(&src_root, &files, &o);
     run::add_config_clauses(&mut units, &cfg, &o);
-    let tty = std::io::stderr().is_terminal() && !p.has("quiet");
-    let quiet = p.has("quiet");
+    let tty = std::io::stderr().is_terminal() && !p.quiet;
+    let quiet = p.quiet;
     let mut progress = |ev: Progress<'_>| match ev {
         Progress::Planned { total, cached } if !quiet => {
             eprintln!("verdiff: {total} functions in {} files, {cached} from the cache, {jobs} jobs", files.len())
@@ -161,13 +155,13 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
         notes: outcome.notes.clone(),
     };
     for (format, path) in &outputs {
-        let text = match format.as_str() {
-            "json" => {
+        let text = match format {
+            Format::Json => {
                 let v = crate::report::run::json(&results, &meta, seconds);
                 serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
             }
-            "text" => crate::report::run::text(&results, outcome.reused, seconds, Some(&reproduce_command(p))),
-            f => common::render_records(f, &results, &meta).unwrap_or_default(),
+            Format::Text => crate::report::run::text(&results, outcome.reused, seconds, Some(&reproduce_command(p))),
+            f => common::render_records(*f, &results, &meta).unwrap_or_default(),
         };
         common::write_output(path.as_deref(), &text).map_err(input)?;
     }
@@ -177,15 +171,16 @@ fn run_command(p: &Parsed) -> Result<i32, (i32, String)> {
 /// `verdiff run` with what decides a function's verification in this run (repository,
 /// revision, preconditions) and no cache, so that it verifies again rather than reading the
 /// stored result; the function's name is appended by the report.
-fn reproduce_command(p: &Parsed) -> String {
+fn reproduce_command(p: &RunArgs) -> String {
     let mut cmd = vec!["verdiff".to_string(), "run".into()];
-    for key in ["repo", "rev", "config"] {
-        if let Some(v) = p.value(key) {
+    let path = |v: &Option<PathBuf>| v.as_ref().map(|p| p.display().to_string());
+    for (key, value) in [("repo", path(&p.repo.repo)), ("rev", p.rev.clone()), ("config", path(&p.repo.config))] {
+        if let Some(v) = value {
             cmd.push(format!("--{key}"));
-            cmd.push(common::shell_word(v));
+            cmd.push(common::shell_word(&v));
         }
     }
-    if p.has("no-infer-preconditions") {
+    if p.no_infer_preconditions {
         cmd.push("--no-infer-preconditions".into());
     }
     cmd.extend(["--no-cache".into(), "--format".into(), "json".into()]);
