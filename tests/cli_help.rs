@@ -2,9 +2,10 @@
 //! command (exit status 0, the command's usage first, lines within 100 columns, option values
 //! named: `--timeout <TIME>`, not X); usage errors — an unknown option, a bad value, a
 //! misspelt command — exit 1 with one line naming the culprit; ESBMC's spellings reach the
-//! verification.
+//! verification; `verdiff completions SHELL` and `verdiff man` generate from the same
+//! definition.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn verdiff(args: &[&str]) -> Output {
@@ -41,7 +42,21 @@ fn dash_h_prints_each_commands_help() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).lines().all(|l| l.chars().count() <= 100));
     let commands = listed_commands();
-    for cmd in ["check", "equiv", "diff", "run", "harness", "hook", "init", "report", "merge", "cache", "help"] {
+    for cmd in [
+        "check",
+        "equiv",
+        "diff",
+        "run",
+        "harness",
+        "hook",
+        "init",
+        "report",
+        "merge",
+        "cache",
+        "completions",
+        "man",
+        "help",
+    ] {
         assert!(commands.iter().any(|c| c == cmd), "verdiff --help does not list {cmd}: {commands:?}");
     }
     for cmd in &commands {
@@ -104,6 +119,7 @@ fn usage_errors_exit_1_naming_the_culprit() {
         &["cache", "shrink"],
         &["hook", "uninstall"],
         &["harness", "--json", "h.json"],
+        &["completions", "tcsh"],
         &["help", "dif"],
     ] {
         let out = verdiff(args);
@@ -166,5 +182,60 @@ fn esbmc_spellings_reach_the_verification() {
     let mut named = vec!["check"];
     named.extend(&base);
     assert_eq!(verdiff(&named).status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn completions_for_every_shell() {
+    let out = verdiff(&["completions", "bash"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let script = text(&out.stdout);
+    assert!(script.contains("complete -F"), "{script}");
+    for cmd in listed_commands() {
+        assert!(script.contains(&cmd), "no {cmd} in the bash completion");
+    }
+    for option in ["--unwind", "--fail-on", "--shard", "--html"] {
+        assert!(script.contains(option), "no {option} in the bash completion");
+    }
+    assert!(!script.contains("--z3"), "the ignored solver flags are not offered");
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let out = verdiff(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("verdiff"), "{shell}");
+    }
+}
+
+fn roff_page(path: &Path) -> String {
+    let page = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(page.lines().any(|l| l.starts_with(".TH ")), "{} is no man page:\n{page}", path.display());
+    page
+}
+
+#[test]
+fn man_pages() {
+    let out = verdiff(&["man"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.lines().any(|l| l.starts_with(".TH verdiff 1")), "{page}");
+    assert!(page.contains(".SH SYNOPSIS") && page.contains(".SH OPTIONS"), "{page}");
+
+    let dir = scratch("man");
+    let pages = dir.join("man1");
+    let out = verdiff(&["man", "--output", pages.to_str().unwrap_or("")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let listed = text(&out.stdout);
+    roff_page(&pages.join("verdiff.1"));
+    for cmd in listed_commands().iter().filter(|c| *c != "help") {
+        let path = pages.join(format!("verdiff-{cmd}.1"));
+        assert!(listed.contains(&path.display().to_string()), "{} not listed:\n{listed}", path.display());
+        let page = roff_page(&path);
+        assert!(page.contains(&format!("verdiff\\-{cmd}")), "{}:\n{page}", path.display());
+    }
+    // each command's options are on its page
+    assert!(roff_page(&pages.join("verdiff-diff.1")).contains("fail\\-on"));
+    // an unwritable directory is an error, not a usage error
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").expect("file");
+    assert_eq!(verdiff(&["man", "--output", file.to_str().unwrap_or("")]).status.code(), Some(6));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,7 +15,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use super::{cache, check, diff, equiv, harness, hook, init, merge, report, run};
+use super::{cache, check, diff, equiv, harness, hook, init, manual, merge, report, run};
 
 /// The width every help fits (fewer columns on a narrower terminal).
 pub const HELP_WIDTH: usize = 100;
@@ -59,6 +59,8 @@ pub enum Command {
     Merge(merge::MergeArgs),
     Harness(harness::HarnessArgs),
     Report(report::ReportArgs),
+    Completions(manual::CompletionsArgs),
+    Man(manual::ManArgs),
     Help(HelpArgs),
     /// `verdiff version`, as `--version`.
     #[command(hide = true)]
@@ -99,7 +101,7 @@ pub fn command() -> clap::Command {
     })
 }
 
-/// The command line as the help shows it: the derived definitions
+/// The command line as help, completion and manual pages show it: the derived definitions
 /// with verdiff's help layout on every command, and `--version`.
 pub fn documented() -> clap::Command {
     let cmd = Cli::command()

@@ -66,6 +66,7 @@ mod equiv;
 mod harness;
 mod hook;
 mod init;
+mod manual;
 mod merge;
 mod report;
 mod run;
@@ -103,6 +104,8 @@ pub fn main(args: Vec<String>) -> i32 {
         Some(Command::Merge(a)) => merge::run(&a),
         Some(Command::Harness(a)) => harness::run(&a),
         Some(Command::Report(a)) => report::run(&a),
+        Some(Command::Completions(a)) => manual::completions(&a),
+        Some(Command::Man(a)) => manual::man(&a),
         Some(Command::Help(a)) => help(a.command.as_deref()),
         Some(Command::Version) => {
             outln!("{}", version());
@@ -213,6 +216,7 @@ mod tests {
         assert_eq!(misspelt_command("dif").as_deref(), Some("diff"));
         assert_eq!(misspelt_command("chekc").as_deref(), Some("check"));
         assert_eq!(misspelt_command("hoook").as_deref(), Some("hook"));
+        assert_eq!(misspelt_command("completion").as_deref(), Some("completions"));
         // files and words far from every command are checked as files, as ESBMC does
         assert_eq!(misspelt_command("dif.c"), None);
         assert_eq!(misspelt_command("src/diff"), None);
