@@ -6,6 +6,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "common/schema.rs"]
+mod schema;
+
+const CHECK_SCHEMA: &str = "docs/schemas/check-v1.schema.json";
+
 #[derive(Debug, Default)]
 struct Expect {
     flags: Vec<String>,
@@ -169,22 +174,14 @@ fn corpus_programs_give_their_expected_verdicts() {
     assert!(failures.is_empty(), "{} of {} programs wrong:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
 
-/// The JSON document agrees with its published schema (docs/schemas/check-v1.schema.json):
-/// every required field is present, and enumerated fields take only listed values.
+/// The JSON document agrees with its published schema (docs/schemas/check-v1.schema.json), on
+/// programs whose violations exercise several claim kinds.
 #[test]
 fn json_output_follows_the_published_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(root.join("docs/schemas/check-v1.schema.json")).expect("schema"))
-            .expect("schema is JSON");
     let tmp = std::env::temp_dir().join(format!("verdiff-schema-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temp dir");
-    let strs = |v: &serde_json::Value| -> Vec<String> {
-        v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
-    };
-    let enum_of = |v: &serde_json::Value| strs(&v["enum"]);
-    let claim_def = &schema["$defs"]["claim"];
-    let step_def = &schema["$defs"]["step"];
+    let validator = schema::validator(CHECK_SCHEMA);
     let mut kinds_seen = BTreeSet::new();
     for prog in [
         "tests/programs/heap/free_offset_fail.c",
@@ -193,34 +190,64 @@ fn json_output_follows_the_published_schema() {
     ] {
         let json = tmp.join("out.json");
         let (_, v) = run(&root.join(prog), &["--multi-property".to_string()], &[], &json);
-        for key in strs(&schema["required"]) {
-            assert!(v.get(&key).is_some(), "{prog}: top-level field `{key}` missing");
-        }
+        let errs: Vec<String> = schema::violations(&validator, &v).iter().map(|e| e.to_string()).collect();
+        assert!(errs.is_empty(), "{prog}: the document breaks {CHECK_SCHEMA}:\n{}\n{v:#}", errs.join("\n"));
+        // (the schema also accepts 1.0's "verdiff.check/1"; today's documents state their minor)
         let stated = v["schema"].as_str().unwrap_or("");
         assert!(stated.starts_with("verdiff.check/1.") && stated.len() > "verdiff.check/1.".len(), "schema {stated}");
-        assert!(enum_of(&schema["properties"]["verdict"]).contains(&v["verdict"].as_str().unwrap_or("").to_string()));
         for c in v["claims"].as_array().expect("claims array") {
-            for key in strs(&claim_def["required"]) {
-                assert!(c.get(&key).is_some(), "{prog}: claim field `{key}` missing in {c}");
-            }
-            let kind = c["kind"].as_str().unwrap_or("").to_string();
-            assert!(enum_of(&claim_def["properties"]["kind"]).contains(&kind), "{prog}: kind {kind} not in schema");
-            let status = c["status"].as_str().unwrap_or("").to_string();
-            assert!(enum_of(&claim_def["properties"]["status"]).contains(&status), "{prog}: status {status}");
-            kinds_seen.insert(kind);
-            if status == "violated" {
-                for s in c["trace"]["steps"].as_array().expect("steps") {
-                    for key in strs(&step_def["required"]) {
-                        assert!(s.get(&key).is_some(), "{prog}: step field `{key}` missing in {s}");
-                    }
-                    let k = s["kind"].as_str().unwrap_or("").to_string();
-                    assert!(enum_of(&step_def["properties"]["kind"]).contains(&k), "{prog}: step kind {k}");
-                }
-            }
+            kinds_seen.insert(c["kind"].as_str().unwrap_or("").to_string());
         }
     }
     assert!(kinds_seen.len() >= 4, "the sample programs exercise several claim kinds: {kinds_seen:?}");
     let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// The schema check can fail: a real `verdiff check --json` document that conforms, broken in
+/// one place at a time, is rejected at that place for that reason.
+#[test]
+fn the_schema_check_rejects_documents_that_break_the_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let json = std::env::temp_dir().join(format!("verdiff-schema-rejects-{}.json", std::process::id()));
+    let validator = schema::validator(CHECK_SCHEMA);
+    // (a division by zero: one violated claim with a trace)
+    let (_, good) = run(&root.join("tests/programs/basics/rem_by_zero_fail.c"), &[], &[], &json);
+    let _ = std::fs::remove_file(&json);
+    assert_eq!(good["verdict"], "FAILED", "{good:#}");
+    assert!(schema::violations(&validator, &good).is_empty(), "{good:#}");
+    let broken = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut d = good.clone();
+        f(&mut d);
+        schema::violations(&validator, &d)
+    };
+    let has = |e: &[schema::Violation], path: &str, keyword: &str, text: &str| {
+        e.iter().any(|v| v.path == path && v.keyword == keyword && v.message.contains(text))
+    };
+    let show = |e: &[schema::Violation]| e.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("\n");
+    // a verdict outside the enum
+    let e = broken(&|d| d["verdict"] = "PROBABLY FINE".into());
+    assert!(has(&e, "/verdict", "enum", "PROBABLY FINE"), "{}", show(&e));
+    // a required field missing, at the top and in a claim
+    let e = broken(&|d| {
+        d.as_object_mut().unwrap().remove("claims");
+    });
+    assert!(has(&e, "", "required", "\"claims\""), "{}", show(&e));
+    let e = broken(&|d| {
+        d["claims"][0].as_object_mut().unwrap().remove("status");
+    });
+    assert!(has(&e, "/claims/0", "required", "\"status\""), "{}", show(&e));
+    // a claim kind the schema does not list, and a value of the wrong type
+    let e = broken(&|d| d["claims"][0]["kind"] = "division-by-three".into());
+    assert!(has(&e, "/claims/0/kind", "enum", ""), "{}", show(&e));
+    let e = broken(&|d| d["bounded"] = "yes".into());
+    assert!(has(&e, "/bounded", "type", ""), "{}", show(&e));
+    // (and the check fails the test that asserts it)
+    let mut d = good.clone();
+    d["verdict"] = "PROBABLY FINE".into();
+    let failed = std::panic::catch_unwind(|| schema::assert_conforms(CHECK_SCHEMA, &d, "a broken document"));
+    let message = failed.expect_err("assert_conforms fails on a broken document");
+    let message = message.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("/verdict: ") && message.contains("[enum]"), "the failure names the path: {message}");
 }
 
 /// The text of tests/programs/INDEX.md, generated from the `// flags:` and `// expect:`

@@ -1,12 +1,10 @@
 //! `verdiff diff` on git repositories the tests build (with git2): each commit is a kind of
 //! change a C team makes, and the expected rows come from reading the two versions.
 
-use std::path::Path;
 use std::process::Command;
 
 #[path = "common/schema.rs"]
 mod schema;
-use schema::conforms;
 
 #[path = "common/repo.rs"]
 mod repo;
@@ -32,13 +30,7 @@ impl DiffRepo for Repo {
     fn rows(&self, extra: &[&str]) -> (i32, Vec<(String, String, String, serde_json::Value)>) {
         let (code, out, err) = self.diff(extra);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
-        let schema: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/diff-v1.schema.json"))
-                .expect("schema"),
-        )
-        .expect("schema is JSON");
-        let errs = conforms(&schema, &schema, &v, "diff");
-        assert!(errs.is_empty(), "{}", errs.join("\n"));
+        schema::assert_conforms("docs/schemas/diff-v1.schema.json", &v, "verdiff diff --format json");
         let rows = v["functions"]
             .as_array()
             .cloned()

@@ -491,15 +491,7 @@ fn json_lists_every_claim_of_every_harness() {
     assert_eq!(out.trim_end().lines().last(), Some("VERIFICATION FAILED"), "{out}");
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).expect("the JSON file")).expect("JSON");
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/harness-v1.schema.json"),
-        )
-        .expect("schema"),
-    )
-    .expect("schema is JSON");
-    let errs = schema::conforms(&schema, &schema, &doc, "harness");
-    assert!(errs.is_empty(), "{}", errs.join("\n"));
+    schema::assert_conforms("docs/schemas/harness-v1.schema.json", &doc, "verdiff harness --json");
     assert_eq!(doc["schema"], "verdiff.harness/1.1");
     assert_eq!(doc["tests"], 5);
     let hs = doc["harnesses"].as_array().expect("harnesses");

@@ -67,15 +67,7 @@ fn sixty_functions_that_read_their_length_are_verified_under_their_precondition_
     r.write("lib.c", &library(60));
     r.commit("library");
     let (code, m, v) = run(&r, &[]);
-    let schema_v: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/run-v1.schema.json"),
-        )
-        .expect("schema file"),
-    )
-    .expect("schema");
-    let errs = schema::conforms(&schema_v, &schema_v, &v, "run");
-    assert!(errs.is_empty(), "{}", errs.join("\n"));
+    schema::assert_conforms("docs/schemas/run-v1.schema.json", &v, "verdiff run --format json");
     assert_eq!(m.len(), 61, "{m:?}");
     for i in 0..60 {
         let (s, detail, assumes) = &m[&format!("f{i}")];

@@ -98,9 +98,7 @@ fn run_reuses_results_and_misses_exactly_on_relevant_changes() {
     assert!(cached(&m).is_empty(), "cold run: nothing cached: {m:?}");
     assert_eq!(v["counts"]["verified"], 4);
     assert_eq!(v["counts"]["failed"], 1);
-    let schema_v: serde_json::Value = serde_json::from_str(&r.read_schema("run-v1.schema.json")).expect("schema");
-    let errs = schema::conforms(&schema_v, &schema_v, &v, "run");
-    assert!(errs.is_empty(), "{}", errs.join("\n"));
+    schema::assert_conforms("docs/schemas/run-v1.schema.json", &v, "verdiff run --format json");
 
     // the same code again: everything from the cache, same verdicts
     let (_, m, _) = run_json(&r, &[]);
@@ -148,17 +146,6 @@ fn run_reuses_results_and_misses_exactly_on_relevant_changes() {
     let (code, out, _) = r.verdiff(&["cache", "stats"]);
     assert_eq!(code, 0);
     assert!(out.contains("runs recorded: 6"), "{out}");
-}
-
-trait Schemas {
-    fn read_schema(&self, name: &str) -> String;
-}
-
-impl Schemas for Repo {
-    fn read_schema(&self, name: &str) -> String {
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas").join(name))
-            .expect("schema file")
-    }
 }
 
 #[test]

@@ -11,14 +11,9 @@ use repo::Repo;
 #[path = "common/schema.rs"]
 mod schema;
 
-fn schema_file(name: &str) -> Value {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas").join(name);
-    serde_json::from_str(&std::fs::read_to_string(&path).expect("schema file")).expect("schema JSON")
-}
-
 fn errors(schema_name: &str, doc: &Value) -> Vec<String> {
-    let s = schema_file(schema_name);
-    schema::conforms(&s, &s, doc, "doc")
+    let v = schema::validator(&format!("docs/schemas/{schema_name}"));
+    schema::violations(&v, doc).iter().map(|e| e.to_string()).collect()
 }
 
 /// `total` is safe for any `n` (it clamps `n` to the array); `all` reads a[0] to a[4] of a
