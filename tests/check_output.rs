@@ -4,14 +4,11 @@
 use std::process::Command;
 
 fn check(src: &str, extra: &[&str]) -> (i32, String) {
-    let dir = std::env::temp_dir().join(format!("verdiff-check-output-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    // one file per call: the tests run in parallel
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let file = dir.join(format!("p{}.c", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    // (a directory of its own per call: the tests run in parallel)
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("p.c");
     std::fs::write(&file, src).expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).arg(&file).args(extra).output().expect("runs");
-    let _ = std::fs::remove_file(&file);
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 

@@ -146,8 +146,7 @@ fn corpus_programs_give_their_expected_verdicts() {
     let mut files = Vec::new();
     programs(&root, &mut files);
     assert!(files.len() > 50, "corpus is missing");
-    let tmp = std::env::temp_dir().join(format!("verdiff-corpus-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(4);
     let chunks: Vec<Vec<PathBuf>> =
         (0..threads).map(|i| files.iter().skip(i).step_by(threads).cloned().collect()).collect();
@@ -156,11 +155,11 @@ fn corpus_programs_give_their_expected_verdicts() {
         let handles: Vec<_> = chunks
             .into_iter()
             .map(|chunk| {
-                let tmp = tmp.clone();
+                let tmp = tmp.path();
                 sc.spawn(move || {
                     chunk
                         .iter()
-                        .filter_map(|f| check_one(f, &tmp).err().map(|e| format!("{}: {e}", f.display())))
+                        .filter_map(|f| check_one(f, tmp).err().map(|e| format!("{}: {e}", f.display())))
                         .collect::<Vec<_>>()
                 })
             })
@@ -169,7 +168,6 @@ fn corpus_programs_give_their_expected_verdicts() {
             failures.extend(h.join().expect("worker"));
         }
     });
-    let _ = std::fs::remove_dir_all(&tmp);
     failures.sort();
     assert!(failures.is_empty(), "{} of {} programs wrong:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
@@ -179,8 +177,7 @@ fn corpus_programs_give_their_expected_verdicts() {
 #[test]
 fn json_output_follows_the_published_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let tmp = std::env::temp_dir().join(format!("verdiff-schema-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
     let validator = schema::validator(CHECK_SCHEMA);
     let mut kinds_seen = BTreeSet::new();
     for prog in [
@@ -188,7 +185,7 @@ fn json_output_follows_the_published_schema() {
         "tests/programs/libc/strcpy_overflow_fail.c",
         "tests/programs/thesis/fig3_6.c",
     ] {
-        let json = tmp.join("out.json");
+        let json = tmp.path().join("out.json");
         let (_, v) = run(&root.join(prog), &["--multi-property".to_string()], &[], &json);
         let errs: Vec<String> = schema::violations(&validator, &v).iter().map(|e| e.to_string()).collect();
         assert!(errs.is_empty(), "{prog}: the document breaks {CHECK_SCHEMA}:\n{}\n{v:#}", errs.join("\n"));
@@ -200,7 +197,6 @@ fn json_output_follows_the_published_schema() {
         }
     }
     assert!(kinds_seen.len() >= 4, "the sample programs exercise several claim kinds: {kinds_seen:?}");
-    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 /// The schema check can fail: a real `verdiff check --json` document that conforms, broken in
@@ -208,11 +204,11 @@ fn json_output_follows_the_published_schema() {
 #[test]
 fn the_schema_check_rejects_documents_that_break_the_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let json = std::env::temp_dir().join(format!("verdiff-schema-rejects-{}.json", std::process::id()));
+    let tmp = tempfile::tempdir().expect("temp dir");
     let validator = schema::validator(CHECK_SCHEMA);
     // (a division by zero: one violated claim with a trace)
+    let json = tmp.path().join("out.json");
     let (_, good) = run(&root.join("tests/programs/basics/rem_by_zero_fail.c"), &[], &[], &json);
-    let _ = std::fs::remove_file(&json);
     assert_eq!(good["verdict"], "FAILED", "{good:#}");
     assert!(schema::violations(&validator, &good).is_empty(), "{good:#}");
     let broken = |f: &dyn Fn(&mut serde_json::Value)| {

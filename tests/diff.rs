@@ -312,13 +312,11 @@ fn a_header_change_compares_the_sources_only() {
 
 #[test]
 fn bad_repositories_and_revisions_are_clear_errors() {
-    let not_repo = std::env::temp_dir().join(format!("verdiff-not-a-repo-{}", std::process::id()));
-    std::fs::create_dir_all(&not_repo).expect("dir");
+    let not_repo = tempfile::tempdir().expect("temp dir");
     let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
-        .args(["diff", "--repo", not_repo.to_str().unwrap_or("")])
+        .args(["diff", "--repo", not_repo.path().to_str().unwrap_or("")])
         .output()
         .expect("runs");
-    let _ = std::fs::remove_dir_all(&not_repo);
     assert_eq!(out.status.code(), Some(6));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a git repository"));
     let r = base_repo("badrev");

@@ -94,7 +94,8 @@ fn equivalence_pairs_give_the_expected_verdicts() {
 /// exit status, text output and the JSON document.
 fn equiv_json(name: &str, function: &str, flags: &[&str]) -> (i32, String, serde_json::Value) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/equiv");
-    let json = std::env::temp_dir().join(format!("verdiff-equiv-{name}-{}.json", std::process::id()));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let json = tmp.path().join(format!("{name}.json"));
     let (old, new) = (dir.join(format!("{name}.old.c")), dir.join(format!("{name}.new.c")));
     let mut args = vec!["equiv", old.to_str().unwrap_or(""), new.to_str().unwrap_or(""), "--function", function];
     args.extend_from_slice(flags);
@@ -102,7 +103,6 @@ fn equiv_json(name: &str, function: &str, flags: &[&str]) -> (i32, String, serde
     let (code, out) = run(&args);
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("valid JSON");
-    let _ = std::fs::remove_file(&json);
     (code, out, v)
 }
 
@@ -174,7 +174,8 @@ fn json_follows_the_published_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let schema = schema::validator("docs/schemas/equiv-v1.schema.json");
     let dir = root.join("tests/equiv");
-    let json = std::env::temp_dir().join(format!("verdiff-equiv-schema-{}.json", std::process::id()));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let json = tmp.path().join("equiv.json");
     let mut verdicts = Vec::new();
     for (pair, f, extra) in [
         ("threshold_changed", "alarm", &[][..]),
@@ -195,7 +196,6 @@ fn json_follows_the_published_schema() {
         assert!(errs.is_empty(), "{pair}: the document breaks equiv-v1.schema.json:\n{}", errs.join("\n"));
         verdicts.push(v["verdict"].as_str().unwrap_or("").to_string());
     }
-    let _ = std::fs::remove_file(&json);
     assert_eq!(verdicts, ["not-equivalent", "equivalent", "unknown", "equivalent-up-to-bound"]);
 }
 
@@ -214,10 +214,9 @@ fn signal_inverter_versions_both_overflow_at_int_min() {
 
 #[test]
 fn bad_input_is_a_clear_error() {
-    let dir = std::env::temp_dir().join(format!("verdiff-equiv-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let good = dir.join("good.c");
-    let bad = dir.join("bad.c");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let good = dir.path().join("good.c");
+    let bad = dir.path().join("bad.c");
     std::fs::write(&good, "int f(int x) { return x; }\n").expect("write");
     std::fs::write(&bad, "int f(int x) { return x +; }\n").expect("write");
     let (code, out) = run(&["equiv", good.to_str().unwrap_or(""), bad.to_str().unwrap_or(""), "--function", "f"]);
@@ -228,7 +227,6 @@ fn bad_input_is_a_clear_error() {
     assert!(out.contains("does not define `g`"), "{out}");
     let (code, _) = run(&["equiv", good.to_str().unwrap_or(""), "--function", "f"]);
     assert_eq!(code, 1, "one file is a usage error");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// tests/equiv/shared_callee_spurious (see its header): which model Z3 returns varies from

@@ -15,8 +15,8 @@ fn check(file: &Path) -> (i32, String) {
 /// inside a string literal is text and is accepted.
 #[test]
 fn a_long_run_of_signs_is_refused_at_its_line() {
-    let dir = std::env::temp_dir().join(format!("verdiff-signs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let bad = dir.join("signs.c");
     std::fs::write(&bad, format!("int f(void) {{\n  return {}\n}}\nint main(void) {{ return 0; }}\n", "+".repeat(36)))
         .expect("write");
@@ -48,7 +48,6 @@ fn a_long_run_of_signs_is_refused_at_its_line() {
     let (code, out) = check(&casts);
     assert_eq!(code, 6, "{out}");
     assert!(out.contains("casts.c:2:") && out.contains("a run of 35 `+`/`-` characters"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An array whose element type is an array of unknown length (`[*]` or `[]` outside a
@@ -56,8 +55,8 @@ fn a_long_run_of_signs_is_refused_at_its_line() {
 /// initialiser into an endless loop. The same declarators in a prototype are C and accepted.
 #[test]
 fn an_array_of_incomplete_arrays_is_refused_at_its_line() {
-    let dir = std::env::temp_dir().join(format!("verdiff-incomplete-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let bad = dir.join("incomplete.c");
     std::fs::write(&bad, "int main(void) { return 0; }\nint mm[*][*][0] = {{0}};\n").expect("write");
     let (code, out) = check(&bad);
@@ -72,7 +71,6 @@ fn an_array_of_incomplete_arrays_is_refused_at_its_line() {
     .expect("write");
     let (code, out) = check(&good);
     assert_eq!((code, out.lines().last()), (0, Some("VERIFICATION SUCCESSFUL")), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Brace elision into elements that hold no scalars (GNU zero-length arrays): fuzzing found
@@ -82,8 +80,8 @@ fn an_array_of_incomplete_arrays_is_refused_at_its_line() {
 /// `s[0].z` and puts 2 in `s[0].a` — gcc-compiled, this program prints "2 0".
 #[test]
 fn brace_elision_into_zero_length_arrays_ends_with_the_list() {
-    let dir = std::env::temp_dir().join(format!("verdiff-zerolen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let huge = dir.join("huge.c");
     std::fs::write(
         &huge,
@@ -104,20 +102,18 @@ fn brace_elision_into_zero_length_arrays_ends_with_the_list() {
     assert_eq!((code, out.lines().last()), (10, Some("VERIFICATION FAILED")), "{out}");
     assert!(out.contains("elided.c line 4"), "{out}");
     assert!(out.contains("s[0].a == 1"), "only the third assertion is violated: {out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A GNU range designator over millions of elements would become millions of assignments: it
 /// is refused at its line.
 #[test]
 fn a_huge_range_designator_is_refused_at_its_line() {
-    let dir = std::env::temp_dir().join(format!("verdiff-range-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let bad = dir.join("range.c");
     std::fs::write(&bad, "int main(void) { return 0; }\nint a[3000000] = {[0 ... 2999999] = 1};\n").expect("write");
     let (code, out) = check(&bad);
     assert_eq!(code, 6, "{out}");
     assert!(out.contains("range.c:2:"), "the error names the file and line: {out}");
     assert!(out.contains("covers 3000000 elements"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

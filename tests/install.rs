@@ -8,23 +8,6 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_verdiff");
 
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let d = std::env::temp_dir().join(format!("verdiff-install-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).expect("temp dir");
-        Dir(d)
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn run(cmd: &mut Command) -> (i32, String) {
     let o = cmd.output().expect("runs");
     let text = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
@@ -70,8 +53,9 @@ fn install(from: &Path, sums: &Path, prefix: &Path) -> (i32, String) {
 /// with no checksum pinned the installer asks for a build from source (exit 3).
 #[test]
 fn the_release_archive_installs_only_with_its_pinned_checksum() {
-    let d = Dir::new("archive");
-    let (out, prefix) = (d.0.join("out"), d.0.join("prefix"));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let d = tmp.path();
+    let (out, prefix) = (d.join("out"), d.join("prefix"));
     let (code, text) = run(Command::new("bash").arg(script("package.sh")).arg(BIN).arg(&out));
     assert_eq!(code, 0, "{text}");
     let name = format!("verdiff-{}-{}-linux.tar.gz", version(), std::env::consts::ARCH);
@@ -79,20 +63,20 @@ fn the_release_archive_installs_only_with_its_pinned_checksum() {
     assert!(line.trim_end().ends_with(&name), "{line}");
 
     // nothing pinned: build from source
-    let none = d.0.join("none.txt");
+    let none = d.join("none.txt");
     std::fs::write(&none, "# no releases yet\n").expect("write");
     let (code, text) = install(&out, &none, &prefix);
     assert_eq!(code, 3, "{text}");
     assert!(!prefix.join("bin/verdiff").exists());
 
     // pinned: installed, and it runs on the Z3 it brought
-    let sums = d.0.join("checksums.txt");
+    let sums = d.join("checksums.txt");
     std::fs::write(&sums, &line).expect("write");
     let (code, text) = install(&out, &sums, &prefix);
     assert_eq!(code, 0, "{text}");
     let installed = prefix.join("bin/verdiff");
     assert_eq!(z3_of(&installed), canonical(&prefix.join("lib/libz3.so.4")), "the archive's Z3 is used");
-    let c = d.0.join("bug.c");
+    let c = d.join("bug.c");
     std::fs::write(&c, "int main(void) { int a[2]; int i = 2; a[i] = 1; return 0; }\n").expect("write");
     let (code, text) = run(Command::new(&installed).arg(&c));
     assert_eq!(code, 10, "{text}");
@@ -100,11 +84,10 @@ fn the_release_archive_installs_only_with_its_pinned_checksum() {
 
     // the same archive as a Python wheel (for pre-commit's `language: python`): pip puts
     // the binary in the environment's bin/ and Z3 in its lib/, where the binary finds it
-    let (code, text) =
-        run(Command::new("python3").arg(script("wheel.py")).arg(out.join(&name)).arg(d.0.join("wheels")));
+    let (code, text) = run(Command::new("python3").arg(script("wheel.py")).arg(out.join(&name)).arg(d.join("wheels")));
     assert_eq!(code, 0, "{text}");
     let whl = PathBuf::from(text.trim());
-    let venv = d.0.join("venv");
+    let venv = d.join("venv");
     let (code, text) = run(Command::new("python3").args(["-m", "venv"]).arg(&venv));
     assert_eq!(code, 0, "{text}");
     let (code, text) = run(Command::new(venv.join("bin/python"))
@@ -117,7 +100,7 @@ fn the_release_archive_installs_only_with_its_pinned_checksum() {
     assert_eq!(code, 10, "{text}");
 
     // another file under the pinned name: refused, the installed binary untouched
-    let prefix2 = d.0.join("prefix2");
+    let prefix2 = d.join("prefix2");
     std::fs::write(out.join(&name), b"not the archive").expect("write");
     let (code, text) = install(&out, &sums, &prefix2);
     assert_eq!(code, 4, "{text}");
@@ -125,6 +108,6 @@ fn the_release_archive_installs_only_with_its_pinned_checksum() {
     assert!(!prefix2.join("bin/verdiff").exists());
 
     // no archive where the action looks: build from source
-    let (code, text) = install(&d.0.join("missing"), &sums, &prefix2);
+    let (code, text) = install(&d.join("missing"), &sums, &prefix2);
     assert_eq!(code, 3, "{text}");
 }

@@ -601,10 +601,8 @@ mod tests {
     /// must not cross a fork), and the parent sees what it stored.
     #[test]
     fn a_forked_child_uses_its_own_connection() {
-        let dir = std::env::temp_dir().join(format!("verdiff-cache-fork-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch directory");
-        let mut cache = Cache::open(&dir.join("cache.db")).expect("cache");
+        let dir = tempfile::tempdir().expect("scratch directory");
+        let mut cache = Cache::open(&dir.path().join("cache.db")).expect("cache");
         let before = FunctionResult::unknown_row("f", "a.c", 1, "stored by the parent");
         cache.put("parent", "safety", &before).expect("stored");
         // SAFETY: the child only uses the cache and ends with _exit
@@ -626,6 +624,5 @@ mod tests {
         let e = cache.get("child").expect("the child's entry");
         assert_eq!(e.result.detail, "stored by the child");
         drop(cache);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -134,14 +134,14 @@ mod tests {
 
     #[test]
     fn starter_parses_and_detects() {
-        let d = std::env::temp_dir().join(format!("verdiff-init-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         for (f, t) in [("include/lib.h", ""), ("src/a.c", ""), ("src/b.c", ""), ("tests/test_a.c", "")] {
             let p = d.join(f);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, t).unwrap();
         }
-        let l = scan(&d);
+        let l = scan(d);
         assert_eq!(l.include_dirs, vec!["include"]);
         assert_eq!(l.test_dirs, vec!["tests"]);
         assert_eq!(l.source_dirs, vec!["src"]);
@@ -151,6 +151,5 @@ mod tests {
         assert_eq!(c.include_dirs, vec!["include"]);
         assert_eq!(c.tests.patterns, vec!["tests/**/*.c"]);
         assert!(c.is_source("src/a.c") && !c.is_source("tests/test_a.c"));
-        let _ = std::fs::remove_dir_all(&d);
     }
 }

@@ -1,5 +1,5 @@
-//! A git repository made by a test (with git2), removed when dropped, and running the real
-//! `verdiff` binary on it.
+//! A git repository made by a test (with git2) in a temporary directory, removed when dropped,
+//! and running the real `verdiff` binary on it.
 
 #![allow(dead_code)]
 
@@ -11,6 +11,8 @@ use git2::{IndexAddOption, Repository, Signature};
 pub struct Repo {
     pub dir: PathBuf,
     pub repo: Repository,
+    /// The directory `dir`, removed when the `Repo` is dropped.
+    _tmp: tempfile::TempDir,
 }
 
 /// Exit status, standard output, standard error.
@@ -18,11 +20,10 @@ pub type Output = (i32, String, String);
 
 impl Repo {
     pub fn new(name: &str) -> Repo {
-        let dir = std::env::temp_dir().join(format!("verdiff-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let tmp = tempfile::Builder::new().prefix(&format!("verdiff-test-{name}-")).tempdir().expect("temp dir");
+        let dir = tmp.path().to_path_buf();
         let repo = Repository::init(&dir).expect("git init");
-        Repo { dir, repo }
+        Repo { dir, repo, _tmp: tmp }
     }
     pub fn path(&self, rel: &str) -> PathBuf {
         self.dir.join(rel)
@@ -85,11 +86,5 @@ impl Repo {
             String::from_utf8_lossy(&out.stdout).into_owned(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
-    }
-}
-
-impl Drop for Repo {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
