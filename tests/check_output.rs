@@ -1,14 +1,14 @@
 //! What `verdiff check` prints for people: the results start with an honest summary, each
 //! function's claims come once under its header, failures first.
 
-use std::process::Command;
+use assert_cmd::cargo::cargo_bin_cmd;
 
 fn check(src: &str, extra: &[&str]) -> (i32, String) {
     // (a directory of its own per call: the tests run in parallel)
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("p.c");
     std::fs::write(&file, src).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).arg(&file).args(extra).output().expect("runs");
+    let out = cargo_bin_cmd!("verdiff").arg(&file).args(extra).output().expect("runs");
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use assert_cmd::cargo::cargo_bin_cmd;
 
 #[path = "common/schema.rs"]
 mod schema;
@@ -67,7 +68,7 @@ fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn run(path: &Path, flags: &[String], extra: &[&str], json: &Path) -> (i32, serde_json::Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
+    let out = cargo_bin_cmd!("verdiff")
         .arg(path)
         .args(flags)
         .args(extra)

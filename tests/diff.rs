@@ -1,7 +1,8 @@
 //! `verdiff diff` on git repositories the tests build (with git2): each commit is a kind of
 //! change a C team makes, and the expected rows come from reading the two versions.
 
-use std::process::Command;
+use assert_cmd::cargo::cargo_bin_cmd;
+use predicates::str::contains;
 
 #[path = "common/schema.rs"]
 mod schema;
@@ -11,20 +12,20 @@ mod repo;
 use repo::Repo;
 
 trait DiffRepo {
+    fn diff_command(&self, extra: &[&str]) -> assert_cmd::Command;
     fn diff(&self, extra: &[&str]) -> (i32, String, String);
     fn rows(&self, extra: &[&str]) -> (i32, Vec<(String, String, String, serde_json::Value)>);
 }
 
 impl DiffRepo for Repo {
-    fn diff(&self, extra: &[&str]) -> (i32, String, String) {
-        let mut args = vec!["diff", "--repo", self.dir.to_str().unwrap_or(""), "--format", "json"];
+    /// `verdiff diff --repo DIR --format json EXTRA`.
+    fn diff_command(&self, extra: &[&str]) -> assert_cmd::Command {
+        let mut args = vec!["diff", "--format", "json"];
         args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(&args).output().expect("verdiff runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        self.command(&args)
+    }
+    fn diff(&self, extra: &[&str]) -> (i32, String, String) {
+        repo::output_of(&mut self.diff_command(extra))
     }
     /// (function → (status, safety verdict)) from the JSON output.
     fn rows(&self, extra: &[&str]) -> (i32, Vec<(String, String, String, serde_json::Value)>) {
@@ -313,19 +314,21 @@ fn a_header_change_compares_the_sources_only() {
 #[test]
 fn bad_repositories_and_revisions_are_clear_errors() {
     let not_repo = tempfile::tempdir().expect("temp dir");
-    let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
-        .args(["diff", "--repo", not_repo.path().to_str().unwrap_or("")])
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(6));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a git repository"));
+    cargo_bin_cmd!("verdiff")
+        .args(["diff", "--repo"])
+        .arg(not_repo.path())
+        .assert()
+        .code(6)
+        .stderr(contains("not a git repository"));
     let r = base_repo("badrev");
-    let (code, _, err) = r.diff(&["--base", "no-such-branch"]);
-    assert_eq!(code, 6);
-    assert!(err.contains("unknown revision `no-such-branch`"), "{err}");
-    let (code, _, err) = r.diff(&["--head", "no-such-commit"]);
-    assert_eq!(code, 6);
-    assert!(err.contains("unknown revision `no-such-commit`"), "{err}");
+    r.diff_command(&["--base", "no-such-branch"])
+        .assert()
+        .code(6)
+        .stderr(contains("unknown revision `no-such-branch`"));
+    r.diff_command(&["--head", "no-such-commit"])
+        .assert()
+        .code(6)
+        .stderr(contains("unknown revision `no-such-commit`"));
     // (a single commit with no upstream is compared with the empty tree:
     // a_first_commit_is_compared_with_the_empty_tree)
 }

@@ -10,7 +10,9 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use predicates::str::contains;
 
 #[path = "common/schema.rs"]
 mod schema;
@@ -20,7 +22,7 @@ fn directive(text: &str, key: &str) -> Option<String> {
 }
 
 fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(args).output().expect("verdiff runs");
+    let out = cargo_bin_cmd!("verdiff").args(args).output().expect("verdiff runs");
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -219,14 +221,14 @@ fn bad_input_is_a_clear_error() {
     let bad = dir.path().join("bad.c");
     std::fs::write(&good, "int f(int x) { return x; }\n").expect("write");
     std::fs::write(&bad, "int f(int x) { return x +; }\n").expect("write");
-    let (code, out) = run(&["equiv", good.to_str().unwrap_or(""), bad.to_str().unwrap_or(""), "--function", "f"]);
-    assert_eq!(code, 6, "{out}");
-    assert!(out.contains("bad.c:1"), "the error names the file and line: {out}");
-    let (code, out) = run(&["equiv", good.to_str().unwrap_or(""), good.to_str().unwrap_or(""), "--function", "g"]);
-    assert_eq!(code, 6, "{out}");
-    assert!(out.contains("does not define `g`"), "{out}");
-    let (code, _) = run(&["equiv", good.to_str().unwrap_or(""), "--function", "f"]);
-    assert_eq!(code, 1, "one file is a usage error");
+    let equiv = |files: &[&Path], function: &str| {
+        cargo_bin_cmd!("verdiff").arg("equiv").args(files).args(["--function", function]).assert()
+    };
+    // the error names the file and line
+    equiv(&[&good, &bad], "f").code(6).stdout(contains("bad.c:1"));
+    equiv(&[&good, &good], "g").code(6).stdout(contains("does not define `g`"));
+    // one file is a usage error
+    equiv(&[&good], "f").code(1);
 }
 
 /// tests/equiv/shared_callee_spurious (see its header): which model Z3 returns varies from

@@ -2,10 +2,11 @@
 //! found by fuzzing the front end (bench/fuzz.sh).
 
 use std::path::Path;
-use std::process::Command;
+
+use assert_cmd::cargo::cargo_bin_cmd;
 
 fn check(file: &Path) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).arg("check").arg(file).output().expect("verdiff runs");
+    let out = cargo_bin_cmd!("verdiff").arg("check").arg(file).output().expect("verdiff runs");
     let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     (out.status.code().unwrap_or(-1), text)
 }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_verdiff");
+use assert_cmd::cargo::cargo_bin;
 
 fn run(cmd: &mut Command) -> (i32, String) {
     let o = cmd.output().expect("runs");
@@ -19,7 +19,7 @@ fn script(name: &str) -> PathBuf {
 }
 
 fn version() -> String {
-    let (_, out) = run(Command::new(BIN).arg("--version"));
+    let (_, out) = run(Command::new(cargo_bin!("verdiff")).arg("--version"));
     out.split_whitespace().nth(1).expect("a version").to_string()
 }
 
@@ -56,7 +56,7 @@ fn the_release_archive_installs_only_with_its_pinned_checksum() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let d = tmp.path();
     let (out, prefix) = (d.join("out"), d.join("prefix"));
-    let (code, text) = run(Command::new("bash").arg(script("package.sh")).arg(BIN).arg(&out));
+    let (code, text) = run(Command::new("bash").arg(script("package.sh")).arg(cargo_bin!("verdiff")).arg(&out));
     assert_eq!(code, 0, "{text}");
     let name = format!("verdiff-{}-{}-linux.tar.gz", version(), std::env::consts::ARCH);
     let line = std::fs::read_to_string(out.join(format!("{name}.sha256"))).expect("checksum file");

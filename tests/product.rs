@@ -153,7 +153,7 @@ fn several_processes_share_one_cache() {
     let r = project("run-concurrent");
     let dir = r.dir.to_str().unwrap_or("").to_string();
     let spawn = || {
-        std::process::Command::new(env!("CARGO_BIN_EXE_verdiff"))
+        assert_cmd::cargo::cargo_bin_cmd!("verdiff")
             .args(["run", "--repo", &dir, "--quiet", "--jobs", "1"])
             .output()
             .expect("verdiff runs")

@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-use std::process::Command;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use assert_cmd::Command;
 
 use git2::{IndexAddOption, Repository, Signature};
 
@@ -58,33 +60,29 @@ impl Repo {
         let parents: Vec<&git2::Commit> = parent.iter().collect();
         self.repo.commit(Some("HEAD"), &sig, &sig, msg, &tree, &parents).expect("commit").to_string()
     }
-    /// Runs `verdiff ARGS --repo DIR` (the repository flag first).
+    /// `verdiff ARGS` with `--repo DIR` after the command's name.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = cargo_bin_cmd!("verdiff");
+        cmd.args(&args[..1.min(args.len())]).arg("--repo").arg(&self.dir).args(&args[1.min(args.len())..]);
+        cmd
+    }
+    /// Runs `verdiff ARGS --repo DIR` (the repository flag after the command's name).
     pub fn verdiff(&self, args: &[&str]) -> Output {
-        let mut all: Vec<&str> = Vec::new();
-        all.extend_from_slice(&args[..1.min(args.len())]);
-        all.extend_from_slice(&["--repo", self.dir.to_str().unwrap_or("")]);
-        all.extend_from_slice(&args[1.min(args.len())..]);
-        let out = Command::new(env!("CARGO_BIN_EXE_verdiff")).args(&all).output().expect("verdiff runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        output_of(&mut self.command(args))
+    }
+    /// Runs `verdiff ARGS` with the repository as the current directory.
+    pub fn verdiff_in_dir(&self, args: &[&str]) -> Output {
+        output_of(cargo_bin_cmd!("verdiff").args(args).current_dir(&self.dir))
     }
 }
 
-impl Repo {
-    /// Runs `verdiff ARGS` with the repository as the current directory.
-    pub fn verdiff_in_dir(&self, args: &[&str]) -> Output {
-        let out = Command::new(env!("CARGO_BIN_EXE_verdiff"))
-            .args(args)
-            .current_dir(&self.dir)
-            .output()
-            .expect("verdiff runs");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
+/// Runs `cmd` to its end: exit status (-1 when killed by a signal), standard output, standard
+/// error.
+pub fn output_of(cmd: &mut Command) -> Output {
+    let out = cmd.output().expect("verdiff runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
