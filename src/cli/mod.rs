@@ -33,11 +33,7 @@ pub fn exit(code: i32) -> ! {
 }
 
 fn remove_scratch() {
-    let pid = std::process::id();
-    let v = env!("CARGO_PKG_VERSION");
-    for name in [format!("verdiff-{v}-{pid}"), format!("verdiff-tests-{v}-{pid}"), format!("verdiff-harness-{pid}")] {
-        let _ = std::fs::remove_dir_all(std::env::temp_dir().join(name));
-    }
+    crate::run::isolate::remove_scratch_of(std::process::id());
 }
 
 /// Ends the process at once while another thread may still be inside Z3 (the watchdog):

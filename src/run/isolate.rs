@@ -12,6 +12,18 @@
 
 use std::time::{Duration, Instant};
 
+/// Removes the scratch directories process `pid` may have made in the temporary directory,
+/// named by its process id: the preprocessor's header (`frontend::preprocess`), the test
+/// framework models and the harnesses (`harness`). A child ends with `_exit` or is killed at
+/// its limit, so neither it nor `cli::exit` removes its own: the pool does, once the child is
+/// reaped — a CI machine running verdiff on every commit must not fill its /tmp.
+pub fn remove_scratch_of(pid: u32) {
+    let v = env!("CARGO_PKG_VERSION");
+    for name in [format!("verdiff-{v}-{pid}"), format!("verdiff-tests-{v}-{pid}"), format!("verdiff-harness-{pid}")] {
+        let _ = std::fs::remove_dir_all(std::env::temp_dir().join(name));
+    }
+}
+
 /// How one piece of work ended.
 #[derive(Debug, PartialEq)]
 pub enum Ended {
@@ -237,6 +249,8 @@ fn reap(pid: libc::pid_t) -> Exit {
         // SAFETY: `pid` is our child; `status` is writable
         let r = unsafe { libc::waitpid(pid, &mut status, 0) };
         if r == pid {
+            // (right after reaping: the number is not reused before this process forks again)
+            remove_scratch_of(pid as u32);
             break;
         }
         if r < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
@@ -295,6 +309,45 @@ mod tests {
         assert_eq!(got[0], ("big", Ended::Done(expected)));
         assert_eq!(got[1], ("small", Ended::Done(b"42".to_vec())));
         assert!(pool.is_empty());
+    }
+
+    /// The scratch directory the preprocessor makes for process `pid` (frontend::preprocess).
+    fn scratch(pid: u32) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("verdiff-{}-{pid}", env!("CARGO_PKG_VERSION")))
+    }
+
+    /// A child that made its scratch directory and ended with `_exit`, and one killed at its
+    /// limit, leave nothing in the temporary directory: the pool removes it after reaping.
+    #[test]
+    fn a_childs_scratch_directory_is_removed_when_it_ends_or_is_killed() {
+        let mut pool = Pool::default();
+        let make = || {
+            let pid = std::process::id();
+            std::fs::create_dir_all(scratch(pid)).expect("scratch dir");
+            pid
+        };
+        pool.start("ends", limits(20_000, None), move || make().to_string().into_bytes()).unwrap();
+        let (tag, ended) = pool.wait_any();
+        assert_eq!(tag, "ends");
+        let Ended::Done(answer) = ended else { panic!("{ended:?}") };
+        let pid: u32 = String::from_utf8_lossy(&answer).parse().expect("the child's pid");
+        assert!(!scratch(pid).exists(), "{} is left", scratch(pid).display());
+
+        // killed: the child says its pid on a file of its own, then never stops
+        let said = std::env::temp_dir().join(format!("verdiff-isolate-test-{}", std::process::id()));
+        let said2 = said.clone();
+        pool.start("killed", limits(500, None), move || {
+            let pid = make();
+            let _ = std::fs::write(&said2, pid.to_string());
+            loop {
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        })
+        .unwrap();
+        assert_eq!(pool.wait_any(), ("killed", Ended::TimeLimit));
+        let pid: u32 = std::fs::read_to_string(&said).expect("the child wrote its pid").parse().expect("a pid");
+        let _ = std::fs::remove_file(&said);
+        assert!(!scratch(pid).exists(), "{} is left", scratch(pid).display());
     }
 
     #[test]
