@@ -43,8 +43,8 @@ pub struct Conventions {
     /// stored in a struct). Elsewhere they point to the start (docs/contracts.md, "Pointers
     /// stored in input memory").
     pub loaded_below: HashSet<FuncId>,
-    /// Pointer parameters the function subtracts from or compares with another pointer
-    /// parameter (`end - in`, `p < end`, through copies): C defines that only within one
+    /// Pointer parameters the function subtracts from or orders against another pointer
+    /// parameter (`end - in`, `p < end`, through copies; not `==`): C defines that only within one
     /// object, so a caller passes both into one object (`parse(buf, buf + len)`). By
     /// (function, the later parameter) → the earlier one, whose object the later points into,
     /// at or after it, up to one past the object's end.
@@ -340,8 +340,11 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
         for e in ins.kind.exprs() {
             e.visit(&mut |x| {
                 let ExprKind::Binary(op, a, b) = &x.kind else { return };
-                let relation = *op == BinOp::PtrDiff
-                    || (op.is_comparison() && strip(a).ty.is_pointer() && strip(b).ty.is_pointer());
+                // (`==` and `!=` are defined between any two pointers: `object == item` asks
+                // whether they alias, it does not say they share an object)
+                let ordered = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge);
+                let relation =
+                    *op == BinOp::PtrDiff || (ordered && strip(a).ty.is_pointer() && strip(b).ty.is_pointer());
                 if !relation || is_null(a) || is_null(b) {
                     return;
                 }
