@@ -427,8 +427,11 @@ fn pointer_into_object<'a>(
     leaves.iter().zip(values).find_map(|(leaf, v)| {
         let data_pointer = leaf.ty.trim_end().ends_with('*') && !leaf.ty.contains('(');
         // (`&object 9900 + k`: an object number no object of the run has — random bits a
-        // random run drew for a pointer stored in an input object, dangling like &INVALID)
-        let no_object = v.1.strip_prefix("&object ").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        // random run drew for a pointer stored in an input object, dangling like &INVALID;
+        // `&caller_object_N + k` is such bits in the upper half of the object space, which
+        // the trace names as the input heap's, but the product builds no input heap)
+        let no_object = v.1.strip_prefix("&object ").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            || v.1.strip_prefix("&caller_object_").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
         let into_object =
             v.1.starts_with('&') && !v.1.starts_with("&NULL") && !v.1.starts_with("&INVALID") && !no_object;
         (data_pointer && into_object).then_some(v)
@@ -793,5 +796,10 @@ mod tests {
         assert!(pointer_into_object(&leaves, &with("NULL")).is_none());
         assert!(pointer_into_object(&leaves, &with("&INVALID + 4")).is_none());
         assert!(pointer_into_object(&leaves, &with("&object 9900 + 134587334439430")).is_none());
+        // random bits in the upper half of the object space, which the trace names as the
+        // input heap's (cJSON's add_item_to_object: `object_object[0].prev`)
+        assert!(pointer_into_object(&leaves, &with("&caller_object_32768 + -17")).is_none());
+        // a variable whose name starts like one is an object of the run
+        assert!(pointer_into_object(&leaves, &with("&caller_object_table + 8")).is_some());
     }
 }
