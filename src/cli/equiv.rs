@@ -56,6 +56,10 @@ pub struct Knobs {
     /// elements of the object each pointer parameter points to (default 8)
     #[arg(long, value_name = "N")]
     pub object_size: Option<u64>,
+    /// links from a parameter behind which stored pointers may point to fresh objects the
+    /// comparison builds (`item->child->string`; default 2, 0 for none)
+    #[arg(long, value_name = "N")]
+    pub max_nondet_tree_depth: Option<u32>,
     /// most calls to external functions per version (default 16)
     #[arg(long, value_name = "N")]
     pub call_limit: Option<u64>,
@@ -93,6 +97,7 @@ pub fn options(pp: &Preprocessor, k: &Knobs) -> EquivOptions {
     o.deepen = k.unwind.is_none();
     o.product.object_elems = k.object_size.unwrap_or(8).clamp(1, 4096);
     o.product.call_limit = k.call_limit.unwrap_or(16).clamp(1, 1024) as u32;
+    o.product.link_depth = k.max_nondet_tree_depth.unwrap_or(2).min(16);
     o.abstract_callees = !k.no_abstraction;
     o.wrapv = k.fwrapv;
     o.library_accuracy = !k.no_library_accuracy;

@@ -22,7 +22,7 @@ pub mod reaching;
 pub mod stops;
 pub mod unit_test;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use crate::engine::{self, EngineOptions, Status, TraceEvent};
@@ -396,18 +396,36 @@ fn trace_values(trace: &engine::Trace) -> (HashMap<String, String>, HashMap<Stri
     (values, in_harness)
 }
 
-/// The value of each input leaf at entry, "?" where the trace does not show it.
-fn input_values(leaves: &[product::InputLeaf], in_harness: &HashMap<String, String>) -> Vec<(String, String)> {
-    leaves.iter().map(|i| (i.lhs.clone(), in_harness.get(&i.lhs).cloned().unwrap_or_else(|| "?".into()))).collect()
+/// The value of each input leaf at entry, "?" where the trace does not show it; the leaves of
+/// an object behind a stored pointer ([`product::Product::linked`]) only where an input shown
+/// points to it (the others are inputs no run reached).
+fn input_values(product: &product::Product, in_harness: &HashMap<String, String>) -> Vec<(String, String)> {
+    let mut reached: HashSet<&str> = HashSet::new();
+    let mut out = Vec::new();
+    for i in &product.inputs {
+        let owner = product.linked.iter().find(|n| i.lhs.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with('[')));
+        if owner.is_some_and(|n| !reached.contains(n.as_str())) {
+            continue;
+        }
+        let value = in_harness.get(&i.lhs).cloned().unwrap_or_else(|| "?".into());
+        if let Some(to) = value.strip_prefix('&') {
+            let to = to.split(" + ").next().unwrap_or(to);
+            if let Some(n) = product.linked.iter().find(|n| n.as_str() == to) {
+                reached.insert(n.as_str());
+            }
+        }
+        out.push((i.lhs.clone(), value));
+    }
+    out
 }
 
 /// Whether the difference a report shows needs an input pointer into an object.
-fn needs_object_pointer(report: &engine::Report, leaves: &[product::InputLeaf]) -> bool {
+fn needs_object_pointer(report: &engine::Report, product: &product::Product) -> bool {
     let violated = report.claims.iter().find(|c| c.kind != ClaimKind::Unwinding && c.status == Status::Violated);
     let Some(trace) = violated.and_then(|c| c.trace.as_ref()) else { return false };
     let (_, in_harness) = trace_values(trace);
-    let values = input_values(leaves, &in_harness);
-    let into = pointer_into_object(leaves, &values);
+    let values = input_values(product, &in_harness);
+    let into = pointer_into_object(&product.inputs, &product.input_objects, &values);
     if let (Some((lhs, value)), true) = (into, std::env::var_os("VERDIFF_DEBUG").is_some()) {
         eprintln!("random difference needs input pointer {lhs} = {value}");
     }
@@ -419,12 +437,16 @@ fn needs_object_pointer(report: &engine::Report, leaves: &[product::InputLeaf]) 
 /// unchanged, so such a pointer points into the same object in both runs — an object that,
 /// in one of them, is another version's or a local that does not exist yet at entry (found
 /// by Csmith: a global pointer to the old run's local made the new run's read undefined). NULL
-/// and dangling pointers (`&NULL + k`, `&INVALID + k`) mean the same in both runs.
+/// and dangling pointers (`&NULL + k`, `&INVALID + k`) mean the same in both runs, and so do
+/// pointers into the objects the harness builds before either run (`input_objects`: the
+/// parameters' objects and those behind stored pointers).
 fn pointer_into_object<'a>(
     leaves: &[product::InputLeaf],
+    input_objects: &[String],
     values: &'a [(String, String)],
 ) -> Option<&'a (String, String)> {
-    leaves.iter().zip(values).find_map(|(leaf, v)| {
+    values.iter().find_map(|v| {
+        let leaf = leaves.iter().find(|l| l.lhs == v.0)?;
         let data_pointer = leaf.ty.trim_end().ends_with('*') && !leaf.ty.contains('(');
         // (`&object 9900 + k`: an object number no object of the run has — random bits a
         // random run drew for a pointer stored in an input object, dangling like &INVALID;
@@ -432,8 +454,16 @@ fn pointer_into_object<'a>(
         // the trace names as the input heap's, but the product builds no input heap)
         let no_object = v.1.strip_prefix("&object ").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
             || v.1.strip_prefix("&caller_object_").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
-        let into_object =
-            v.1.starts_with('&') && !v.1.starts_with("&NULL") && !v.1.starts_with("&INVALID") && !no_object;
+        let input_object = input_objects.iter().any(|o| {
+            v.1.strip_prefix('&')
+                .and_then(|r| r.strip_prefix(o.as_str()))
+                .is_some_and(|r| r.is_empty() || r.starts_with(" +"))
+        });
+        let into_object = v.1.starts_with('&')
+            && !v.1.starts_with("&NULL")
+            && !v.1.starts_with("&INVALID")
+            && !no_object
+            && !input_object;
         (data_pointer && into_object).then_some(v)
     })
 }
@@ -627,8 +657,7 @@ pub fn check_program(
         ..EngineOptions::default()
     };
     let mut report = engine::verify(&prog, product.harness, &eo);
-    if report.notes.iter().any(|n| n.starts_with(engine::RANDOM_DIFFERENCE))
-        && needs_object_pointer(&report, &product.inputs)
+    if report.notes.iter().any(|n| n.starts_with(engine::RANDOM_DIFFERENCE)) && needs_object_pointer(&report, &product)
     {
         // a random run made an input pointer point into some object (see pointer_into_object):
         // the solver may find a difference that does not need that
@@ -644,8 +673,8 @@ pub fn check_program(
             return res;
         };
         let (values, in_harness) = trace_values(trace);
-        let inputs = input_values(&product.inputs, &in_harness);
-        if let Some((lhs, value)) = pointer_into_object(&product.inputs, &inputs) {
+        let inputs = input_values(&product, &in_harness);
+        if let Some((lhs, value)) = pointer_into_object(&product.inputs, &product.input_objects, &inputs) {
             res.verdict = EquivVerdict::Unknown(format!(
                 "{INPUT_POINTER} `{lhs}` to point to {} at entry, and the product does not \
                  give the two versions corresponding objects for pointers stored in their inputs: it may not be real",
@@ -789,17 +818,17 @@ mod tests {
         let leaves = [leaf("argv_object[0]", "char *"), leaf("argc", "int")];
         let with = |v: &str| vec![("argv_object[0]".to_string(), v.to_string()), ("argc".to_string(), "0".to_string())];
         // into an object both runs have: the product does not give them corresponding objects
-        assert!(pointer_into_object(&leaves, &with("&dynamic_3 + 2")).is_some());
+        assert!(pointer_into_object(&leaves, &[], &with("&dynamic_3 + 2")).is_some());
         // a variable that happens to be called `object`
-        assert!(pointer_into_object(&leaves, &with("&object + 8")).is_some());
+        assert!(pointer_into_object(&leaves, &[], &with("&object + 8")).is_some());
         // NULL, dangling, and an object number no object of the run has: the same in both runs
-        assert!(pointer_into_object(&leaves, &with("NULL")).is_none());
-        assert!(pointer_into_object(&leaves, &with("&INVALID + 4")).is_none());
-        assert!(pointer_into_object(&leaves, &with("&object 9900 + 134587334439430")).is_none());
+        assert!(pointer_into_object(&leaves, &[], &with("NULL")).is_none());
+        assert!(pointer_into_object(&leaves, &[], &with("&INVALID + 4")).is_none());
+        assert!(pointer_into_object(&leaves, &[], &with("&object 9900 + 134587334439430")).is_none());
         // random bits in the upper half of the object space, which the trace names as the
         // input heap's (cJSON's add_item_to_object: `object_object[0].prev`)
-        assert!(pointer_into_object(&leaves, &with("&caller_object_32768 + -17")).is_none());
+        assert!(pointer_into_object(&leaves, &[], &with("&caller_object_32768 + -17")).is_none());
         // a variable whose name starts like one is an object of the run
-        assert!(pointer_into_object(&leaves, &with("&caller_object_table + 8")).is_some());
+        assert!(pointer_into_object(&leaves, &[], &with("&caller_object_table + 8")).is_some());
     }
 }

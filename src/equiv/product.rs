@@ -72,11 +72,14 @@ pub struct ProductOptions {
     /// for them, so a difference that needs one to point into an object may not be real, and
     /// the comparison is tried again with them NULL (`equiv`, `INPUT_POINTER`).
     pub null_stored_pointers: bool,
+    /// How many links from a parameter the harness builds fresh objects behind stored
+    /// pointers (CBMC's `--max-nondet-tree-depth`; 0: none; [`linked`]).
+    pub link_depth: u32,
 }
 
 impl Default for ProductOptions {
     fn default() -> Self {
-        ProductOptions { object_elems: 8, call_limit: 16, leaf_limit: 4096, null_stored_pointers: false }
+        ProductOptions { object_elems: 8, call_limit: 16, leaf_limit: 4096, null_stored_pointers: false, link_depth: 2 }
     }
 }
 
@@ -135,6 +138,12 @@ pub struct Product {
     pub ret_float: bool,
     /// The flag saying how a run ended, when either version may stop ([`super::stops`]).
     pub stopped: Option<VarId>,
+    /// The objects the harness builds before either version runs (the parameters' and those
+    /// behind stored pointers, [`linked`]), by name: an input pointer into one of them points
+    /// to the same data in both runs.
+    pub input_objects: Vec<String>,
+    /// The objects behind stored pointers ([`linked`]), parents before children.
+    pub linked: Vec<String>,
 }
 
 /// The product's function builder: the IR builder with the product's limits.
@@ -179,6 +188,8 @@ impl Builder<'_> {
 }
 
 use crate::ir::build::declare;
+
+mod linked;
 
 /// `*s[k]…` of an object whose pointer is at element `header` as `*s[k - header]…`.
 fn from_pointer(path: &str, group: &str, header: u64) -> String {
@@ -471,6 +482,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     let mut objects: Vec<(String, Expr, u64)> = Vec::new();
     // (parameter → its object, element type and the pointer's element, for pointers into it)
     let mut param_objects: HashMap<usize, (String, Expr, Type, u64)> = HashMap::new();
+    // (the objects behind pointers stored in the inputs)
+    let mut linked = linked::Linked::default();
     for (i, (ty, nty)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
         let pname = of
             .params
@@ -524,7 +537,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 b.push(InstrKind::Decl(ov));
                 let oe = Expr::var(ov, obj_ty);
                 let ls = b.leaves_of(oe.clone(), &oname)?;
-                let names: Vec<String> = ls.iter().map(|l| b.input(l, &mut inputs)).collect();
+                // (the pointers stored in the element the parameter points to, or every
+                // element of an array of pointers)
+                let pointed = format!("{oname}[{header}]");
+                let linkable = |l: &Leaf| elem.is_pointer() || l.path.starts_with(&pointed);
+                let names = b.inputs_linked(ls, &linkable, &mut inputs, &mut linked)?;
                 let pv = b.local(&pname, ty.clone(), false);
                 b.push(InstrKind::Decl(pv));
                 let first = Expr::new(
@@ -550,7 +567,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 b.push(InstrKind::Decl(pv));
                 let pe = Expr::var(pv, ty.clone());
                 let ls = b.leaves_of(pe.clone(), &pname)?;
-                let names: Vec<String> = ls.iter().map(|l| b.input(l, &mut inputs)).collect();
+                let names = b.inputs_linked(ls.clone(), &|_| true, &mut inputs, &mut linked)?;
                 args_old.push(pe.clone());
                 if ty == nty {
                     args_new.push(pe);
@@ -569,6 +586,20 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 params.push(ParamInput::Value { name: pname, ty: b.p.type_name(ty), leaves: names });
             }
         }
+    }
+
+    let mut input_objects: Vec<String> = params
+        .iter()
+        .filter_map(|p| match p {
+            ParamInput::Object { object, .. } => Some(object.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut linked_names = Vec::new();
+    for (group, oe, name) in linked.objects {
+        objects.push((group, oe, 0));
+        input_objects.push(name.clone());
+        linked_names.push(name);
     }
 
     // --- globals: pair by name
@@ -869,6 +900,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         ret_scalar: of.ty.ret.is_arith(),
         ret_float: of.ty.ret.is_float(),
         stopped,
+        input_objects,
+        linked: linked_names,
     })
 }
 

@@ -1,0 +1,172 @@
+//! Structures behind the pointers stored in the inputs.
+//!
+//! A C caller passes linked data: `item->child->string`, a `printbuffer` whose `buffer` points
+//! to bytes. A pointer stored in an input object (a struct member, an element of an array of
+//! pointers) is therefore built one of two ways, chosen by an input of its own:
+//! - it points to a fresh object of its pointee type that the harness builds before either
+//!   version runs (one element for a struct or union, `--object-size` elements otherwise:
+//!   strings, arrays), whose own pointers are built the same way, breadth first, to
+//!   `ProductOptions::link_depth` links from a parameter and at most [`MAX_LINKED`] objects;
+//! - or it is free, as it was before this choice existed: NULL, dangling, or into any object
+//!   (another input object: a `prev` pointer back to the parameter).
+//!
+//! The free choice keeps every input the solver could pick before, so what EQUIVALENT covers
+//! does not shrink; the fresh objects are what random runs (which draw a free pointer as
+//! random, dangling bits) and the solver need to reach code behind two or three links.
+//! Both versions see the same objects: they exist before the snapshot, each run starts from
+//! the same contents, and their contents after the runs are compared as outputs.
+
+use std::collections::VecDeque;
+
+use super::{Builder, InputLeaf, Leaf};
+use crate::ir::{BinOp, Expr, ExprKind, InstrKind, IntName, Type};
+
+/// The most fresh objects one product builds behind stored pointers.
+pub const MAX_LINKED: usize = 24;
+
+/// The fresh objects built so far.
+#[derive(Default)]
+pub struct Linked {
+    /// (the output group, `*` and the pointer's C text; the object; its C name)
+    pub objects: Vec<(String, Expr, String)>,
+}
+
+impl Builder<'_> {
+    /// Gives the scalars `roots` nondeterministic values as [`Builder::input`] does, except
+    /// that the data pointers among them for which `linkable` holds, and breadth first those
+    /// inside the fresh objects they get, may point to a fresh object (see the module
+    /// documentation). Returns the roots' names, in order.
+    pub(super) fn inputs_linked(
+        &mut self,
+        roots: Vec<Leaf>,
+        linkable: &dyn Fn(&Leaf) -> bool,
+        inputs: &mut Vec<InputLeaf>,
+        linked: &mut Linked,
+    ) -> Result<Vec<String>, String> {
+        let n = roots.len();
+        let mut names = Vec::with_capacity(n);
+        // (a leaf and how many links from a parameter the object it points to is)
+        let mut queue: VecDeque<(Leaf, Option<u32>)> = roots
+            .into_iter()
+            .map(|l| {
+                let depth = linkable(&l).then_some(1);
+                (l, depth)
+            })
+            .collect();
+        let mut k = 0usize;
+        while let Some((leaf, depth)) = queue.pop_front() {
+            let target = depth
+                .filter(|&d| d <= self.o.link_depth && !self.o.null_stored_pointers)
+                .filter(|_| linked.objects.len() < MAX_LINKED)
+                .and_then(|d| self.target_type(&leaf.expr.ty).map(|t| (d, t)));
+            let name = match target {
+                Some((d, obj_ty)) => {
+                    let inner = self.link(&leaf, obj_ty, inputs, linked)?;
+                    for l in inner {
+                        let data_pointer = self.target_type(&l.expr.ty).is_some();
+                        queue.push_back((l, data_pointer.then_some(d + 1)));
+                    }
+                    crate::ir::display::expr_to_c(self.p, &leaf.expr)
+                }
+                None => self.input(&leaf, inputs),
+            };
+            if k < n {
+                names.push(name);
+            }
+            k += 1;
+        }
+        Ok(names)
+    }
+
+    /// The type of the fresh object a stored pointer of type `ty` may point to: one struct or
+    /// union, `--object-size` elements of anything else (bytes for `void *`); None for a
+    /// function pointer, an incomplete type or a non-pointer.
+    fn target_type(&self, ty: &Type) -> Option<Type> {
+        let to = ty.pointee()?;
+        let (elem, n) = match to {
+            Type::Function(_) => return None,
+            Type::Void => (self.p.target.int(IntName::UChar), self.o.object_elems),
+            t if t.is_composite() => (t.clone(), 1),
+            t => (t.clone(), self.o.object_elems),
+        };
+        self.p.size_of(&elem).filter(|&s| s > 0)?;
+        Some(Type::array(elem, n))
+    }
+
+    /// Builds the fresh object `leaf` may point to and the choice between it and a free
+    /// value; returns the object's scalars, which the caller gives values.
+    fn link(
+        &mut self,
+        leaf: &Leaf,
+        obj_ty: Type,
+        inputs: &mut Vec<InputLeaf>,
+        linked: &mut Linked,
+    ) -> Result<Vec<Leaf>, String> {
+        let text = crate::ir::display::expr_to_c(self.p, &leaf.expr);
+        let mut oname = format!("{}_object", identifier(&text));
+        if linked.objects.iter().any(|(_, _, n)| *n == oname) {
+            oname = format!("{oname}{}", linked.objects.len());
+        }
+        let ov = self.local(&oname, obj_ty.clone(), true);
+        self.push(InstrKind::Decl(ov));
+        let oe = Expr::var(ov, obj_ty.clone());
+        let inner = self.leaves_of(oe.clone(), &oname)?;
+        // the choice: an input of its own (hidden from traces, drawn like any other by random
+        // runs; all-zero inputs leave the pointer free, hence NULL)
+        let uchar = self.p.target.int(IntName::UChar);
+        let int = self.int();
+        let sel = self.local(&format!("$linked{}", linked.objects.len()), uchar.clone(), false);
+        self.push(InstrKind::Decl(sel));
+        let sel_e = Expr::var(sel, uchar.clone());
+        self.assign(sel_e.clone(), Expr::new(ExprKind::Nondet, uchar.clone()));
+        let bit = Expr::binary(BinOp::BitAnd, sel_e, Expr::int(1, uchar.clone()), uchar.clone());
+        let free = Expr::binary(BinOp::Eq, bit, Expr::int(0, uchar), int);
+        let to_free = self.body.len();
+        self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
+        let elem = match &obj_ty {
+            Type::Array(e, _) => (**e).clone(),
+            t => t.clone(),
+        };
+        let first =
+            Expr::new(ExprKind::Index(Box::new(oe.clone()), Box::new(Expr::int(0, self.p.target.size_t()))), elem);
+        self.assign(leaf.expr.clone(), Expr::cast(Expr::addr_of(first), leaf.expr.ty.clone()));
+        let to_end = self.body.len();
+        self.push(InstrKind::Goto { cond: None, target: usize::MAX });
+        let free_at = self.body.len();
+        self.input(leaf, inputs);
+        let end = self.body.len();
+        for (at, target) in [(to_free, free_at), (to_end, end)] {
+            if let InstrKind::Goto { target: t, .. } = &mut self.body[at].kind {
+                *t = target;
+            }
+        }
+        linked.objects.push((format!("*{text}"), oe, oname));
+        Ok(inner)
+    }
+}
+
+/// `item_object[0].child` as `item_object_0_child`: a C identifier naming the object behind
+/// a stored pointer after the pointer's place.
+fn identifier(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c);
+        } else if !out.ends_with('_') && !out.is_empty() {
+            out.push('_');
+        }
+    }
+    out.trim_end_matches('_').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::identifier;
+
+    #[test]
+    fn an_object_is_named_after_the_place_of_its_pointer() {
+        assert_eq!(identifier("item_object[0].child"), "item_object_0_child");
+        assert_eq!(identifier("p_object[0].next->data"), "p_object_0_next_data");
+        assert_eq!(identifier("(*q).s"), "q_s");
+    }
+}
