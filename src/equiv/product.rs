@@ -596,7 +596,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         })
         .collect();
     let mut linked_names = Vec::new();
-    for (group, oe, name) in linked.objects {
+    for (group, oe, name) in std::mem::take(&mut linked.objects) {
         objects.push((group, oe, 0));
         input_objects.push(name.clone());
         linked_names.push(name);
@@ -667,7 +667,12 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 let nls = b.leaves_of(ne.clone(), &name)?;
                 let mut gl = Vec::new();
                 for (x, y) in ols.iter().zip(nls) {
-                    let lhs = b.input(x, &mut inputs);
+                    // (a function pointer: one the code may call, half the time in random runs)
+                    let lhs = if x.expr.ty.pointee().is_some_and(|t| t.is_function()) && !o.null_stored_pointers {
+                        b.function_input(x, &mut inputs, &mut linked)
+                    } else {
+                        b.input(x, &mut inputs)
+                    };
                     let ty = y.expr.ty.clone();
                     b.assign(y.expr, Expr::cast(x.expr.clone(), ty));
                     gl.push((x.path.clone(), lhs));

@@ -8,69 +8,18 @@
 //! precondition claim, as for the bounds of the caller's objects), not a violation of its own.
 //! A pointer that is not the caller's (a local never set, a global of the function's own) still
 //! violates the `function-pointer` claim.
-
-use std::collections::BTreeSet;
+//!
+//! In an equivalence product (both versions lowered side by side, `f@old` and `f@new`), a
+//! pointer to either version's `f` means "function `f`": the new version calls `f@new`
+//! through it and the old one `f@old`. The two runs share their inputs, and the new run's
+//! globals start as copies of the old run's, so a pointer the new run finds in memory is
+//! often the old version's (cJSON's `global_hooks.allocate = internal_malloc`); calling the
+//! old body there would compare the old code with itself.
 
 use crate::ir::display::expr_to_c;
 use crate::ir::rewrite::{original, rewrite};
+use crate::ir::targets::{address_taken_functions, fits};
 use crate::ir::{BinOp, Builtin, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type, UnOp};
-
-fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
-    let mut out = BTreeSet::new();
-    let mut note = |e: &Expr| {
-        e.visit(&mut |x| {
-            if let ExprKind::AddrOf(inner) = &x.kind {
-                if let ExprKind::Func(f) = inner.kind {
-                    out.insert(f);
-                }
-            }
-        })
-    };
-    let bodies = p.funcs.iter().filter_map(|f| f.body.as_ref()).chain(std::iter::once(&p.init));
-    for body in bodies {
-        for ins in body {
-            match &ins.kind {
-                InstrKind::Assign { lhs, rhs } => {
-                    note(lhs);
-                    note(rhs);
-                }
-                InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => note(e),
-                InstrKind::Goto { cond: Some(e), .. } => note(e),
-                InstrKind::Call { lhs, func, args } => {
-                    if let Some(l) = lhs {
-                        note(l);
-                    }
-                    if !matches!(func.kind, ExprKind::Func(_)) {
-                        note(func);
-                    }
-                    args.iter().for_each(&mut note);
-                }
-                InstrKind::Return(Some(e)) => note(e),
-                _ => {}
-            }
-        }
-    }
-    out
-}
-
-/// Whether a function of type `f` may be called through a pointer of type `want`.
-fn fits(f: &FuncType, want: &FuncType) -> bool {
-    let same_ret = f.ret == want.ret
-        || (f.ret.is_pointer() && want.ret.is_pointer())
-        || (f.ret.is_int() && want.ret.is_int() && f.ret.int_width() == want.ret.int_width());
-    if !same_ret {
-        return false;
-    }
-    if !f.prototyped || !want.prototyped {
-        return true;
-    }
-    if f.params.len() != want.params.len() && !(f.variadic && want.params.len() >= f.params.len()) {
-        return false;
-    }
-    f.params.iter().zip(&want.params).all(|(a, b)| {
-        a == b || (a.is_pointer() && b.is_pointer()) || (a.is_int() && b.is_int() && a.int_width() == b.int_width())
-    })
-}
 
 /// Whether the lvalue `e` is read through a pointer (`hooks->allocate`, `t->ops[i]`).
 fn read_through_pointer(e: &Expr) -> bool {
@@ -85,7 +34,28 @@ pub fn dispatch_function_pointers(p: &mut Program, caller_preconditions: bool) {
     let targets = address_taken_functions(p);
     let snapshot_funcs: Vec<(FuncId, FuncType)> = targets.iter().map(|&f| (f, p.func(f).ty.clone())).collect();
     let int = p.target.int_t();
+    // (in a product: each candidate as the caller's version calls it)
+    let version_of = |name: &str| name.rsplit_once('@').map(|(base, tag)| (base.to_string(), tag.to_string()));
+    let mut counterpart: std::collections::HashMap<(FuncId, &str), FuncId> = Default::default();
+    for &(f, _) in &snapshot_funcs {
+        if let Some((base, tag)) = version_of(&p.func(f).name) {
+            for other in ["old", "new"] {
+                if other != tag {
+                    // (a changed signature has no counterpart: the pointer's type fits one only)
+                    let same_type = |g: &FuncId| p.func(*g).ty == p.func(f).ty;
+                    if let Some(g) = p.func_named(&format!("{base}@{other}")).filter(same_type) {
+                        counterpart.insert((f, other), g);
+                    }
+                }
+            }
+        }
+    }
     for fi in 0..p.funcs.len() {
+        let caller_tag: Option<&str> = match version_of(&p.funcs[fi].name) {
+            Some((_, t)) if t == "old" => Some("old"),
+            Some((_, t)) if t == "new" => Some("new"),
+            _ => None,
+        };
         let Some(body) = p.funcs[fi].body.take() else {
             continue;
         };
@@ -117,6 +87,9 @@ pub fn dispatch_function_pointers(p: &mut Program, caller_preconditions: bool) {
             for (k, (f, fty)) in cands.iter().enumerate() {
                 let fexpr = Expr::new(ExprKind::Func(*f), Type::Function(std::rc::Rc::new(fty.clone())));
                 let faddr = Expr::new(ExprKind::AddrOf(Box::new(fexpr.clone())), func.ty.clone());
+                // (the caller's version of the function the pointer names)
+                let called = caller_tag.and_then(|t| counterpart.get(&(*f, t))).copied().unwrap_or(*f);
+                let fexpr = Expr::new(ExprKind::Func(called), fexpr.ty.clone());
                 let ne = Expr::binary(BinOp::Ne, func.clone(), faddr, int.clone());
                 code.push(Instr::new(InstrKind::Goto { cond: Some(ne), target: (k + 1) * block }, loc));
                 let conv_args: Vec<Expr> = args

@@ -115,6 +115,8 @@ pub fn dependencies_with(
 ) -> (BTreeSet<FuncId>, BTreeSet<VarId>) {
     let (mut funcs, mut statics) = (BTreeSet::new(), BTreeSet::new());
     let (mut fstack, mut vstack) = (vec![f], Vec::new());
+    // (the address-taken functions, found when a call through a pointer needs them)
+    let mut taken = None;
     let note = |e: &Expr, fstack: &mut Vec<FuncId>, vstack: &mut Vec<VarId>| {
         e.visit(&mut |x| match x.kind {
             ExprKind::Func(g) => fstack.push(g),
@@ -133,6 +135,10 @@ pub fn dependencies_with(
                 }
                 for e in contract_exprs(p, g) {
                     note(e, &mut fstack, &mut vstack);
+                }
+                if body.is_some() {
+                    // (what a call through a pointer may reach is a callee too)
+                    fstack.extend(super::targets::indirect_callees(p, g, &mut taken));
                 }
             }
         } else if let Some(v) = vstack.pop() {

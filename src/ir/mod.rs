@@ -11,6 +11,7 @@ pub mod loops;
 pub mod program;
 pub mod reach;
 pub mod rewrite;
+pub mod targets;
 pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};

@@ -696,7 +696,7 @@ impl Symex<'_> {
         let choice = match self.coincidence.get(&key) {
             Some(&c) => c,
             None => {
-                let c = self.input(st, Sort::Bool, "address_coincidence");
+                let c = self.input_tagged(st, Sort::Bool, "address_coincidence", super::ADDRESS_COINCIDENCE_TAG);
                 self.coincidence.insert(key, c);
                 c
             }

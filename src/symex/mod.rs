@@ -258,6 +258,12 @@ impl ArrayOracle for ReplayArrays {
     }
 }
 
+/// The tag of the input saying whether an address made from an integer is a real object's
+/// ([`Symex::pointer_eq`]), and how its key ends: random runs leave it symbolic (a random
+/// coincidence is no behaviour).
+pub(crate) const ADDRESS_COINCIDENCE_TAG: &str = "address_coincidence";
+pub const ADDRESS_COINCIDENCE: &str = "@address_coincidence";
+
 /// The input key of the input heap's initial contents (symex/input.rs).
 pub(crate) const INPUT_MEMORY: &str = "input_memory";
 

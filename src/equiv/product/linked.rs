@@ -15,20 +15,31 @@
 //! random, dangling bits) and the solver need to reach code behind two or three links.
 //! Both versions see the same objects: they exist before the snapshot, each run starts from
 //! the same contents, and their contents after the runs are compared as outputs.
+//!
+//! A function pointer stored in the inputs (cJSON's `printbuffer.hooks.reallocate`, the
+//! global `global_hooks`) likewise either names one of the functions a call through it may
+//! reach (address taken, type fitting: `ir::targets`, what the dispatch tests) or is free. The solver could
+//! always pick those; random runs, which drew random bits (an invalid function: the old
+//! version's behaviour undefined, the run worthless), now call real functions half the time.
+//! Each version calls its own version of the named function (`instrument::fnptr`).
 
 use std::collections::VecDeque;
 
 use super::{Builder, InputLeaf, Leaf};
-use crate::ir::{BinOp, Expr, ExprKind, InstrKind, IntName, Type};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, IntName, Type};
 
 /// The most fresh objects one product builds behind stored pointers.
 pub const MAX_LINKED: usize = 24;
+/// The most functions a stored function pointer chooses among.
+const MAX_FUNCTIONS: usize = 16;
 
 /// The fresh objects built so far.
 #[derive(Default)]
 pub struct Linked {
     /// (the output group, `*` and the pointer's C text; the object; its C name)
     pub objects: Vec<(String, Expr, String)>,
+    /// How many choices were made (names the hidden choice inputs).
+    choices: usize,
 }
 
 impl Builder<'_> {
@@ -55,6 +66,14 @@ impl Builder<'_> {
             .collect();
         let mut k = 0usize;
         while let Some((leaf, depth)) = queue.pop_front() {
+            if depth.is_some() && self.function_pointer(&leaf.expr.ty) {
+                let name = self.function_input(&leaf, inputs, linked);
+                if k < n {
+                    names.push(name);
+                }
+                k += 1;
+                continue;
+            }
             let target = depth
                 .filter(|&d| d <= self.o.link_depth && !self.o.null_stored_pointers)
                 .filter(|_| linked.objects.len() < MAX_LINKED)
@@ -63,8 +82,8 @@ impl Builder<'_> {
                 Some((d, obj_ty)) => {
                     let inner = self.link(&leaf, obj_ty, inputs, linked)?;
                     for l in inner {
-                        let data_pointer = self.target_type(&l.expr.ty).is_some();
-                        queue.push_back((l, data_pointer.then_some(d + 1)));
+                        let pointer = self.target_type(&l.expr.ty).is_some() || self.function_pointer(&l.expr.ty);
+                        queue.push_back((l, pointer.then_some(d + 1)));
                     }
                     crate::ir::display::expr_to_c(self.p, &leaf.expr)
                 }
@@ -76,6 +95,82 @@ impl Builder<'_> {
             k += 1;
         }
         Ok(names)
+    }
+
+    fn function_pointer(&self, ty: &Type) -> bool {
+        ty.pointee().is_some_and(|t| t.is_function()) && !self.o.null_stored_pointers
+    }
+
+    /// Gives the function pointer `leaf` its value: one of the functions a call through it
+    /// may reach (of the old version or shared; see the module documentation), or a free
+    /// value. Returns its name, as [`Builder::input`] does.
+    pub(super) fn function_input(&mut self, leaf: &Leaf, inputs: &mut Vec<InputLeaf>, linked: &mut Linked) -> String {
+        let want = match leaf.expr.ty.pointee() {
+            Some(Type::Function(ft)) => (**ft).clone(),
+            _ => return self.input(leaf, inputs),
+        };
+        let targets: Vec<FuncId> = crate::ir::targets::possible_targets(self.p, &want)
+            .into_iter()
+            .filter(|&f| !self.p.func(f).name.ends_with("@new"))
+            .take(MAX_FUNCTIONS)
+            .collect();
+        if targets.is_empty() {
+            return self.input(leaf, inputs);
+        }
+        let sel = self.choice(linked);
+        let uchar = self.p.target.int(IntName::UChar);
+        let int = self.int();
+        // (bit 0 picks a function or a free value, the bits above it which function)
+        let which = Expr::binary(BinOp::Shr, sel.clone(), Expr::int(1, uchar.clone()), uchar.clone());
+        let which = Expr::binary(BinOp::Rem, which, Expr::int(targets.len() as i128, uchar.clone()), uchar.clone());
+        let to_free = self.body.len();
+        let free = self.bit_clear(sel);
+        self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
+        let mut to_end = Vec::new();
+        for (k, &f) in targets.iter().enumerate() {
+            let other = Expr::binary(BinOp::Ne, which.clone(), Expr::int(k as i128, uchar.clone()), int.clone());
+            let skip = self.body.len();
+            self.push(InstrKind::Goto { cond: Some(other), target: usize::MAX });
+            let fe = crate::ir::build::func_expr(self.p, f);
+            self.assign(leaf.expr.clone(), Expr::cast(Expr::addr_of(fe), leaf.expr.ty.clone()));
+            to_end.push(self.body.len());
+            self.push(InstrKind::Goto { cond: None, target: usize::MAX });
+            let next = self.body.len();
+            self.patch(skip, next);
+        }
+        let free_at = self.body.len();
+        self.patch(to_free, free_at);
+        let name = self.input(leaf, inputs);
+        let end = self.body.len();
+        for at in to_end {
+            self.patch(at, end);
+        }
+        name
+    }
+
+    /// A new hidden input choosing how a stored pointer is built.
+    fn choice(&mut self, linked: &mut Linked) -> Expr {
+        let uchar = self.p.target.int(IntName::UChar);
+        let sel = self.local(&format!("$linked{}", linked.choices), uchar.clone(), false);
+        linked.choices += 1;
+        self.push(InstrKind::Decl(sel));
+        let sel_e = Expr::var(sel, uchar.clone());
+        self.assign(sel_e.clone(), Expr::new(ExprKind::Nondet, uchar));
+        sel_e
+    }
+
+    /// `(sel & 1) == 0`: the choice of a free value (all-zero inputs make every pointer free).
+    fn bit_clear(&self, sel: Expr) -> Expr {
+        let uchar = self.p.target.int(IntName::UChar);
+        let bit = Expr::binary(BinOp::BitAnd, sel, Expr::int(1, uchar.clone()), uchar.clone());
+        Expr::binary(BinOp::Eq, bit, Expr::int(0, uchar), self.int())
+    }
+
+    /// Points the jump at `at` to instruction `target`.
+    fn patch(&mut self, at: usize, target: usize) {
+        if let InstrKind::Goto { target: t, .. } = &mut self.body[at].kind {
+            *t = target;
+        }
     }
 
     /// The type of the fresh object a stored pointer of type `ty` may point to: one struct or
@@ -113,15 +208,9 @@ impl Builder<'_> {
         let inner = self.leaves_of(oe.clone(), &oname)?;
         // the choice: an input of its own (hidden from traces, drawn like any other by random
         // runs; all-zero inputs leave the pointer free, hence NULL)
-        let uchar = self.p.target.int(IntName::UChar);
-        let int = self.int();
-        let sel = self.local(&format!("$linked{}", linked.objects.len()), uchar.clone(), false);
-        self.push(InstrKind::Decl(sel));
-        let sel_e = Expr::var(sel, uchar.clone());
-        self.assign(sel_e.clone(), Expr::new(ExprKind::Nondet, uchar.clone()));
-        let bit = Expr::binary(BinOp::BitAnd, sel_e, Expr::int(1, uchar.clone()), uchar.clone());
-        let free = Expr::binary(BinOp::Eq, bit, Expr::int(0, uchar), int);
+        let sel = self.choice(linked);
         let to_free = self.body.len();
+        let free = self.bit_clear(sel);
         self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
         let elem = match &obj_ty {
             Type::Array(e, _) => (**e).clone(),
@@ -135,11 +224,8 @@ impl Builder<'_> {
         let free_at = self.body.len();
         self.input(leaf, inputs);
         let end = self.body.len();
-        for (at, target) in [(to_free, free_at), (to_end, end)] {
-            if let InstrKind::Goto { target: t, .. } = &mut self.body[at].kind {
-                *t = target;
-            }
-        }
+        self.patch(to_free, free_at);
+        self.patch(to_end, end);
         linked.objects.push((format!("*{text}"), oe, oname));
         Ok(inner)
     }

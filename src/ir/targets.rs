@@ -1,0 +1,99 @@
+//! The functions a call through a pointer may reach: those whose address the program takes
+//! somewhere (in a body or a global's initialiser) and whose type fits the pointer's. The
+//! instrumentation dispatches such a call over them (`instrument::fnptr`); fingerprints and
+//! reachability count them as the calling function's callees.
+
+use std::collections::BTreeSet;
+
+use super::{Expr, ExprKind, FuncId, FuncType, InstrKind, Program};
+
+/// The functions whose address the program takes (in a body or a global's initialiser).
+pub fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
+    let mut out = BTreeSet::new();
+    let mut note = |e: &Expr| {
+        e.visit(&mut |x| {
+            if let ExprKind::AddrOf(inner) = &x.kind {
+                if let ExprKind::Func(f) = inner.kind {
+                    out.insert(f);
+                }
+            }
+        })
+    };
+    let bodies = p.funcs.iter().filter_map(|f| f.body.as_ref()).chain(std::iter::once(&p.init));
+    for body in bodies {
+        for ins in body {
+            match &ins.kind {
+                InstrKind::Assign { lhs, rhs } => {
+                    note(lhs);
+                    note(rhs);
+                }
+                InstrKind::Assume(e) | InstrKind::Assert { cond: e, .. } => note(e),
+                InstrKind::Goto { cond: Some(e), .. } => note(e),
+                InstrKind::Call { lhs, func, args } => {
+                    if let Some(l) = lhs {
+                        note(l);
+                    }
+                    if !matches!(func.kind, ExprKind::Func(_)) {
+                        note(func);
+                    }
+                    args.iter().for_each(&mut note);
+                }
+                InstrKind::Return(Some(e)) => note(e),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The functions a call through a pointer of type `want` may reach (their address is taken
+/// and their type fits), in the order the dispatch tests them.
+pub fn possible_targets(p: &Program, want: &FuncType) -> Vec<FuncId> {
+    address_taken_functions(p).into_iter().filter(|&f| fits(&p.func(f).ty, want)).collect()
+}
+
+/// Whether a function of type `f` may be called through a pointer of type `want`.
+pub fn fits(f: &FuncType, want: &FuncType) -> bool {
+    let same_ret = f.ret == want.ret
+        || (f.ret.is_pointer() && want.ret.is_pointer())
+        || (f.ret.is_int() && want.ret.is_int() && f.ret.int_width() == want.ret.int_width());
+    if !same_ret {
+        return false;
+    }
+    if !f.prototyped || !want.prototyped {
+        return true;
+    }
+    if f.params.len() != want.params.len() && !(f.variadic && want.params.len() >= f.params.len()) {
+        return false;
+    }
+    f.params.iter().zip(&want.params).all(|(a, b)| {
+        a == b || (a.is_pointer() && b.is_pointer()) || (a.is_int() && b.is_int() && a.int_width() == b.int_width())
+    })
+}
+
+/// The functions the calls through pointers in `g`'s body may reach. In a program of two
+/// versions (`f@old`, `f@new`), a function of one version reaches the other version's
+/// functions through no pointer: the dispatch calls the caller's version.
+pub fn indirect_callees(p: &Program, g: FuncId, taken: &mut Option<BTreeSet<FuncId>>) -> BTreeSet<FuncId> {
+    let mut out = BTreeSet::new();
+    let other = match p.func(g).name.rsplit_once('@') {
+        Some((_, "old")) => Some("@new"),
+        Some((_, "new")) => Some("@old"),
+        _ => None,
+    };
+    for ins in p.func(g).body.iter().flatten() {
+        let InstrKind::Call { func, .. } = &ins.kind else { continue };
+        if matches!(func.kind, ExprKind::Func(_)) {
+            continue;
+        }
+        let Some(super::Type::Function(want)) = func.ty.pointee() else { continue };
+        let taken = taken.get_or_insert_with(|| address_taken_functions(p));
+        out.extend(
+            taken
+                .iter()
+                .copied()
+                .filter(|&t| fits(&p.func(t).ty, want) && !other.is_some_and(|o| p.func(t).name.ends_with(o))),
+        );
+    }
+    out
+}
