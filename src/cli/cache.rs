@@ -58,8 +58,8 @@ pub fn run(p: &CacheArgs) -> i32 {
 
 fn command(p: &CacheArgs) -> Result<i32, (i32, String)> {
     let input = |m: String| (6, m);
-    let root = common::repo_root(p.repo.repo.as_deref()).map_err(input)?;
-    let cfg = common::load_config(&root, &p.repo).map_err(input)?;
+    let root = common::repo_root(p.repo.paths.repo.as_deref()).map_err(input)?;
+    let cfg = common::load_config(&root, &p.repo.paths).map_err(input)?;
     if p.repo.no_cache {
         return Err((1, "--no-cache makes no sense here".into()));
     }

@@ -8,10 +8,10 @@ use crate::config::{self, Config};
 use crate::record::FunctionResult;
 use crate::report::{self, RunMeta};
 
-// The repository, its configuration and its cache: the options of the repository-level
-// commands.
+// The repository, its configuration and its cache file: where a repository-level command
+// (and `verdiff report`, which only reads the cache) finds them.
 #[derive(clap::Args, Debug, Clone, Default, PartialEq)]
-pub struct RepoArgs {
+pub struct RepoPaths {
     /// the repository (default: the one containing the current directory)
     #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub repo: Option<PathBuf>,
@@ -21,6 +21,14 @@ pub struct RepoArgs {
     /// cache file (default: .verdiff/cache.db in the repository)
     #[arg(long, value_name = "FILE")]
     pub cache: Option<PathBuf>,
+}
+
+// The options of the repository-level commands that verify: where things are, and whether
+// the result cache is used.
+#[derive(clap::Args, Debug, Clone, Default, PartialEq)]
+pub struct RepoArgs {
+    #[command(flatten)]
+    pub paths: RepoPaths,
     /// neither read nor write the result cache
     #[arg(long)]
     pub no_cache: bool,
@@ -113,7 +121,7 @@ pub fn repo_root(repo: Option<&Path>) -> Result<PathBuf, String> {
     repo.root().map_err(|e| e.to_string())
 }
 
-pub fn load_config(root: &Path, r: &RepoArgs) -> Result<Config, String> {
+pub fn load_config(root: &Path, r: &RepoPaths) -> Result<Config, String> {
     config::load(root, r.config.as_deref()).map_err(|e| e.to_string())
 }
 
@@ -123,7 +131,7 @@ pub fn open_cache(root: &Path, cfg: &Config, r: &RepoArgs) -> Result<Option<Cach
     if r.no_cache || !cfg.cache.enabled {
         return Ok(None);
     }
-    let path = match &r.cache {
+    let path = match &r.paths.cache {
         Some(c) => c.clone(),
         None => root.join(&cfg.cache.path),
     };

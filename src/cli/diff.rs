@@ -115,10 +115,10 @@ fn diff_command(p: &DiffArgs) -> Result<i32, Failure> {
     let started = common::now_secs();
     let start = Instant::now();
     let outputs = common::outputs(&p.output).map_err(Usage)?;
-    let dir = p.repo.repo.clone().unwrap_or_else(|| PathBuf::from("."));
+    let dir = p.repo.paths.repo.clone().unwrap_or_else(|| PathBuf::from("."));
     let repo = Repo::open(&dir).map_err(|e| Input(e.to_string()))?;
     let root = repo.root().map_err(|e| Input(e.to_string()))?;
-    let cfg = common::load_config(&root, &p.repo).map_err(Input)?;
+    let cfg = common::load_config(&root, &p.repo.paths).map_err(Input)?;
     let fail_on = p.fail_on.unwrap_or(cfg.fail_on);
     // (a zero budget is allowed: it lists the changes without checking any)
     let budget = p.budget.map(|b| start + b);

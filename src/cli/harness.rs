@@ -67,8 +67,8 @@ pub fn run(p: &HarnessArgs) -> i32 {
 fn command(p: &HarnessArgs) -> Result<i32, (i32, String)> {
     let started = std::time::Instant::now();
     let input = |m: String| (6, m);
-    let root = common::repo_root(p.repo.repo.as_deref()).map_err(input)?;
-    let cfg = common::load_config(&root, &p.repo).map_err(input)?;
+    let root = common::repo_root(p.repo.paths.repo.as_deref()).map_err(input)?;
+    let cfg = common::load_config(&root, &p.repo.paths).map_err(input)?;
     // (as `run` and `diff` generalise: the configuration's mode unless the flag says otherwise)
     let mode = p.generalise.unwrap_or_else(|| Mode::parse(&cfg.tests.generalise).unwrap_or(Mode::Hull));
     let jobs = common::jobs(p.jobs, cfg.jobs);

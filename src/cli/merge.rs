@@ -138,9 +138,9 @@ fn merge(p: &MergeArgs) -> Result<i32, (i32, String)> {
         notes: vec![format!("merged from {} parts", p.parts.len())],
     };
     // the caches of the shards, and the merged run in the history
-    if !p.cache_from.is_empty() || p.repo.cache.is_some() {
-        let root = common::repo_root(p.repo.repo.as_deref()).map_err(input)?;
-        let cfg = common::load_config(&root, &p.repo).map_err(input)?;
+    if !p.cache_from.is_empty() || p.repo.paths.cache.is_some() {
+        let root = common::repo_root(p.repo.paths.repo.as_deref()).map_err(input)?;
+        let cfg = common::load_config(&root, &p.repo.paths).map_err(input)?;
         if let Some(mut cache) = common::open_cache(&root, &cfg, &p.repo).map_err(input)? {
             for other in &p.cache_from {
                 let n = cache.import(other).map_err(|e| input(e.to_string()))?;
@@ -184,8 +184,8 @@ fn merge(p: &MergeArgs) -> Result<i32, (i32, String)> {
     }
     let fail_on = match p.fail_on {
         Some(f) => f,
-        None => common::repo_root(p.repo.repo.as_deref())
-            .and_then(|root| common::load_config(&root, &p.repo))
+        None => common::repo_root(p.repo.paths.repo.as_deref())
+            .and_then(|root| common::load_config(&root, &p.repo.paths))
             .map(|c| c.fail_on)
             .unwrap_or(FailOn::Violation),
     };

@@ -5,7 +5,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::common::{self, RepoArgs};
+use super::common::{self, RepoPaths};
 use crate::cache::{Cache, RunRecord};
 use crate::report::html::{self, Page};
 
@@ -30,15 +30,8 @@ pub struct ReportArgs {
     /// runs shown in the trend charts (default 60)
     #[arg(long, value_name = "N", value_parser = runs)]
     pub runs: Option<usize>,
-    /// the repository (default: the one containing the current directory)
-    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
-    pub repo: Option<PathBuf>,
-    /// configuration file (default: <repo>/.verdiff.yml when present)
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
-    /// cache file (default: .verdiff/cache.db in the repository)
-    #[arg(long, value_name = "FILE")]
-    pub cache: Option<PathBuf>,
+    #[command(flatten)]
+    pub paths: RepoPaths,
 }
 
 /// `--runs N`: one or more.
@@ -125,15 +118,14 @@ fn report_command(p: &ReportArgs) -> Result<i32, (i32, String)> {
     let dir = p.html.clone();
     let keep = p.runs.unwrap_or(DEFAULT_RUNS);
     // the repository is only needed for the default cache path and the source lines
-    let root = match common::repo_root(p.repo.as_deref()) {
+    let root = match common::repo_root(p.paths.repo.as_deref()) {
         Ok(r) => Some(r),
-        Err(_) if p.cache.is_some() && p.repo.is_none() => None,
+        Err(_) if p.paths.cache.is_some() && p.paths.repo.is_none() => None,
         Err(e) => return Err(input(e)),
     };
-    let repo = RepoArgs { repo: p.repo.clone(), config: p.config.clone(), cache: p.cache.clone(), no_cache: false };
-    let cache_path = match (&p.cache, &root) {
+    let cache_path = match (&p.paths.cache, &root) {
         (Some(c), _) => c.clone(),
-        (None, Some(r)) => r.join(common::load_config(r, &repo).map_err(input)?.cache.path),
+        (None, Some(r)) => r.join(common::load_config(r, &p.paths).map_err(input)?.cache.path),
         (None, None) => unreachable!("no repository is accepted only with --cache"),
     };
     let nothing = |dir: &Path| -> Result<i32, (i32, String)> {

@@ -58,9 +58,9 @@ fn run_command(p: &RunArgs) -> Result<i32, (i32, String)> {
     let started = common::now_secs();
     let start = Instant::now();
     let outputs = common::outputs(&p.output).map_err(usage)?;
-    let repo = Repo::open(p.repo.repo.as_deref().unwrap_or(Path::new("."))).map_err(|e| input(e.to_string()))?;
+    let repo = Repo::open(p.repo.paths.repo.as_deref().unwrap_or(Path::new("."))).map_err(|e| input(e.to_string()))?;
     let root = repo.root().map_err(|e| input(e.to_string()))?;
-    let mut cfg = common::load_config(&root, &p.repo).map_err(input)?;
+    let mut cfg = common::load_config(&root, &p.repo.paths).map_err(input)?;
     if !p.function.is_empty() {
         cfg.entries = p.function.clone();
     }
@@ -174,7 +174,9 @@ fn run_command(p: &RunArgs) -> Result<i32, (i32, String)> {
 fn reproduce_command(p: &RunArgs) -> String {
     let mut cmd = vec!["verdiff".to_string(), "run".into()];
     let path = |v: &Option<PathBuf>| v.as_ref().map(|p| p.display().to_string());
-    for (key, value) in [("repo", path(&p.repo.repo)), ("rev", p.rev.clone()), ("config", path(&p.repo.config))] {
+    for (key, value) in
+        [("repo", path(&p.repo.paths.repo)), ("rev", p.rev.clone()), ("config", path(&p.repo.paths.config))]
+    {
         if let Some(v) = value {
             cmd.push(format!("--{key}"));
             cmd.push(common::shell_word(&v));
