@@ -10,10 +10,25 @@ fn binary_groups(b: &crate::term::Bits) -> String {
     s.as_bytes().chunks(8).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join(" ")
 }
 
+/// What a pointer's object number means in a run: the names of its objects, and whether the
+/// numbers from half the object space up are the caller's objects (a run with an input heap)
+/// or just bits (a random run's pointer into no object).
+#[derive(Clone, Copy)]
+pub(super) struct ObjectNames<'a> {
+    pub objects: &'a [String],
+    pub caller_heap: bool,
+}
+
+impl<'a> ObjectNames<'a> {
+    pub fn of(out: &'a Output) -> ObjectNames<'a> {
+        ObjectNames { objects: &out.objects, caller_heap: out.input_heap }
+    }
+}
+
 /// A concrete value of type `ty` as C text.
-pub fn value(p: &Program, s: &TermStore, objects: &[String], off_bits: u32, v: T, ty: &Type) -> TraceValue {
+pub(super) fn value(p: &Program, s: &TermStore, names: ObjectNames, off_bits: u32, v: T, ty: &Type) -> TraceValue {
     match s.op(v) {
-        Op::BvConst(b) => bits_value(objects, off_bits, b, ty),
+        Op::BvConst(b) => bits_value(names, off_bits, b, ty),
         Op::FpConst(b) => {
             let (e, sb) = match s.sort(v) {
                 crate::term::Sort::Fp(e, sb) => (*e, *sb),
@@ -30,9 +45,9 @@ pub fn value(p: &Program, s: &TermStore, objects: &[String], off_bits: u32, v: T
 }
 
 /// The bits `b` of a value of type `ty` (not a float) as C text.
-pub(super) fn bits_value(objects: &[String], off_bits: u32, b: &Bits, ty: &Type) -> TraceValue {
+pub(super) fn bits_value(names: ObjectNames, off_bits: u32, b: &Bits, ty: &Type) -> TraceValue {
     let text = match ty {
-        Type::Pointer(_) => pointer_text(objects, off_bits, b),
+        Type::Pointer(_) => pointer_text(names, off_bits, b),
         Type::Int(i) if i.signed => b.to_sdec(),
         Type::Bool => (!b.is_zero() as u8).to_string(),
         Type::Struct(_) | Type::Union(_) => format!("{{ 0x{} }}", b.to_hex()),
@@ -51,17 +66,18 @@ pub(super) fn bits_value(objects: &[String], off_bits: u32, b: &Bits, ty: &Type)
 }
 
 /// A pointer's bits as C text: `NULL`, `&a`, `&a + 4`; objects of the caller's memory (the
-/// input heap, numbers from half the object space up) are `caller_object_N`.
-fn pointer_text(objects: &[String], off_bits: u32, b: &Bits) -> String {
+/// input heap, numbers from half the object space up) are `caller_object_N`, in a run that
+/// has one; any other number no object has is `object N`.
+fn pointer_text(names: ObjectNames, off_bits: u32, b: &Bits) -> String {
     if b.is_zero() {
         return "NULL".to_string();
     }
     let w = b.width();
     let obj = b.extract(w - 1, off_bits).to_u64().unwrap_or(0);
     let off_i = b.extract(off_bits - 1, 0).to_i128().unwrap_or(0);
-    let name = match objects.get(obj as usize) {
+    let name = match names.objects.get(obj as usize) {
         Some(n) => n.clone(),
-        None => match super::inputs::caller_object(w, off_bits, obj) {
+        None => match super::inputs::caller_object(w, off_bits, obj).filter(|_| names.caller_heap) {
             Some(k) => format!("caller_object_{k}"),
             None => format!("object {obj}"),
         },
@@ -96,11 +112,12 @@ pub fn trace(p: &Program, out: &Output, off_bits: u32) -> Vec<TraceStep> {
     for st in &out.trace {
         let function = st.func.map(|f| p.func(f).name.clone()).unwrap_or_else(|| "(static initialisation)".into());
         let event = match &st.step {
-            Step::Assign { lhs, value: v, ty } => {
-                TraceEvent::Assign { lhs: lhs.clone(), value: value(p, &out.store, &out.objects, off_bits, *v, ty) }
-            }
+            Step::Assign { lhs, value: v, ty } => TraceEvent::Assign {
+                lhs: lhs.clone(),
+                value: value(p, &out.store, ObjectNames::of(out), off_bits, *v, ty),
+            },
             Step::Input { lhs, value: v, ty } => {
-                let val = value(p, &out.store, &out.objects, off_bits, *v, ty);
+                let val = value(p, &out.store, ObjectNames::of(out), off_bits, *v, ty);
                 let file = p.file_name(st.loc).to_string();
                 let at = |event| TraceStep {
                     file: file.clone(),
@@ -120,7 +137,10 @@ pub fn trace(p: &Program, out: &Output, off_bits: u32) -> Vec<TraceStep> {
             }
             Step::Call { func, args } => TraceEvent::Call {
                 func: func.clone(),
-                args: args.iter().map(|(v, t)| value(p, &out.store, &out.objects, off_bits, *v, t).text).collect(),
+                args: args
+                    .iter()
+                    .map(|(v, t)| value(p, &out.store, ObjectNames::of(out), off_bits, *v, t).text)
+                    .collect(),
             },
             Step::Return { func } => TraceEvent::Return { func: func.clone() },
             Step::Violation { .. } => continue,

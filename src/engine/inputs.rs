@@ -121,7 +121,10 @@ fn walk(
         i += 1;
         match value_of(w.p, l) {
             Some(bits) => {
-                shown.push((l.path.clone(), super::format::bits_value(&w.out.objects, w.off_bits, &bits, &l.ty)));
+                shown.push((
+                    l.path.clone(),
+                    super::format::bits_value(super::format::ObjectNames::of(w.out), w.off_bits, &bits, &l.ty),
+                ));
                 if let Type::Pointer(next) = &l.ty {
                     if bits.width() == ptr_w {
                         walk(w, &l.path, &bits, next, depth + 1, seen, shown);

@@ -185,6 +185,9 @@ pub struct Output {
     /// In concrete mode: the bytes of the caller's memory (the input heap) the run read, by
     /// address (object number and offset as one pointer's bits). The trace shows them as inputs.
     pub input_bytes: BTreeMap<u128, u8>,
+    /// Whether the run had an input heap (the caller's objects, numbered from half the object
+    /// space up): only then is such an object number the caller's.
+    pub input_heap: bool,
     /// Symbols of approximated library results, and the functions they come from.
     pub approx_symbols: Vec<u32>,
     pub approx_funcs: BTreeSet<String>,
@@ -647,6 +650,7 @@ impl<'p> Symex<'p> {
             violated: self.violated,
             objects: self.objects.iter().map(|o| o.name.clone()).collect(),
             input_bytes: std::mem::take(&mut *self.input_reads.borrow_mut()),
+            input_heap: self.o.input_heap.is_some(),
             approx_symbols: self.approx_symbols,
             approx_funcs: self.approx_funcs,
             approx_facts: self.approx_facts,
