@@ -536,6 +536,8 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 let ov = b.local(&oname, obj_ty.clone(), true);
                 b.push(InstrKind::Decl(ov));
                 let oe = Expr::var(ov, obj_ty);
+                // (on the heap, as a caller's object may be: the functions may free it)
+                b.on_heap(&oe);
                 let ls = b.leaves_of(oe.clone(), &oname)?;
                 // (the pointers stored in the element the parameter points to, or every
                 // element of an array of pointers)

@@ -6,6 +6,8 @@
 //!   alive flags, the values of register-resident statics, and the number of objects;
 //! - `__verdiff_product_restore()` puts that state back after the old version ran (the
 //!   harness has copied the old version's outputs into its own locals first);
+//! - `__verdiff_product_heap(p)` puts the harness's input object behind `p` on the heap
+//!   (freeing it is defined, as for a caller's `malloc`ed data);
 //! - `__verdiff_product_fresh(p)` is 1 when `p` points to an object created after the
 //!   snapshot (memory allocated by one of the versions, whose contents are not compared).
 //!
@@ -90,6 +92,16 @@ impl Symex<'_> {
                     st.alive = s.alive;
                     st.regs.retain(|(_, fr), _| *fr != 0);
                     st.regs.extend(s.statics.iter().copied());
+                }
+                true
+            }
+            "__verdiff_product_heap" => {
+                // the harness's input object behind `p` is on the heap, as a caller's data
+                // often is: the compared functions may free it (cJSON frees an item's string)
+                if let Some(&p) = vals.first() {
+                    let o = self.obj_of(p);
+                    let t = self.s.tru();
+                    self.dynamic = self.s.store(self.dynamic, o, t);
                 }
                 true
             }

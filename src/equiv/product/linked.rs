@@ -7,13 +7,14 @@
 //!   version runs (one element for a struct or union, `--object-size` elements otherwise:
 //!   strings, arrays), whose own pointers are built the same way, breadth first, to
 //!   `ProductOptions::link_depth` links from a parameter and at most [`MAX_LINKED`] objects;
-//! - or it is free, as it was before this choice existed: NULL, dangling, or into any object
-//!   (another input object: a `prev` pointer back to the parameter).
+//! - or it is NULL, or free as it was before this choice existed: NULL, dangling, or into any
+//!   object (another input object: a `prev` pointer back to the parameter).
 //!
 //! The free choice keeps every input the solver could pick before, so what EQUIVALENT covers
 //! does not shrink; the fresh objects are what random runs (which draw a free pointer as
 //! random, dangling bits) and the solver need to reach code behind two or three links.
-//! Both versions see the same objects: they exist before the snapshot, each run starts from
+//! The fresh objects are on the heap, as a caller's linked data usually is: the compared
+//! functions may free them. Both versions see the same objects: they exist before the snapshot, each run starts from
 //! the same contents, and their contents after the runs are compared as outputs.
 //!
 //! A function pointer stored in the inputs (cJSON's `printbuffer.hooks.reallocate`, the
@@ -120,11 +121,11 @@ impl Builder<'_> {
         let sel = self.choice(linked);
         let uchar = self.p.target.int(IntName::UChar);
         let int = self.int();
-        // (bit 0 picks a function or a free value, the bits above it which function)
-        let which = Expr::binary(BinOp::Shr, sel.clone(), Expr::int(1, uchar.clone()), uchar.clone());
+        // (bit 0 picks a function or NULL-or-free, the bits above bit 1 which function)
+        let which = Expr::binary(BinOp::Shr, sel.clone(), Expr::int(2, uchar.clone()), uchar.clone());
         let which = Expr::binary(BinOp::Rem, which, Expr::int(targets.len() as i128, uchar.clone()), uchar.clone());
         let to_free = self.body.len();
-        let free = self.bit_clear(sel);
+        let free = self.bit_clear(sel.clone(), 1);
         self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
         let mut to_end = Vec::new();
         for (k, &f) in targets.iter().enumerate() {
@@ -140,12 +141,39 @@ impl Builder<'_> {
         }
         let free_at = self.body.len();
         self.patch(to_free, free_at);
-        let name = self.input(leaf, inputs);
+        let name = self.free_value(&sel, leaf, inputs);
         let end = self.body.len();
         for at in to_end {
             self.patch(at, end);
         }
         name
+    }
+
+    /// The other choices for a stored pointer: NULL when bit 1 of `sel` is set, else a free
+    /// value (which may also be NULL: the NULL choice only makes it as likely in random runs
+    /// as the code testing for it needs). Returns the leaf's name.
+    fn free_value(&mut self, sel: &Expr, leaf: &Leaf, inputs: &mut Vec<InputLeaf>) -> String {
+        let to_free = self.body.len();
+        let free = self.bit_clear(sel.clone(), 2);
+        self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
+        self.assign(leaf.expr.clone(), Expr::int(0, leaf.expr.ty.clone()));
+        let to_end = self.body.len();
+        self.push(InstrKind::Goto { cond: None, target: usize::MAX });
+        let free_at = self.body.len();
+        let name = self.input(leaf, inputs);
+        let end = self.body.len();
+        self.patch(to_free, free_at);
+        self.patch(to_end, end);
+        name
+    }
+
+    /// Puts the input object `oe` on the heap: a caller's linked data usually is, and the
+    /// compared functions may free it (cJSON frees an item and its strings); freeing a
+    /// harness local was undefined behaviour that ended every such run of the old version.
+    pub(super) fn on_heap(&mut self, oe: &Expr) {
+        let vp = Type::ptr(Type::Void);
+        let heap = self.intrinsic("__verdiff_product_heap", Type::Void, vec![vp.clone()]);
+        self.call(heap, None, vec![Expr::cast(Expr::addr_of(oe.clone()), vp)]);
     }
 
     /// A new hidden input choosing how a stored pointer is built.
@@ -159,10 +187,11 @@ impl Builder<'_> {
         sel_e
     }
 
-    /// `(sel & 1) == 0`: the choice of a free value (all-zero inputs make every pointer free).
-    fn bit_clear(&self, sel: Expr) -> Expr {
+    /// `(sel & bit) == 0` (all-zero inputs make every pointer free: bit 0 clear picks the
+    /// NULL-or-free choices, bit 1 clear then the free value).
+    fn bit_clear(&self, sel: Expr, bit: i128) -> Expr {
         let uchar = self.p.target.int(IntName::UChar);
-        let bit = Expr::binary(BinOp::BitAnd, sel, Expr::int(1, uchar.clone()), uchar.clone());
+        let bit = Expr::binary(BinOp::BitAnd, sel, Expr::int(bit, uchar.clone()), uchar.clone());
         Expr::binary(BinOp::Eq, bit, Expr::int(0, uchar), self.int())
     }
 
@@ -205,12 +234,13 @@ impl Builder<'_> {
         let ov = self.local(&oname, obj_ty.clone(), true);
         self.push(InstrKind::Decl(ov));
         let oe = Expr::var(ov, obj_ty.clone());
+        self.on_heap(&oe);
         let inner = self.leaves_of(oe.clone(), &oname)?;
         // the choice: an input of its own (hidden from traces, drawn like any other by random
         // runs; all-zero inputs leave the pointer free, hence NULL)
         let sel = self.choice(linked);
         let to_free = self.body.len();
-        let free = self.bit_clear(sel);
+        let free = self.bit_clear(sel.clone(), 1);
         self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
         let elem = match &obj_ty {
             Type::Array(e, _) => (**e).clone(),
@@ -222,7 +252,7 @@ impl Builder<'_> {
         let to_end = self.body.len();
         self.push(InstrKind::Goto { cond: None, target: usize::MAX });
         let free_at = self.body.len();
-        self.input(leaf, inputs);
+        self.free_value(&sel, leaf, inputs);
         let end = self.body.len();
         self.patch(to_free, free_at);
         self.patch(to_end, end);
