@@ -33,12 +33,14 @@ use crate::term::{Bits, Sort};
 /// The note of a report whose counterexample a random run found.
 pub const RANDOM_DIFFERENCE: &str = "difference found by a concrete run on random inputs";
 
-/// The most time the random runs take together, and their share of the time limit (a tenth:
+/// The most time the random runs take together, and their share of the time limit (a fifth:
 /// sds's `sdssplitargs` — a tokenizer whose product the solver does not decide in a minute
 /// even at bound 1 — shows a difference on its second run, after 360 ms; a twentieth, at
-/// most 1 s, left 500 ms and cut that run off).
-const RUNS_MS: u64 = 2_000;
-const SHARE: u32 = 10;
+/// most 1 s, left 500 ms and cut that run off; cJSON's `add_item_to_object` with
+/// `new_key == NULL` flipped needs about 170 runs of 6 ms through linked inputs, which a
+/// tenth of the half that the first attempt of a 20 s check gets did not leave).
+const RUNS_MS: u64 = 4_000;
+const SHARE: u32 = 5;
 /// The most runs, and the most time one run takes (a share of the budget: half, so that a
 /// run of a few hundred instructions comparing symbolic object addresses — 100–130 ms on
 /// tests/equiv/length_out_param_past_bound, 3-4 times that on a machine running six such
@@ -105,9 +107,25 @@ impl RandomOracle {
                 2 => -(1i128 << (w.min(127) - 1)),
                 _ => 1,
             },
+            13 if !self.constants.flags.is_empty() => self.flags(w),
             _ => self.next() as i128 | ((self.next() as i128) << 64),
         };
         Bits::from_i128(w, v)
+    }
+
+    /// One to three of the program's single-bit constants or'ed together: a flags word
+    /// (cJSON's `type & cJSON_String` and not `& cJSON_IsReference`), which neither a small
+    /// value nor random bits nor one constant often is.
+    fn flags(&mut self, w: u32) -> i128 {
+        let mut v = 0i128;
+        for _ in 0..=self.below(3) {
+            let i = self.below(self.constants.flags.len() as u64) as usize;
+            let bit = self.constants.flags[i];
+            if bit.unsigned_abs() < 1u128 << w.min(127) {
+                v |= bit;
+            }
+        }
+        v
     }
 
     /// How many of the constants (sorted by magnitude) are below 2^w in magnitude.
@@ -202,6 +220,8 @@ struct Constants {
     /// The constants a byte is compared with (`*p == '"'`, `case 'n':`, `c >= 'a'`): the
     /// characters a parser tells apart, which a byte of an input string is drawn from.
     chars: Vec<i128>,
+    /// The constants of one set bit (2 and up), which flag words are made of.
+    flags: Vec<i128>,
 }
 
 /// The value of an integer constant, signed as its type.
@@ -289,7 +309,8 @@ fn constants(p: &Program, entry: FuncId) -> Constants {
     let mut all: Vec<i128> = seen.into_iter().collect();
     all.sort_by_key(|v| v.unsigned_abs());
     all.truncate(MAX_CONSTANTS);
-    Constants { all, chars: chars.into_iter().collect() }
+    let flags = all.iter().copied().filter(|&c| c > 1 && (c & (c - 1)) == 0).collect();
+    Constants { all, chars: chars.into_iter().collect(), flags }
 }
 
 /// A difference shown by a concrete run on random inputs, as the engine's report; None when
@@ -418,7 +439,21 @@ mod tests {
     use super::*;
 
     fn consts(all: &[i128], chars: &[i128]) -> Rc<Constants> {
-        Rc::new(Constants { all: all.to_vec(), chars: chars.to_vec() })
+        let flags = all.iter().copied().filter(|&c| c > 1 && (c & (c - 1)) == 0).collect();
+        Rc::new(Constants { all: all.to_vec(), chars: chars.to_vec(), flags })
+    }
+
+    #[test]
+    fn flag_words_are_made_of_the_programs_single_bit_constants() {
+        // cJSON's type word: `cJSON_String` (16) set and `cJSON_IsReference` (256) clear
+        let c = consts(&[3, 16, 100, 256], &[]);
+        assert_eq!(c.flags, vec![16, 256]);
+        let mut a = RandomOracle::new(13, c);
+        let ws: Vec<i128> = (0..200).map(|_| a.flags(32)).collect();
+        assert!(ws.iter().all(|&w| w != 0 && w & !(16 | 256) == 0));
+        assert!(ws.contains(&16) && ws.contains(&256) && ws.contains(&(16 | 256)));
+        // a bit the width cannot hold is left out
+        assert!((0..50).all(|_| a.flags(8) & 256 == 0));
     }
 
     #[test]
