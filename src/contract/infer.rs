@@ -348,7 +348,9 @@ fn facts(p: &Program, f: FuncId) -> FunctionFacts {
                 if !relation || is_null(a) || is_null(b) {
                     return;
                 }
-                if let (Some(i), Some(j)) = (pointer_origin(a, &derived), pointer_origin(b, &derived)) {
+                if let (Some(i), Some(j)) =
+                    (pointer_origin(a, &|v| derived.get(&v).copied()), pointer_origin(b, &|v| derived.get(&v).copied()))
+                {
                     if i != j {
                         out.same_object.insert((i.min(j), i.max(j)));
                     }
@@ -409,9 +411,9 @@ fn derived_pointers(fun: &crate::ir::Function, body: &[crate::ir::Instr]) -> Has
                 InstrKind::Call { lhs: Some(Expr { kind: ExprKind::Var(l), .. }), .. } => (*l, None),
                 _ => continue,
             };
-            let known: HashMap<VarId, usize> = origin.iter().filter_map(|(k, v)| v.map(|i| (*k, i))).collect();
             // a parameter reassigned keeps its own origin only when the value comes from it
-            let new = rhs.and_then(|r| pointer_origin(r, &known));
+            // (the map is read in place: copying it per assignment was quadratic in the body)
+            let new = rhs.and_then(|r| pointer_origin(r, &|v| origin.get(&v).copied().flatten()));
             let entry = origin.get(&l).copied();
             let merged = match (entry, new) {
                 (None, n) if !params.contains(&l) => n,
@@ -432,10 +434,10 @@ fn derived_pointers(fun: &crate::ir::Function, body: &[crate::ir::Instr]) -> Has
 }
 
 /// The parameter a pointer expression is computed from (see [`derived_pointers`]).
-fn pointer_origin(e: &Expr, derived: &HashMap<VarId, usize>) -> Option<usize> {
+fn pointer_origin(e: &Expr, derived: &dyn Fn(VarId) -> Option<usize>) -> Option<usize> {
     let e = strip(e);
     match &e.kind {
-        ExprKind::Var(v) => derived.get(v).copied(),
+        ExprKind::Var(v) => derived(*v),
         ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrSub, b, _) => pointer_origin(b, derived),
         ExprKind::AddrOf(x) => match &strip(x).kind {
             ExprKind::Deref(b) => pointer_origin(b, derived),
