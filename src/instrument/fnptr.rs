@@ -18,7 +18,7 @@
 
 use crate::ir::display::expr_to_c;
 use crate::ir::rewrite::{original, rewrite};
-use crate::ir::targets::{address_taken_functions, fits};
+use crate::ir::targets::{address_taken_functions, fits, other_version, version};
 use crate::ir::{BinOp, Builtin, ClaimKind, Expr, ExprKind, FuncId, FuncType, Instr, InstrKind, Program, Type, UnOp};
 
 /// Whether the lvalue `e` is read through a pointer (`hooks->allocate`, `t->ops[i]`).
@@ -34,28 +34,19 @@ pub fn dispatch_function_pointers(p: &mut Program, caller_preconditions: bool) {
     let targets = address_taken_functions(p);
     let snapshot_funcs: Vec<(FuncId, FuncType)> = targets.iter().map(|&f| (f, p.func(f).ty.clone())).collect();
     let int = p.target.int_t();
-    // (in a product: each candidate as the caller's version calls it)
-    let version_of = |name: &str| name.rsplit_once('@').map(|(base, tag)| (base.to_string(), tag.to_string()));
-    let mut counterpart: std::collections::HashMap<(FuncId, &str), FuncId> = Default::default();
+    // (in a product: each candidate's counterpart in the other version, which a caller of
+    // that version calls instead; a changed signature has none: the pointer's type fits one)
+    let mut counterpart: std::collections::HashMap<FuncId, FuncId> = Default::default();
     for &(f, _) in &snapshot_funcs {
-        if let Some((base, tag)) = version_of(&p.func(f).name) {
-            for other in ["old", "new"] {
-                if other != tag {
-                    // (a changed signature has no counterpart: the pointer's type fits one only)
-                    let same_type = |g: &FuncId| p.func(*g).ty == p.func(f).ty;
-                    if let Some(g) = p.func_named(&format!("{base}@{other}")).filter(same_type) {
-                        counterpart.insert((f, other), g);
-                    }
-                }
+        if let Some((base, tag)) = version(&p.func(f).name) {
+            let same_type = |g: &FuncId| p.func(*g).ty == p.func(f).ty;
+            if let Some(g) = p.func_named(&format!("{base}@{}", other_version(tag))).filter(same_type) {
+                counterpart.insert(f, g);
             }
         }
     }
     for fi in 0..p.funcs.len() {
-        let caller_tag: Option<&str> = match version_of(&p.funcs[fi].name) {
-            Some((_, t)) if t == "old" => Some("old"),
-            Some((_, t)) if t == "new" => Some("new"),
-            _ => None,
-        };
+        let caller_tag = version(&p.funcs[fi].name).map(|(_, tag)| tag);
         let Some(body) = p.funcs[fi].body.take() else {
             continue;
         };
@@ -88,7 +79,8 @@ pub fn dispatch_function_pointers(p: &mut Program, caller_preconditions: bool) {
                 let fexpr = Expr::new(ExprKind::Func(*f), Type::Function(std::rc::Rc::new(fty.clone())));
                 let faddr = Expr::new(ExprKind::AddrOf(Box::new(fexpr.clone())), func.ty.clone());
                 // (the caller's version of the function the pointer names)
-                let called = caller_tag.and_then(|t| counterpart.get(&(*f, t))).copied().unwrap_or(*f);
+                let other_side = caller_tag.is_some_and(|t| version(&p.func(*f).name).is_some_and(|(_, v)| v != t));
+                let called = counterpart.get(f).copied().filter(|_| other_side).unwrap_or(*f);
                 let fexpr = Expr::new(ExprKind::Func(called), fexpr.ty.clone());
                 let ne = Expr::binary(BinOp::Ne, func.clone(), faddr, int.clone());
                 code.push(Instr::new(InstrKind::Goto { cond: Some(ne), target: (k + 1) * block }, loc));

@@ -46,12 +46,6 @@ pub fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
     out
 }
 
-/// The functions a call through a pointer of type `want` may reach (their address is taken
-/// and their type fits), in the order the dispatch tests them.
-pub fn possible_targets(p: &Program, want: &FuncType) -> Vec<FuncId> {
-    address_taken_functions(p).into_iter().filter(|&f| fits(&p.func(f).ty, want)).collect()
-}
-
 /// Whether a function of type `f` may be called through a pointer of type `want`.
 pub fn fits(f: &FuncType, want: &FuncType) -> bool {
     let same_ret = f.ret == want.ret
@@ -71,16 +65,31 @@ pub fn fits(f: &FuncType, want: &FuncType) -> bool {
     })
 }
 
+/// The version a function of a two-version program belongs to (`f@old`: `("f", "old")`,
+/// `frontend::load_versions`); None for a function both versions share.
+pub fn version(name: &str) -> Option<(&str, &'static str)> {
+    match name.rsplit_once('@') {
+        Some((base, "old")) => Some((base, "old")),
+        Some((base, "new")) => Some((base, "new")),
+        _ => None,
+    }
+}
+
+/// The other version's tag.
+pub fn other_version(tag: &str) -> &'static str {
+    if tag == "old" {
+        "new"
+    } else {
+        "old"
+    }
+}
+
 /// The functions the calls through pointers in `g`'s body may reach. In a program of two
 /// versions (`f@old`, `f@new`), a function of one version reaches the other version's
 /// functions through no pointer: the dispatch calls the caller's version.
 pub fn indirect_callees(p: &Program, g: FuncId, taken: &mut Option<BTreeSet<FuncId>>) -> BTreeSet<FuncId> {
     let mut out = BTreeSet::new();
-    let other = match p.func(g).name.rsplit_once('@') {
-        Some((_, "old")) => Some("@new"),
-        Some((_, "new")) => Some("@old"),
-        _ => None,
-    };
+    let other = version(&p.func(g).name).map(|(_, tag)| other_version(tag));
     for ins in p.func(g).body.iter().flatten() {
         let InstrKind::Call { func, .. } = &ins.kind else { continue };
         if matches!(func.kind, ExprKind::Func(_)) {
@@ -88,12 +97,9 @@ pub fn indirect_callees(p: &Program, g: FuncId, taken: &mut Option<BTreeSet<Func
         }
         let Some(super::Type::Function(want)) = func.ty.pointee() else { continue };
         let taken = taken.get_or_insert_with(|| address_taken_functions(p));
-        out.extend(
-            taken
-                .iter()
-                .copied()
-                .filter(|&t| fits(&p.func(t).ty, want) && !other.is_some_and(|o| p.func(t).name.ends_with(o))),
-        );
+        out.extend(taken.iter().copied().filter(|&t| {
+            fits(&p.func(t).ty, want) && (other.is_none() || version(&p.func(t).name).map(|v| v.1) != other)
+        }));
     }
     out
 }

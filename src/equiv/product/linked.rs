@@ -41,6 +41,9 @@ pub struct Linked {
     pub objects: Vec<(String, Expr, String)>,
     /// How many choices were made (names the hidden choice inputs).
     choices: usize,
+    /// The functions whose address the program takes (found once, at the first stored
+    /// function pointer: the walk covers the whole program).
+    taken: Option<std::collections::BTreeSet<FuncId>>,
 }
 
 impl Builder<'_> {
@@ -110,9 +113,14 @@ impl Builder<'_> {
             Some(Type::Function(ft)) => (**ft).clone(),
             _ => return self.input(leaf, inputs),
         };
-        let targets: Vec<FuncId> = crate::ir::targets::possible_targets(self.p, &want)
-            .into_iter()
-            .filter(|&f| !self.p.func(f).name.ends_with("@new"))
+        use crate::ir::targets::{address_taken_functions, fits, version};
+        let p = &*self.p;
+        let taken = linked.taken.get_or_insert_with(|| address_taken_functions(p));
+        // (of the old version or shared: each version calls its own, instrument::fnptr)
+        let targets: Vec<FuncId> = taken
+            .iter()
+            .copied()
+            .filter(|&f| fits(&p.func(f).ty, &want) && version(&p.func(f).name).map(|v| v.1) != Some("new"))
             .take(MAX_FUNCTIONS)
             .collect();
         if targets.is_empty() {
