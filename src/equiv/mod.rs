@@ -22,7 +22,7 @@ pub mod reaching;
 pub mod stops;
 pub mod unit_test;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::engine::{self, EngineOptions, Status, TraceEvent};
@@ -398,25 +398,40 @@ fn trace_values(trace: &engine::Trace) -> (HashMap<String, String>, HashMap<Stri
 
 /// The value of each input leaf at entry, "?" where the trace does not show it; the leaves of
 /// an object behind a stored pointer ([`product::Product::linked`]) only where an input shown
-/// points to it (the others are inputs no run reached).
+/// points to it (the others are inputs no run reached). Reaching is followed to a fixpoint: a
+/// free pointer of one object may point into an object listed before it.
 fn input_values(product: &product::Product, in_harness: &HashMap<String, String>) -> Vec<(String, String)> {
-    let mut reached: HashSet<&str> = HashSet::new();
-    let mut out = Vec::new();
-    for i in &product.inputs {
-        let owner = product.linked.iter().find(|n| i.lhs.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with('[')));
-        if owner.is_some_and(|n| !reached.contains(n.as_str())) {
-            continue;
-        }
-        let value = in_harness.get(&i.lhs).cloned().unwrap_or_else(|| "?".into());
-        if let Some(to) = value.strip_prefix('&') {
-            let to = to.split(" + ").next().unwrap_or(to);
-            if let Some(n) = product.linked.iter().find(|n| n.as_str() == to) {
-                reached.insert(n.as_str());
+    let value = |lhs: &str| in_harness.get(lhs).cloned().unwrap_or_else(|| "?".into());
+    let owner = |lhs: &str| {
+        product.linked.iter().position(|n| lhs.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with('[')))
+    };
+    let target = |v: &str| {
+        let to = v.strip_prefix('&')?;
+        let to = to.split(" + ").next().unwrap_or(to);
+        product.linked.iter().position(|n| n.as_str() == to)
+    };
+    let mut reached = vec![false; product.linked.len()];
+    loop {
+        let mut grew = false;
+        for i in &product.inputs {
+            if owner(&i.lhs).is_some_and(|k| !reached[k]) {
+                continue;
+            }
+            if let Some(k) = target(&value(&i.lhs)).filter(|&k| !reached[k]) {
+                reached[k] = true;
+                grew = true;
             }
         }
-        out.push((i.lhs.clone(), value));
+        if !grew {
+            break;
+        }
     }
-    out
+    product
+        .inputs
+        .iter()
+        .filter(|i| owner(&i.lhs).is_none_or(|k| reached[k]))
+        .map(|i| (i.lhs.clone(), value(&i.lhs)))
+        .collect()
 }
 
 /// Whether the difference a report shows needs an input pointer into an object.
