@@ -522,3 +522,49 @@ fn a_range_end_pointer_points_into_the_object_of_the_start() {
     assert_eq!(needs("span"), 0, "{v}");
     assert!(needs("third") >= 1, "third reads past what it checked: {v}");
 }
+
+/// A function-pointer parameter holds what a caller passes: a function the code names or one
+/// of the caller's own (an unknown function: any result), and NULL only where the code tests
+/// for it. `apply` tests `f` and calls it: a caller's function is valid, so no
+/// `function-pointer` violation (before, the free pointer value was an invalid function and
+/// `apply` FAILED; overflow is not checked by default, so the sum of two results is safe). `pick` indexes a 4-element table with what the caller's `key` returns,
+/// which may be any int: a bug of `pick` a caller's function hits. `call_unchecked` calls `g`
+/// without a test: NULL is not among its inputs, so it is verified.
+#[test]
+fn a_function_pointer_parameter_is_a_callers_function() {
+    let r = Repo::new("pre-fnptr-param");
+    r.write(".verdiff.yml", CONFIG);
+    r.write(
+        "lib.c",
+        "static int table[4];\n\
+         int twice(int x) { return 2 * x; }\n\
+         int apply(int (*f)(int), int x) {\n\
+           if (f == 0) return -1;\n\
+           return f(x) + f(x + 1);\n\
+         }\n\
+         int pick(int (*key)(const char *), const char *s) {\n\
+           int k = key(s);\n\
+           if (k < 0) return -1;\n\
+           return table[k];\n\
+         }\n\
+         int call_unchecked(int (*g)(int)) { return g(3); }\n\
+         int use(void) { return apply(twice, 3); }\n",
+    );
+    r.commit("callbacks");
+    let (_, m, v) = run(&r, &[]);
+    let (s, detail, assumes) = &m["apply"];
+    // (a precondition no caller can break but by passing no function: not reported, as the
+    // validity of stored pointers is not)
+    assert_eq!(s, "SUCCESSFUL", "apply: {detail} {assumes:?}");
+    let (s, detail, _) = &m["pick"];
+    assert_eq!(s, "FAILED", "pick: {detail}");
+    let failed: Vec<_> = claims_of(&v, "pick").into_iter().filter(|c| c["status"] == "violated").collect();
+    assert!(failed.iter().all(|c| c["kind"] == "array-bounds"), "{failed:?}");
+    let (s, detail, assumes) = &m["call_unchecked"];
+    assert_eq!(s, "PRECONDITION", "call_unchecked: {detail}");
+    assert!(
+        assumes.iter().any(|a| a.starts_with("`g` is `twice`, or a function of the caller's") && !a.contains("NULL")),
+        "{assumes:?}"
+    );
+    assert!(assumes.iter().any(|a| a == "`g` != NULL"), "{assumes:?}");
+}

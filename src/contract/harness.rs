@@ -174,6 +174,26 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
             if !nullable && top {
                 x.assumptions.push(format!("`{}` != NULL", names[i]));
             }
+        } else if let Some(Type::Function(ft)) = t.pointee() {
+            let ft = (**ft).clone();
+            let named = caller_function_input(
+                &mut x.b,
+                Expr::var(locals[i], t.clone()),
+                &format!("{prefix}{}", names[i]),
+                &ft,
+                nullable,
+            );
+            if top {
+                let null = if nullable { ", or NULL" } else { "" };
+                let named = if named.is_empty() { String::new() } else { format!("{}, or ", named.join(", ")) };
+                x.assumptions.push(format!(
+                    "`{}` is {named}a function of the caller's (any result; it may change what its non-const pointer arguments point to){null}",
+                    names[i]
+                ));
+                if !nullable {
+                    x.assumptions.push(format!("`{}` != NULL", names[i]));
+                }
+            }
         } else if t.is_composite() {
             // pointers inside a structure passed by value
             let mut slots = Vec::new();
@@ -239,6 +259,44 @@ fn construct(x: &mut Inputs<'_, '_>, ctor: FuncId, t: &Type, nullable: bool) -> 
         x.b.push(InstrKind::Assume(Expr::binary(BinOp::Ne, v.clone(), null, int)));
     }
     v
+}
+
+/// Constrains the function-pointer input `v` (of function type `ft`) to what a caller
+/// passes: a function the code names (its address taken somewhere, its type fitting, as the
+/// dispatch of calls through pointers tests: `ir::targets`), or a function of the caller's
+/// the code never names (`ir::targets::caller_function`, an unknown function named after the
+/// input `name`), or NULL when `nullable` (the code tests for it). Without this, a call
+/// through the parameter violated the `function-pointer` claim on the input no caller passes
+/// (an invalid function). Returns the named functions, as C names.
+fn caller_function_input(
+    b: &mut FnBuilder<'_>,
+    v: Expr,
+    name: &str,
+    ft: &crate::ir::FuncType,
+    nullable: bool,
+) -> Vec<String> {
+    use crate::ir::build::func_expr;
+    use crate::ir::targets::{address_taken_functions, caller_function, fits};
+    let int = b.int();
+    let named: Vec<FuncId> = address_taken_functions(b.p).into_iter().filter(|&g| fits(&b.p.func(g).ty, ft)).collect();
+    let stub = caller_function(b.p, name, ft);
+    let mut any: Option<Expr> = None;
+    for &g in named.iter().chain(std::iter::once(&stub)) {
+        let at = Expr::cast(Expr::addr_of(func_expr(b.p, g)), v.ty.clone());
+        let is = Expr::binary(BinOp::Eq, v.clone(), at, int.clone());
+        any = Some(match any {
+            Some(a) => Expr::binary(BinOp::LogOr, a, is, int.clone()),
+            None => is,
+        });
+    }
+    if nullable {
+        let null = Expr::binary(BinOp::Eq, v.clone(), Expr::cast(Expr::int(0, int.clone()), v.ty.clone()), int.clone());
+        any = any.map(|a| Expr::binary(BinOp::LogOr, a, null, int.clone()));
+    }
+    if let Some(a) = any {
+        b.push(crate::ir::InstrKind::Assume(a));
+    }
+    named.iter().map(|&g| format!("`{}`", b.p.func(g).name)).collect()
 }
 
 /// A new harness function `name` in the file of `at`, its builder, and the intrinsic

@@ -9,7 +9,11 @@ use super::{Expr, ExprKind, FuncId, FuncType, InstrKind, Program};
 
 /// The functions whose address the program takes (in a body or a global's initialiser).
 pub fn address_taken_functions(p: &Program) -> BTreeSet<FuncId> {
-    let mut out = BTreeSet::new();
+    // (a function of the caller's exists to be called through a pointer)
+    let mut out: BTreeSet<FuncId> = (0..p.funcs.len() as u32)
+        .map(FuncId)
+        .filter(|&f| p.func(f).body.is_none() && is_caller_function(&p.func(f).name))
+        .collect();
     let mut note = |e: &Expr| {
         e.visit(&mut |x| {
             if let ExprKind::AddrOf(inner) = &x.kind {
@@ -102,4 +106,24 @@ pub fn indirect_callees(p: &Program, g: FuncId, taken: &mut Option<BTreeSet<Func
         }));
     }
     out
+}
+
+/// The function of the caller's behind the function-pointer input `name` (a parameter, or a
+/// member of a caller's object) of type `ft`: a function without a body, named `(*name)`,
+/// added to `p` once. A call of it is an unknown function's: symex's default model (any
+/// result; the objects its non-const pointer arguments point to may change), or in an
+/// equivalence product a call logged and compared, shared by both versions (equal
+/// arguments, equal results).
+///
+/// It counts as address-taken ([`address_taken_functions`]): declared before the
+/// instrumentation, the dispatch of calls through pointers tests it.
+pub fn caller_function(p: &mut Program, name: &str, ft: &FuncType) -> FuncId {
+    let f = super::build::declare(p, &format!("(*{name})"), ft.ret.clone(), ft.params.clone());
+    p.funcs[f.0 as usize].ty = ft.clone();
+    f
+}
+
+/// Whether `name` is a function of the caller's ([`caller_function`]).
+pub fn is_caller_function(name: &str) -> bool {
+    name.starts_with("(*") && name.ends_with(')')
 }
