@@ -434,6 +434,20 @@ fn input_values(product: &product::Product, in_harness: &HashMap<String, String>
         .collect()
 }
 
+/// A function pointer's value as a distinguishing input shows it: the function without its
+/// version tag (`&twice@old`: `&twice`; each version calls its own), and the function of the
+/// caller's behind a parameter in words. Any other value unchanged.
+fn function_value(v: &str) -> String {
+    match v.strip_prefix('&') {
+        Some(f) if crate::ir::targets::is_caller_function(f) => "a function of the caller's (calls compared)".into(),
+        Some(f) => match crate::ir::targets::version(f) {
+            Some((base, _)) if !base.contains(' ') => format!("&{base}"),
+            _ => v.to_string(),
+        },
+        None => v.to_string(),
+    }
+}
+
 /// Whether the difference a report shows needs an input pointer into an object.
 fn needs_object_pointer(report: &engine::Report, product: &product::Product) -> bool {
     let violated = report.claims.iter().find(|c| c.kind != ClaimKind::Unwinding && c.status == Status::Violated);
@@ -618,6 +632,7 @@ pub fn check_program(
         caller_preconditions: false,
         error_label: None,
     };
+    product::declare_caller_functions(&mut prog, old_f);
     instrument::instrument(&mut prog, &checks);
     let mut product = match product::build(&mut prog, old_f, new_f, &o.product) {
         Ok(p) => p,
@@ -751,6 +766,7 @@ pub fn check_program(
             });
         }
         let unit_test = unit_test::render(&prog, function, new_function, &o.files, &product, &in_harness, &outputs);
+        let inputs = inputs.into_iter().map(|(lhs, v)| (lhs, function_value(&v))).collect();
         let assumes = trace.assumes.clone();
         res.verdict = EquivVerdict::NotEquivalent(Box::new(Difference { inputs, outputs, unit_test, assumes }));
         return res;

@@ -83,6 +83,30 @@ impl Default for ProductOptions {
     }
 }
 
+/// The name the product gives parameter `i` of `f` (`argN` where it has none).
+fn param_name(p: &Program, f: FuncId, i: usize) -> String {
+    p.func(f)
+        .params
+        .get(i)
+        .map(|&v| p.var(v).name.clone())
+        .filter(|n| !n.is_empty() && !n.starts_with('$'))
+        .unwrap_or_else(|| format!("arg{}", i + 1))
+}
+
+/// Declares the function of the caller's each function-pointer parameter of `old_f` may
+/// point to (`ir::targets::caller_function`). Runs before the instrumentation, whose dispatch
+/// of calls through pointers must test them; [`build`] then chooses among them, the functions
+/// the code names and NULL.
+pub fn declare_caller_functions(p: &mut Program, old_f: FuncId) {
+    let params = p.func(old_f).ty.params.clone();
+    for (i, ty) in params.iter().enumerate() {
+        if let Some(Type::Function(ft)) = ty.pointee() {
+            let name = param_name(p, old_f, i);
+            crate::ir::targets::caller_function(p, &name, ft);
+        }
+    }
+}
+
 /// An input value of the product, as the replay trace names it.
 #[derive(Clone, Debug)]
 pub struct InputLeaf {
@@ -99,6 +123,9 @@ pub enum ParamInput {
     Value { name: String, ty: String, leaves: Vec<String> },
     /// A pointer to element `at` of an object of `elems` elements of type `elem`.
     Object { name: String, object: String, elem: String, elems: u64, at: u64, leaves: Vec<String> },
+    /// A function pointer: a function the code names, one of the caller's, or NULL (its
+    /// value is the input `leaf`).
+    Function { name: String, leaf: String },
     /// A pointer into an earlier parameter's object, element `at + k` for the input `offset`
     /// k in [0, elems - at] (the end of a range: `parse(buf, buf + len)`).
     Within { name: String, object: String, at: u64, offset: String },
@@ -485,17 +512,23 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     // (the objects behind pointers stored in the inputs)
     let mut linked = linked::Linked::default();
     for (i, (ty, nty)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
-        let pname = of
-            .params
-            .get(i)
-            .map(|&v| b.p.var(v).name.clone())
-            .filter(|n| !n.is_empty() && !n.starts_with('$'))
-            .unwrap_or_else(|| format!("arg{}", i + 1));
+        let pname = param_name(b.p, old_f, i);
         match ty {
             Type::Pointer(to) => {
                 let elem = match &**to {
                     Type::Void => b.p.target.int(IntName::UChar),
-                    Type::Function(_) => return Err(format!("parameter `{pname}` is a function pointer")),
+                    Type::Function(_) => {
+                        // a function the code names, one of the caller's, or NULL (linked.rs)
+                        let pv = b.local(&pname, ty.clone(), false);
+                        b.push(InstrKind::Decl(pv));
+                        let pe = Expr::var(pv, ty.clone());
+                        let leaf = Leaf { expr: pe.clone(), path: pname.clone() };
+                        let name = b.function_input(&leaf, &mut inputs, &mut linked, true);
+                        args_old.push(pe.clone());
+                        args_new.push(Expr::cast(pe, nty.clone()));
+                        params.push(ParamInput::Function { name: pname, leaf: name });
+                        continue;
+                    }
                     t => t.clone(),
                 };
                 if b.p.size_of(&elem).is_none() {
@@ -671,7 +704,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 for (x, y) in ols.iter().zip(nls) {
                     // (a function pointer: one the code may call, half the time in random runs)
                     let lhs = if x.expr.ty.pointee().is_some_and(|t| t.is_function()) && !o.null_stored_pointers {
-                        b.function_input(x, &mut inputs, &mut linked)
+                        b.function_input(x, &mut inputs, &mut linked, false)
                     } else {
                         b.input(x, &mut inputs)
                     };

@@ -43,6 +43,22 @@ fn literal(v: &str) -> String {
     }
 }
 
+/// The arguments of the two calls for the function-pointer parameter `name` whose value the
+/// trace shows as `v` (`&twice@old`, `&(*f)`, `NULL`).
+fn function_argument(name: &str, v: &str) -> (String, String) {
+    let Some(f) = v.strip_prefix('&').filter(|f| !f.contains(' ') || crate::ir::targets::is_caller_function(f)) else {
+        return ("0".into(), "0".into());
+    };
+    if crate::ir::targets::is_caller_function(f) {
+        let hand = format!("0 /* `{name}`: a function of the caller's, written by hand */");
+        return (hand.clone(), hand);
+    }
+    match crate::ir::targets::version(f) {
+        Some((base, _)) => (format!("{base}_old"), format!("{base}_new")),
+        None => (f.to_string(), f.to_string()),
+    }
+}
+
 /// Renders the test. `values` maps harness lvalues (as the replay trace names them) to values.
 pub fn render(
     p: &Program,
@@ -97,6 +113,13 @@ pub fn render(
                 let at = if *at > 0 { format!(" + {at}") } else { String::new() };
                 args_old.push(format!("{object}_old{at}"));
                 args_new.push(format!("{object}_new{at}"));
+            }
+            ParamInput::Function { name, leaf } => {
+                // (each version's own function, as the product's dispatch calls it)
+                let v = values.get(leaf).map(|s| s.as_str()).unwrap_or("NULL");
+                let (old, new) = function_argument(name, v);
+                args_old.push(old);
+                args_new.push(new);
             }
             ParamInput::Within { object, at, offset, .. } => {
                 // (the object is declared by the earlier parameter it belongs to)

@@ -213,10 +213,12 @@ impl Symex<'_> {
         let fun = self.p.func(f);
         let name = fun.name.clone();
         let ret = fun.ty.ret.clone();
+        let const_pointee = fun.ty.const_pointee.clone();
         self.externals.insert(name.clone());
         // pointer arguments: a string literal is logged by its contents, a FILE * stream by
-        // its value (stdout and stderr are the same globals in both versions); anything else
-        // may be read or written in ways the log cannot capture
+        // its value (stdout and stderr are the same globals in both versions), the string an
+        // output function prints or a `const char *` the function only reads by its
+        // characters; anything else may be read or written in ways the log cannot capture
         let mut logged: Vec<T> = vals.to_vec();
         let mut opaque = false;
         for (k, a) in args.iter().enumerate() {
@@ -233,16 +235,20 @@ impl Symex<'_> {
             match self.literal_hash_term(vals[k]) {
                 Some(h) => logged[k] = h,
                 // what an output function prints through a pointer: the characters
-                None if text && is_output_function(&name) => {
+                None if text && (is_output_function(&name) || const_pointee.get(k).copied().unwrap_or(false)) => {
                     logged[k] = self.string_hash_term(st, vals[k], &format!("`{name}`'s argument {}", k + 1), loc)
                 }
                 None => opaque = true,
             }
         }
         if opaque || args.iter().any(|a| a.ty.is_composite()) || ret.is_pointer() || ret.is_composite() {
+            let what = match name.strip_prefix("(*").and_then(|n| n.strip_suffix(')')) {
+                Some(input) => format!("call through `{input}`, a function of the caller's,"),
+                None => format!("call to external function `{name}`"),
+            };
             self.reach_unsupported(
                 st,
-                format!("call to external function `{name}` with pointer or struct arguments or result: its effect on memory is unknown"),
+                format!("{what} with pointer or struct arguments or result: its effect on memory is unknown"),
                 loc,
             );
             st.live = false;

@@ -71,7 +71,7 @@ impl Builder<'_> {
         let mut k = 0usize;
         while let Some((leaf, depth)) = queue.pop_front() {
             if depth.is_some() && self.function_pointer(&leaf.expr.ty) {
-                let name = self.function_input(&leaf, inputs, linked);
+                let name = self.function_input(&leaf, inputs, linked, false);
                 if k < n {
                     names.push(name);
                 }
@@ -107,8 +107,16 @@ impl Builder<'_> {
 
     /// Gives the function pointer `leaf` its value: one of the functions a call through it
     /// may reach (of the old version or shared; see the module documentation), or a free
-    /// value. Returns its name, as [`Builder::input`] does.
-    pub(super) fn function_input(&mut self, leaf: &Leaf, inputs: &mut Vec<InputLeaf>, linked: &mut Linked) -> String {
+    /// value; a function-pointer `parameter` may also be a function of the caller's that the
+    /// code never names (`ir::targets::caller_function`: an unknown function shared by both
+    /// versions, its calls logged and compared). Returns its name, as [`Builder::input`] does.
+    pub(super) fn function_input(
+        &mut self,
+        leaf: &Leaf,
+        inputs: &mut Vec<InputLeaf>,
+        linked: &mut Linked,
+        parameter: bool,
+    ) -> String {
         let want = match leaf.expr.ty.pointee() {
             Some(Type::Function(ft)) => (**ft).clone(),
             _ => return self.input(leaf, inputs),
@@ -117,12 +125,21 @@ impl Builder<'_> {
         let p = &*self.p;
         let taken = linked.taken.get_or_insert_with(|| address_taken_functions(p));
         // (of the old version or shared: each version calls its own, instrument::fnptr)
-        let targets: Vec<FuncId> = taken
+        let mut targets: Vec<FuncId> = taken
             .iter()
             .copied()
             .filter(|&f| fits(&p.func(f).ty, &want) && version(&p.func(f).name).map(|v| v.1) != Some("new"))
             .take(MAX_FUNCTIONS)
             .collect();
+        if parameter {
+            // (declared before the instrumentation, `declare_caller_functions`, so that the
+            // dispatch of calls through pointers tests it)
+            let text = crate::ir::display::expr_to_c(self.p, &leaf.expr);
+            let stub = crate::ir::targets::caller_function(self.p, &text, &want);
+            if !targets.contains(&stub) {
+                targets.push(stub);
+            }
+        }
         if targets.is_empty() {
             return self.input(leaf, inputs);
         }
