@@ -34,10 +34,25 @@ pub(crate) fn hash_text(text: &[u8]) -> u64 {
 }
 
 impl Symex<'_> {
-    /// The hash term of the string `p` points to, as [`hash_text`] computes it; where the
-    /// string is not terminated inside its live object within [`MAX_CHARS`] bytes (or `p` is
-    /// not a valid pointer), that case is UNKNOWN and the path goes on without it.
-    pub(crate) fn string_hash_term(&mut self, st: &mut State, p: T, what: &str, loc: Loc) -> T {
+    /// The hash term of the string `p` points to, as [`hash_text`] computes it.
+    ///
+    /// Where the string is not terminated inside its live object within [`MAX_CHARS`] bytes
+    /// (or `p` is not a valid pointer), that case is UNKNOWN and the path goes on without it —
+    /// except, when `must_be_string` (an output function prints it: `puts`, `printf`'s `%s`),
+    /// where the bytes run past the end of the object (or the object is dead) before a
+    /// terminator: reading them is undefined behaviour, which in an equivalence product
+    /// excludes the input in the old version (and in shared code) and is a difference in the
+    /// new one (a claim, `tag` telling the argument's claims apart). Only a string longer than
+    /// the limit stays UNKNOWN. Before, printing a parameter's 8-byte object made every
+    /// comparison UNKNOWN, as the object may hold no terminator.
+    pub(crate) fn string_hash_term(
+        &mut self,
+        st: &mut State,
+        p: T,
+        what: &str,
+        loc: Loc,
+        must_be_string: Option<u8>,
+    ) -> T {
         let w = 64;
         let mut h = self.s.bv_zero(w);
         let mut alive = self.s.tru();
@@ -45,6 +60,7 @@ impl Symex<'_> {
         let mut pow: u64 = 1;
         // (a freed buffer's bytes are no text: printing it is undefined)
         let live = self.is_alive(st, p);
+        let mut overrun = self.s.fals();
         for i in 0..MAX_CHARS {
             let d = self.s.bv_u(self.off_bits, i as u128);
             let a = self.ptr_add(p, d);
@@ -55,6 +71,11 @@ impl Symex<'_> {
             let one = self.s.bv_u(self.off_bits, (i + 1) as u128);
             let inside = self.in_bounds(p, one);
             let here = self.s.and_n(&[live, alive, is_nul, inside]);
+            // (no terminator yet, and this byte is not in the live object)
+            let readable = self.s.and(live, inside);
+            let past = self.s.not(readable);
+            let off_end = self.s.and(alive, past);
+            overrun = self.s.or(overrun, off_end);
             terminated = self.s.or(terminated, here);
             let not_nul = self.s.not(is_nul);
             alive = self.s.and(alive, not_nul);
@@ -65,6 +86,23 @@ impl Symex<'_> {
             let add = self.s.ite(alive, term, z);
             h = self.s.bvadd(h, add);
             pow = pow.wrapping_mul(P);
+        }
+        if let Some(tag) = must_be_string.filter(|_| !self.s.is_false(overrun)) {
+            let defined = self.s.not(overrun);
+            let new_side = st.top().func.is_some_and(|f| self.p.func(f).name.ends_with("@new"));
+            if new_side {
+                let key = (st.top().func.map(|f| f.0).unwrap_or(u32::MAX), st.top().pc, 10 + tag);
+                self.claim(
+                    st,
+                    key,
+                    crate::ir::ClaimKind::PointerBounds,
+                    format!("dereference failure: {what} is not a string terminated inside its object"),
+                    String::new(),
+                    loc,
+                    defined,
+                );
+            }
+            st.guard.add(&mut self.s, defined);
         }
         if !self.s.is_true(terminated) {
             let mut over = st.clone();

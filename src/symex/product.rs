@@ -236,7 +236,11 @@ impl Symex<'_> {
                 Some(h) => logged[k] = h,
                 // what an output function prints through a pointer: the characters
                 None if text && (is_output_function(&name) || const_pointee.get(k).copied().unwrap_or(false)) => {
-                    logged[k] = self.string_hash_term(st, vals[k], &format!("`{name}`'s argument {}", k + 1), loc)
+                    // (an output function reads a string; a function of the caller's or an
+                    // external one may read a `const char *` some other way)
+                    let printed = is_output_function(&name).then_some(k as u8);
+                    let what = format!("`{name}`'s argument {}", k + 1);
+                    logged[k] = self.string_hash_term(st, vals[k], &what, loc, printed)
                 }
                 None => opaque = true,
             }
