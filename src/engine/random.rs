@@ -17,7 +17,9 @@
 //! confirmed difference, so they cannot make anything EQUIVALENT or hide a difference.
 //!
 //! The inputs are drawn from a fixed seed: the same program gets the same runs every time.
-//! The first run gives every input 0 (the empty input).
+//! The first run gives every input 0 (the empty input). `VERDIFF_DEBUG_BRANCHES` lists the
+//! lines whose branches (conditional jumps, each way) the runs took, as symbolic execution
+//! reports them through `InputOracle::branch`: where random runs stop reaching.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -51,6 +53,13 @@ const RUN_SHARE: u32 = 2;
 /// The most constants of the program used as interesting values.
 const MAX_CONSTANTS: usize = 96;
 
+/// The inputs one run drew, by input key and array element.
+#[derive(Clone, Default)]
+struct Drawn {
+    scalars: HashMap<String, Option<Bits>>,
+    elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
+}
+
 /// Inputs drawn at random (splitmix64), each input key and array element once per run.
 struct RandomOracle {
     state: u64,
@@ -58,13 +67,14 @@ struct RandomOracle {
     /// the first run, where a changed test for "nothing to do" shows.
     zeros: bool,
     constants: Rc<Constants>,
-    scalars: HashMap<String, Option<Bits>>,
-    elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
+    drawn: Drawn,
+    /// The branches the run took: (function, instruction, taken).
+    branches: HashSet<(u32, usize, bool)>,
 }
 
 impl RandomOracle {
     fn new(seed: u64, constants: Rc<Constants>) -> RandomOracle {
-        RandomOracle { state: seed, zeros: false, constants, scalars: HashMap::new(), elements: HashMap::new() }
+        RandomOracle { state: seed, zeros: false, constants, drawn: Drawn::default(), branches: HashSet::new() }
     }
 
     fn next(&mut self) -> u64 {
@@ -182,11 +192,11 @@ impl InputOracle for RandomOracle {
         if layout_key(key) {
             return None;
         }
-        if let Some(v) = self.scalars.get(key) {
+        if let Some(v) = self.drawn.scalars.get(key) {
             return v.clone();
         }
         let v = self.value(sort);
-        self.scalars.insert(key.to_string(), v.clone());
+        self.drawn.scalars.insert(key.to_string(), v.clone());
         v
     }
 
@@ -201,12 +211,16 @@ impl InputOracle for RandomOracle {
             return None;
         }
         let k = (key.to_string(), indices.to_vec());
-        if let Some(v) = self.elements.get(&k) {
+        if let Some(v) = self.drawn.elements.get(&k) {
             return v.clone();
         }
         let v = self.value(elem);
-        self.elements.insert(k, v.clone());
+        self.drawn.elements.insert(k, v.clone());
         v
+    }
+
+    fn branch(&mut self, at: (u32, usize), taken: bool) {
+        self.branches.insert((at.0, at.1, taken));
     }
 }
 
@@ -333,6 +347,8 @@ pub(super) fn random_difference(
     let debug = std::env::var_os("VERDIFF_DEBUG").is_some();
     let mut runs = 0u32;
     let mut found = None;
+    // (the branches the runs took, for VERDIFF_DEBUG_BRANCHES)
+    let mut covered: HashSet<(u32, usize, bool)> = HashSet::new();
     while runs < MAX_RUNS && Instant::now() < end {
         runs += 1;
         let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
@@ -343,7 +359,8 @@ pub(super) fn random_difference(
         // (one slow run — a loop over a huge length — leaves time for the others)
         ro.deadline = Some(end.min(Instant::now() + budget / RUN_SHARE));
         let t_run = Instant::now();
-        let run = Symex::new(p, ro).concrete(oracle, None).run(entry, &mut |_, _| None);
+        let run = Symex::new(p, ro).concrete(oracle.clone(), None).run(entry, &mut |_, _| None);
+        covered.extend(oracle.borrow().branches.iter().copied());
         if debug {
             match &run {
                 Ok(out) => eprintln!(
@@ -368,8 +385,26 @@ pub(super) fn random_difference(
         }
     }
     timings.replay += t0.elapsed();
+    if std::env::var_os("VERDIFF_DEBUG_BRANCHES").is_some() {
+        // (which lines' branches the runs took, each way)
+        let mut lines: std::collections::BTreeSet<(String, u32, bool)> = Default::default();
+        for &(f, pc, taken) in &covered {
+            if let Some(fun) = p.funcs.get(f as usize) {
+                let line = fun.body.as_ref().and_then(|b| b.get(pc)).map_or(0, |i| i.loc.line);
+                lines.insert((fun.name.clone(), line, taken));
+            }
+        }
+        for (f, line, taken) in lines {
+            eprintln!("covered {f}:{line} {}", if taken { "jump" } else { "fall" });
+        }
+    }
     if debug {
-        eprintln!("random runs: {runs} in {:?}, difference: {}", t0.elapsed(), found.is_some());
+        eprintln!(
+            "random runs: {runs} in {:?}, difference: {}, {} branches covered",
+            t0.elapsed(),
+            found.is_some(),
+            covered.len()
+        );
     }
     found
 }

@@ -233,6 +233,10 @@ pub trait InputOracle {
     fn random_inputs(&self) -> bool {
         false
     }
+    /// A concrete run took the conditional jump at instruction `at.1` of function `at.0`
+    /// (`taken`) or fell through: the branches a run covers, which guide random runs toward
+    /// inputs that reach further (engine::random).
+    fn branch(&mut self, _at: (u32, usize), _taken: bool) {}
 }
 
 /// Asks whether a path condition is satisfiable (None: unknown).
@@ -748,6 +752,12 @@ impl<'p> Symex<'p> {
                     None => self.s.tru(),
                     Some(c) => self.eval_cond(st, c, loc),
                 };
+                if let (Some(o), Some(_)) = (&self.concrete, cond) {
+                    let decided = if self.s.is_true(c) { Some(true) } else { self.s.is_false(c).then_some(false) };
+                    if let Some(taken) = decided {
+                        o.borrow_mut().branch((st.top().func.map_or(u32::MAX, |f| f.0), pc), taken);
+                    }
+                }
                 self.goto(st, pc, *target, c, loc, feasible);
             }
             InstrKind::Call { lhs, func, args } => {
