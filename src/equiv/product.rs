@@ -97,13 +97,35 @@ fn param_name(p: &Program, f: FuncId, i: usize) -> String {
 /// point to (`ir::targets::caller_function`). Runs before the instrumentation, whose dispatch
 /// of calls through pointers must test them; [`build`] then chooses among them, the functions
 /// the code names and NULL.
-pub fn declare_caller_functions(p: &mut Program, old_f: FuncId) {
+///
+/// Also one caller's function per function type whose calls the product can compare
+/// ([`linked::comparable_calls`]) that a call through a pointer in either version's reach
+/// has: a pointer stored in the inputs (a struct's callback member) may hold it.
+pub fn declare_caller_functions(p: &mut Program, old_f: FuncId, new_f: FuncId) {
     let params = p.func(old_f).ty.params.clone();
     for (i, ty) in params.iter().enumerate() {
         if let Some(Type::Function(ft)) = ty.pointee() {
             let name = param_name(p, old_f, i);
             crate::ir::targets::caller_function(p, &name, ft);
         }
+    }
+    let mut types: Vec<crate::ir::FuncType> = Vec::new();
+    for f in [old_f, new_f] {
+        for g in crate::ir::reach::reachable(p, f).funcs {
+            for ins in p.func(g).body.iter().flatten() {
+                let InstrKind::Call { func, .. } = &ins.kind else { continue };
+                if let Some(Type::Function(ft)) = func.ty.pointee().filter(|_| !matches!(func.kind, ExprKind::Func(_)))
+                {
+                    if linked::comparable_calls(ft) && !types.contains(ft) {
+                        types.push((**ft).clone());
+                    }
+                }
+            }
+        }
+    }
+    for ft in types {
+        let name = linked::stored_caller_name(p, &ft);
+        crate::ir::targets::caller_function(p, &name, &ft);
     }
 }
 

@@ -27,12 +27,38 @@
 use std::collections::VecDeque;
 
 use super::{Builder, InputLeaf, Leaf};
-use crate::ir::{BinOp, Expr, ExprKind, FuncId, InstrKind, IntName, Type};
+use crate::ir::{BinOp, Expr, ExprKind, FuncId, FuncType, InstrKind, IntName, Type};
 
 /// The most fresh objects one product builds behind stored pointers.
 pub const MAX_LINKED: usize = 24;
 /// The most functions a stored function pointer chooses among.
 const MAX_FUNCTIONS: usize = 16;
+
+/// Whether the product can compare the calls of an unknown function of type `ft`: it takes
+/// values and strings it only reads (`const char *`, logged by their characters) and returns
+/// a value. A function pointer stored in the inputs (a callback member) may hold a function
+/// of the caller's only for such types: the calls of one taking or returning other pointers
+/// end their run UNKNOWN (what it does to memory is unknown), so for them the choice would
+/// only take answers away (cJSON's `global_hooks.allocate`: every run that allocates). A
+/// function-pointer parameter gets it whatever its type.
+pub(super) fn comparable_calls(ft: &FuncType) -> bool {
+    let string = |k: usize, t: &Type| {
+        ft.const_pointee.get(k).copied().unwrap_or(false)
+            && t.pointee().is_some_and(|e| e.is_int() && e.int_width() == Some(8))
+    };
+    !ft.variadic
+        && ft.prototyped
+        && !ft.ret.is_pointer()
+        && !ft.ret.is_composite()
+        && ft.params.iter().enumerate().all(|(k, t)| t.is_arith() || string(k, t))
+}
+
+/// The name of the function of the caller's a stored pointer of function type `ft` may hold
+/// (one per type: `(*a function of the caller's: int (*)(…))`).
+pub(super) fn stored_caller_name(p: &crate::ir::Program, ft: &FuncType) -> String {
+    let params: Vec<String> = ft.params.iter().map(|t| p.type_name(t)).collect();
+    format!("a function of the caller's: {} ({})", p.type_name(&ft.ret), params.join(", "))
+}
 
 /// The fresh objects built so far.
 #[derive(Default)]
@@ -131,11 +157,15 @@ impl Builder<'_> {
             .filter(|&f| fits(&p.func(f).ty, &want) && version(&p.func(f).name).map(|v| v.1) != Some("new"))
             .take(MAX_FUNCTIONS)
             .collect();
-        if parameter {
-            // (declared before the instrumentation, `declare_caller_functions`, so that the
-            // dispatch of calls through pointers tests it)
-            let text = crate::ir::display::expr_to_c(self.p, &leaf.expr);
-            let stub = crate::ir::targets::caller_function(self.p, &text, &want);
+        // (declared before the instrumentation, `declare_caller_functions`, so that the
+        // dispatch of calls through pointers tests it)
+        let caller = if parameter {
+            Some(crate::ir::display::expr_to_c(self.p, &leaf.expr))
+        } else {
+            comparable_calls(&want).then(|| stored_caller_name(self.p, &want))
+        };
+        if let Some(name) = caller {
+            let stub = crate::ir::targets::caller_function(self.p, &name, &want);
             if !targets.contains(&stub) {
                 targets.push(stub);
             }
