@@ -529,7 +529,9 @@ fn a_range_end_pointer_points_into_the_object_of_the_start() {
 /// `function-pointer` violation (before, the free pointer value was an invalid function and
 /// `apply` FAILED; overflow is not checked by default, so the sum of two results is safe). `pick` indexes a 4-element table with what the caller's `key` returns,
 /// which may be any int: a bug of `pick` a caller's function hits. `call_unchecked` calls `g`
-/// without a test: NULL is not among its inputs, so it is verified.
+/// without a test: NULL is not among its inputs, so it is verified. `first` reads through the
+/// pointer `get` returns, after a NULL test: it fails only if a caller's function returns an
+/// invalid pointer, which is no bug of `first`'s.
 #[test]
 fn a_function_pointer_parameter_is_a_callers_function() {
     let r = Repo::new("pre-fnptr-param");
@@ -548,6 +550,7 @@ fn a_function_pointer_parameter_is_a_callers_function() {
            return table[k];\n\
          }\n\
          int call_unchecked(int (*g)(int)) { return g(3); }\n\
+         char first(const char *(*get)(void)) { const char *s = get(); return s ? s[0] : 0; }\n\
          int use(void) { return apply(twice, 3); }\n",
     );
     r.commit("callbacks");
@@ -567,4 +570,10 @@ fn a_function_pointer_parameter_is_a_callers_function() {
         "{assumes:?}"
     );
     assert!(assumes.iter().any(|a| a == "`g` != NULL"), "{assumes:?}");
+    // `first` reads through the pointer the caller's `get` returns: only an invalid one (no
+    // real caller's function returns it) makes that read fail, so not FAILED but UNKNOWN,
+    // naming the result it would rest on
+    let (s, detail, _) = &m["first"];
+    assert_eq!(s, "UNKNOWN", "first: {detail}");
+    assert!(detail.contains("the pointer the caller's function (*get) returns"), "{detail}");
 }

@@ -439,6 +439,15 @@ impl Symex<'_> {
             let name = format!("{}_result", fun.name);
             let ret = fun.ty.ret.clone();
             let v = self.nondet_of(st, &ret, &name);
+            if ret.is_pointer() && crate::ir::targets::is_caller_function(&fun.name) {
+                // a pointer a caller's function returns is one it chose: a violation that needs
+                // it to be invalid is no bug of the code's a real caller hits (UNKNOWN, naming
+                // it), as a result a library model approximates is not
+                let mut syms = Vec::new();
+                collect_symbols(&self.s, v, &mut syms);
+                self.approx_symbols.extend(syms);
+                self.approx_funcs.insert(format!("the pointer the caller's function {} returns", fun.name));
+            }
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign_input(st, l, v, loc);
         }
