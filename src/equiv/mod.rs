@@ -632,7 +632,7 @@ pub fn check_program(
         caller_preconditions: false,
         error_label: None,
     };
-    product::declare_caller_functions(&mut prog, old_f, new_f);
+    product::declare_caller_functions(&mut prog, old_f);
     instrument::instrument(&mut prog, &checks);
     let mut product = match product::build(&mut prog, old_f, new_f, &o.product) {
         Ok(p) => p,

@@ -99,9 +99,11 @@ fn param_name(p: &Program, f: FuncId, i: usize) -> String {
 /// the code names and NULL.
 ///
 /// Also one caller's function per function type whose calls the product can compare
-/// ([`linked::comparable_calls`]) that a call through a pointer in either version's reach
-/// has: a pointer stored in the inputs (a struct's callback member) may hold it.
-pub fn declare_caller_functions(p: &mut Program, old_f: FuncId, new_f: FuncId) {
+/// ([`linked::comparable_calls`]) that a call through a pointer in the program has: a
+/// pointer stored in the inputs (a struct's callback member) may hold it. (Every body, not
+/// only what the two versions reach directly: a callee reached through a pointer calls
+/// through pointers too.)
+pub fn declare_caller_functions(p: &mut Program, old_f: FuncId) {
     let params = p.func(old_f).ty.params.clone();
     for (i, ty) in params.iter().enumerate() {
         if let Some(Type::Function(ft)) = ty.pointee() {
@@ -110,16 +112,11 @@ pub fn declare_caller_functions(p: &mut Program, old_f: FuncId, new_f: FuncId) {
         }
     }
     let mut types: Vec<crate::ir::FuncType> = Vec::new();
-    for f in [old_f, new_f] {
-        for g in crate::ir::reach::reachable(p, f).funcs {
-            for ins in p.func(g).body.iter().flatten() {
-                let InstrKind::Call { func, .. } = &ins.kind else { continue };
-                if let Some(Type::Function(ft)) = func.ty.pointee().filter(|_| !matches!(func.kind, ExprKind::Func(_)))
-                {
-                    if linked::comparable_calls(ft) && !types.contains(ft) {
-                        types.push((**ft).clone());
-                    }
-                }
+    for ins in p.funcs.iter().filter_map(|g| g.body.as_ref()).flatten() {
+        let InstrKind::Call { func, .. } = &ins.kind else { continue };
+        if let Some(Type::Function(ft)) = func.ty.pointee().filter(|_| !matches!(func.kind, ExprKind::Func(_))) {
+            if linked::comparable_calls(ft) && !types.contains(ft) {
+                types.push((**ft).clone());
             }
         }
     }
@@ -545,7 +542,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                         b.push(InstrKind::Decl(pv));
                         let pe = Expr::var(pv, ty.clone());
                         let leaf = Leaf { expr: pe.clone(), path: pname.clone() };
-                        let name = b.function_input(&leaf, &mut inputs, &mut linked, true);
+                        let name = b.function_input(&leaf, &mut inputs, &mut linked);
                         args_old.push(pe.clone());
                         args_new.push(Expr::cast(pe, nty.clone()));
                         params.push(ParamInput::Function { name: pname, leaf: name });
@@ -726,7 +723,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 for (x, y) in ols.iter().zip(nls) {
                     // (a function pointer: one the code may call, half the time in random runs)
                     let lhs = if x.expr.ty.pointee().is_some_and(|t| t.is_function()) && !o.null_stored_pointers {
-                        b.function_input(x, &mut inputs, &mut linked, false)
+                        b.function_input(x, &mut inputs, &mut linked)
                     } else {
                         b.input(x, &mut inputs)
                     };

@@ -54,7 +54,7 @@ pub(super) fn comparable_calls(ft: &FuncType) -> bool {
 }
 
 /// The name of the function of the caller's a stored pointer of function type `ft` may hold
-/// (one per type: `(*a function of the caller's: int (*)(…))`).
+/// (one per type: `(*a function of the caller's: int (int))`).
 pub(super) fn stored_caller_name(p: &crate::ir::Program, ft: &FuncType) -> String {
     let params: Vec<String> = ft.params.iter().map(|t| p.type_name(t)).collect();
     format!("a function of the caller's: {} ({})", p.type_name(&ft.ret), params.join(", "))
@@ -97,7 +97,7 @@ impl Builder<'_> {
         let mut k = 0usize;
         while let Some((leaf, depth)) = queue.pop_front() {
             if depth.is_some() && self.function_pointer(&leaf.expr.ty) {
-                let name = self.function_input(&leaf, inputs, linked, false);
+                let name = self.function_input(&leaf, inputs, linked);
                 if k < n {
                     names.push(name);
                 }
@@ -132,44 +132,27 @@ impl Builder<'_> {
     }
 
     /// Gives the function pointer `leaf` its value: one of the functions a call through it
-    /// may reach (of the old version or shared; see the module documentation), or a free
-    /// value; a function-pointer `parameter` may also be a function of the caller's that the
-    /// code never names (`ir::targets::caller_function`: an unknown function shared by both
-    /// versions, its calls logged and compared). Returns its name, as [`Builder::input`] does.
-    pub(super) fn function_input(
-        &mut self,
-        leaf: &Leaf,
-        inputs: &mut Vec<InputLeaf>,
-        linked: &mut Linked,
-        parameter: bool,
-    ) -> String {
+    /// may reach (of the old version or shared; see the module documentation) — among them
+    /// the functions of the caller's that fit (`ir::targets::caller_function`: unknown
+    /// functions shared by both versions, their calls logged and compared; a parameter's own,
+    /// and one per type whose calls can be compared, `product::declare_caller_functions`) —
+    /// or a free value. Returns its name, as [`Builder::input`] does.
+    pub(super) fn function_input(&mut self, leaf: &Leaf, inputs: &mut Vec<InputLeaf>, linked: &mut Linked) -> String {
         let want = match leaf.expr.ty.pointee() {
             Some(Type::Function(ft)) => (**ft).clone(),
             _ => return self.input(leaf, inputs),
         };
-        use crate::ir::targets::{address_taken_functions, fits, version};
+        use crate::ir::targets::{address_taken_functions, fits, is_caller_function, version};
         let p = &*self.p;
         let taken = linked.taken.get_or_insert_with(|| address_taken_functions(p));
-        // (of the old version or shared: each version calls its own, instrument::fnptr)
-        let mut targets: Vec<FuncId> = taken
-            .iter()
-            .copied()
-            .filter(|&f| fits(&p.func(f).ty, &want) && version(&p.func(f).name).map(|v| v.1) != Some("new"))
-            .take(MAX_FUNCTIONS)
-            .collect();
-        // (declared before the instrumentation, `declare_caller_functions`, so that the
-        // dispatch of calls through pointers tests it)
-        let caller = if parameter {
-            Some(crate::ir::display::expr_to_c(self.p, &leaf.expr))
-        } else {
-            comparable_calls(&want).then(|| stored_caller_name(self.p, &want))
-        };
-        if let Some(name) = caller {
-            let stub = crate::ir::targets::caller_function(self.p, &name, &want);
-            if !targets.contains(&stub) {
-                targets.push(stub);
-            }
-        }
+        // (of the old version or shared: each version calls its own, instrument::fnptr; the
+        // functions of the caller's `declare_caller_functions` made before the
+        // instrumentation — so that the dispatch tests them — are among them, first, so the
+        // cap never leaves them out)
+        let fitting = |f: &FuncId| fits(&p.func(*f).ty, &want) && version(&p.func(*f).name).map(|v| v.1) != Some("new");
+        let (callers, named): (Vec<FuncId>, Vec<FuncId>) =
+            taken.iter().copied().filter(fitting).partition(|&f| is_caller_function(&p.func(f).name));
+        let targets: Vec<FuncId> = callers.into_iter().chain(named).take(MAX_FUNCTIONS).collect();
         if targets.is_empty() {
             return self.input(leaf, inputs);
         }
