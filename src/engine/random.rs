@@ -53,13 +53,6 @@ const RUN_SHARE: u32 = 2;
 /// The most constants of the program used as interesting values.
 const MAX_CONSTANTS: usize = 96;
 
-/// The inputs one run drew, by input key and array element.
-#[derive(Clone, Default)]
-struct Drawn {
-    scalars: HashMap<String, Option<Bits>>,
-    elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
-}
-
 /// Inputs drawn at random (splitmix64), each input key and array element once per run.
 struct RandomOracle {
     state: u64,
@@ -67,14 +60,23 @@ struct RandomOracle {
     /// the first run, where a changed test for "nothing to do" shows.
     zeros: bool,
     constants: Rc<Constants>,
-    drawn: Drawn,
-    /// The branches the run took: (function, instruction, taken).
-    branches: HashSet<(u32, usize, bool)>,
+    scalars: HashMap<String, Option<Bits>>,
+    elements: HashMap<(String, Vec<Bits>), Option<Bits>>,
+    /// The branches the run took, (function, instruction, taken): recorded only for
+    /// `VERDIFF_DEBUG_BRANCHES` (None otherwise: nothing done per branch).
+    branches: Option<HashSet<(u32, usize, bool)>>,
 }
 
 impl RandomOracle {
     fn new(seed: u64, constants: Rc<Constants>) -> RandomOracle {
-        RandomOracle { state: seed, zeros: false, constants, drawn: Drawn::default(), branches: HashSet::new() }
+        RandomOracle {
+            state: seed,
+            zeros: false,
+            constants,
+            scalars: HashMap::new(),
+            elements: HashMap::new(),
+            branches: None,
+        }
     }
 
     fn next(&mut self) -> u64 {
@@ -192,11 +194,11 @@ impl InputOracle for RandomOracle {
         if layout_key(key) {
             return None;
         }
-        if let Some(v) = self.drawn.scalars.get(key) {
+        if let Some(v) = self.scalars.get(key) {
             return v.clone();
         }
         let v = self.value(sort);
-        self.drawn.scalars.insert(key.to_string(), v.clone());
+        self.scalars.insert(key.to_string(), v.clone());
         v
     }
 
@@ -211,16 +213,18 @@ impl InputOracle for RandomOracle {
             return None;
         }
         let k = (key.to_string(), indices.to_vec());
-        if let Some(v) = self.drawn.elements.get(&k) {
+        if let Some(v) = self.elements.get(&k) {
             return v.clone();
         }
         let v = self.value(elem);
-        self.drawn.elements.insert(k, v.clone());
+        self.elements.insert(k, v.clone());
         v
     }
 
     fn branch(&mut self, at: (u32, usize), taken: bool) {
-        self.branches.insert((at.0, at.1, taken));
+        if let Some(b) = &mut self.branches {
+            b.insert((at.0, at.1, taken));
+        }
     }
 }
 
@@ -323,8 +327,13 @@ fn constants(p: &Program, entry: FuncId) -> Constants {
     let mut all: Vec<i128> = seen.into_iter().collect();
     all.sort_by_key(|v| v.unsigned_abs());
     all.truncate(MAX_CONSTANTS);
-    let flags = all.iter().copied().filter(|&c| c > 1 && (c & (c - 1)) == 0).collect();
+    let flags = single_bits(&all);
     Constants { all, chars: chars.into_iter().collect(), flags }
+}
+
+/// The constants of one set bit, 2 and up: what flag words are made of.
+fn single_bits(all: &[i128]) -> Vec<i128> {
+    all.iter().copied().filter(|&c| c > 1 && (c & (c - 1)) == 0).collect()
 }
 
 /// A difference shown by a concrete run on random inputs, as the engine's report; None when
@@ -348,19 +357,21 @@ pub(super) fn random_difference(
     let mut runs = 0u32;
     let mut found = None;
     // (the branches the runs took, for VERDIFF_DEBUG_BRANCHES)
+    let list_branches = std::env::var_os("VERDIFF_DEBUG_BRANCHES").is_some();
     let mut covered: HashSet<(u32, usize, bool)> = HashSet::new();
     while runs < MAX_RUNS && Instant::now() < end {
         runs += 1;
         let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
         let mut drawn = RandomOracle::new(seed, constants.clone());
         drawn.zeros = runs == 1;
+        drawn.branches = list_branches.then(HashSet::new);
         let oracle = Rc::new(RefCell::new(drawn));
         let mut ro = so.clone();
         // (one slow run — a loop over a huge length — leaves time for the others)
         ro.deadline = Some(end.min(Instant::now() + budget / RUN_SHARE));
         let t_run = Instant::now();
         let run = Symex::new(p, ro).concrete(oracle.clone(), None).run(entry, &mut |_, _| None);
-        covered.extend(oracle.borrow().branches.iter().copied());
+        covered.extend(oracle.borrow().branches.iter().flatten().copied());
         if debug {
             match &run {
                 Ok(out) => eprintln!(
@@ -385,7 +396,7 @@ pub(super) fn random_difference(
         }
     }
     timings.replay += t0.elapsed();
-    if std::env::var_os("VERDIFF_DEBUG_BRANCHES").is_some() {
+    if list_branches {
         // (which lines' branches the runs took, each way)
         let mut lines: std::collections::BTreeSet<(String, u32, bool)> = Default::default();
         for &(f, pc, taken) in &covered {
@@ -399,12 +410,7 @@ pub(super) fn random_difference(
         }
     }
     if debug {
-        eprintln!(
-            "random runs: {runs} in {:?}, difference: {}, {} branches covered",
-            t0.elapsed(),
-            found.is_some(),
-            covered.len()
-        );
+        eprintln!("random runs: {runs} in {:?}, difference: {}", t0.elapsed(), found.is_some());
     }
     found
 }
@@ -474,8 +480,7 @@ mod tests {
     use super::*;
 
     fn consts(all: &[i128], chars: &[i128]) -> Rc<Constants> {
-        let flags = all.iter().copied().filter(|&c| c > 1 && (c & (c - 1)) == 0).collect();
-        Rc::new(Constants { all: all.to_vec(), chars: chars.to_vec(), flags })
+        Rc::new(Constants { all: all.to_vec(), chars: chars.to_vec(), flags: single_bits(all) })
     }
 
     #[test]
