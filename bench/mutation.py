@@ -110,8 +110,15 @@ def declarator_name(head):
 
 def function_at(text, offset):
     """The name of the function whose body (a top-level brace block) holds `offset`."""
-    # comments blanked (same length: offsets stay), so that braces in them do not count
-    text = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+    # comments, string and character literals blanked (same length: offsets stay), so that
+    # braces in them do not count: parse_value's `[0] == '{'` put every later function of
+    # cJSON.c one level deeper, and a mutant in parse_array was read off parse_value's row
+    text = re.sub(
+        r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'",
+        lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+        text,
+        flags=re.S,
+    )
     depth, start, last_end = 0, None, 0
     for i, ch in enumerate(text):
         if ch == "{":
