@@ -125,6 +125,21 @@ fn distinguishing_input_and_outputs_are_reported_and_replayed() {
 }
 
 #[test]
+fn a_null_parameter_is_shown_as_null_and_passed_by_the_unit_test() {
+    // data_pointer_parameter_null_tested: only `s == NULL` tells the versions apart (old -1,
+    // new 0); the object `s` would have pointed to is not an input of that run
+    let (code, out, v) = equiv_json("data_pointer_parameter_null_tested", "measure", &[]);
+    assert_eq!(code, 10, "{out}");
+    let inputs = v["difference"]["inputs"].as_array().expect("an array");
+    assert!(inputs.iter().any(|i| i["name"] == "s" && i["value"] == "NULL"), "{out}");
+    assert!(!inputs.iter().any(|i| i["name"].as_str().is_some_and(|n| n.starts_with("s_object"))), "{out}");
+    assert!(out.contains("return value: old -1, new 0"), "{out}");
+    let test = v["difference"]["unit_test"].as_str().unwrap_or("");
+    assert!(test.contains("measure_old(NULL, ") && test.contains("measure_new(NULL, "), "{out}");
+    assert!(!test.contains("s_object_old"), "{test}");
+}
+
+#[test]
 fn library_accuracy_is_stated_with_the_difference() {
     // library_accuracy_decides: the difference needs sin(1.0) > 0.8, which the model of sin
     // ([-1, 1]) does not give and every libm within 2^-40 of the host's does

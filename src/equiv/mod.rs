@@ -402,6 +402,20 @@ fn trace_values(trace: &engine::Trace) -> (HashMap<String, String>, HashMap<Stri
 /// free pointer of one object may point into an object listed before it.
 fn input_values(product: &product::Product, in_harness: &HashMap<String, String>) -> Vec<(String, String)> {
     let value = |lhs: &str| in_harness.get(lhs).cloned().unwrap_or_else(|| "?".into());
+    // (a parameter that is NULL shows as such, without the object it did not point to)
+    let null_params: Vec<(&str, &str)> = product
+        .params
+        .iter()
+        .filter_map(|prm| match prm {
+            product::ParamInput::Object { name, object, nullable: true, .. }
+                if in_harness.get(name).is_some_and(|v| v == "NULL") =>
+            {
+                Some((name.as_str(), object.as_str()))
+            }
+            _ => None,
+        })
+        .collect();
+    let unused = |lhs: &str| null_params.iter().any(|(_, o)| lhs.strip_prefix(o).is_some_and(|r| r.starts_with('[')));
     let owner = |lhs: &str| {
         product.linked.iter().position(|n| lhs.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with('[')))
     };
@@ -414,7 +428,7 @@ fn input_values(product: &product::Product, in_harness: &HashMap<String, String>
     loop {
         let mut grew = false;
         for i in &product.inputs {
-            if owner(&i.lhs).is_some_and(|k| !reached[k]) {
+            if owner(&i.lhs).is_some_and(|k| !reached[k]) || unused(&i.lhs) {
                 continue;
             }
             if let Some(k) = target(&value(&i.lhs)).filter(|&k| !reached[k]) {
@@ -426,11 +440,15 @@ fn input_values(product: &product::Product, in_harness: &HashMap<String, String>
             break;
         }
     }
-    product
-        .inputs
-        .iter()
-        .filter(|i| owner(&i.lhs).is_none_or(|k| reached[k]))
-        .map(|i| (i.lhs.clone(), value(&i.lhs)))
+    let nulls = null_params.iter().map(|(n, _)| (n.to_string(), "NULL".to_string()));
+    nulls
+        .chain(
+            product
+                .inputs
+                .iter()
+                .filter(|i| owner(&i.lhs).is_none_or(|k| reached[k]) && !unused(&i.lhs))
+                .map(|i| (i.lhs.clone(), value(&i.lhs))),
+        )
         .collect()
 }
 

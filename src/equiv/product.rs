@@ -140,8 +140,10 @@ pub struct InputLeaf {
 pub enum ParamInput {
     /// A value (its leaves are inputs).
     Value { name: String, ty: String, leaves: Vec<String> },
-    /// A pointer to element `at` of an object of `elems` elements of type `elem`.
-    Object { name: String, object: String, elem: String, elems: u64, at: u64, leaves: Vec<String> },
+    /// A pointer to element `at` of an object of `elems` elements of type `elem`; with
+    /// `nullable` (either version tests it for NULL), NULL instead when the input chooses it
+    /// (the harness local `name` holds the pointer, NULL or not).
+    Object { name: String, object: String, elem: String, elems: u64, at: u64, leaves: Vec<String>, nullable: bool },
     /// A function pointer: a function the code names, one of the caller's, or NULL (its
     /// value is the input `leaf`).
     Function { name: String, leaf: String },
@@ -490,6 +492,16 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     let conventions = crate::contract::infer::infer(p);
     let below = |i: usize| conventions.below.contains(&(old_f, i)) || conventions.below.contains(&(new_f, i));
     let below: Vec<bool> = (0..of.ty.params.len()).map(below).collect();
+    // pointer parameters either version tests for NULL may be NULL, as a caller may pass it
+    // (not one a later parameter points into: a range's start and end come together)
+    let range_start =
+        |i: usize| conventions.same_object.iter().any(|(&(g, j), &k)| k == i && j != i && (g == old_f || g == new_f));
+    let nullable: Vec<bool> = (0..of.ty.params.len())
+        .map(|i| {
+            (conventions.nullable.contains(&(old_f, i)) || conventions.nullable.contains(&(new_f, i)))
+                && !range_start(i)
+        })
+        .collect();
     let h = declare(p, HARNESS, Type::Void, vec![]);
     let mut b = Builder { fb: FnBuilder::new(p, h, of.loc), o };
     let mut inputs = Vec::new();
@@ -602,7 +614,13 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     ExprKind::Index(Box::new(oe.clone()), Box::new(Expr::int(header as i128, b.p.target.size_t()))),
                     elem.clone(),
                 );
-                b.assign(Expr::var(pv, ty.clone()), Expr::cast(Expr::addr_of(first), ty.clone()));
+                let nullable = nullable.get(i).copied().unwrap_or(false);
+                b.object_or_null(
+                    Expr::var(pv, ty.clone()),
+                    Expr::cast(Expr::addr_of(first), ty.clone()),
+                    nullable,
+                    &mut linked,
+                );
                 args_old.push(Expr::var(pv, ty.clone()));
                 args_new.push(Expr::cast(Expr::var(pv, ty.clone()), nty.clone()));
                 params.push(ParamInput::Object {
@@ -612,6 +630,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                     elems: header + elems,
                     at: header,
                     leaves: names,
+                    nullable,
                 });
                 param_objects.insert(i, (oname.clone(), oe.clone(), elem.clone(), header));
                 objects.push((format!("*{pname}"), oe, header));

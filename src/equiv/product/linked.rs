@@ -205,6 +205,31 @@ impl Builder<'_> {
         name
     }
 
+    /// `param = object`, or with `nullable` NULL instead when a hidden choice says so (bits 0
+    /// and 1 set: a quarter of random runs, none of the all-zero run): a pointer parameter the
+    /// code tests for NULL, which a caller may pass (cJSON's `print_string_ptr(NULL, …)` prints
+    /// `""`; a change there was invisible while the parameter always had an object).
+    pub(super) fn object_or_null(&mut self, param: Expr, object: Expr, nullable: bool, linked: &mut Linked) {
+        if !nullable {
+            self.assign(param, object);
+            return;
+        }
+        let sel = self.choice(linked);
+        let uchar = self.p.target.int(IntName::UChar);
+        let bits = Expr::binary(BinOp::BitAnd, sel, Expr::int(3, uchar.clone()), uchar.clone());
+        let null = Expr::binary(BinOp::Eq, bits, Expr::int(3, uchar), self.int());
+        let to_null = self.body.len();
+        self.push(InstrKind::Goto { cond: Some(null), target: usize::MAX });
+        self.assign(param.clone(), object);
+        let to_end = self.body.len();
+        self.push(InstrKind::Goto { cond: None, target: usize::MAX });
+        let null_at = self.body.len();
+        self.assign(param.clone(), Expr::int(0, param.ty.clone()));
+        let end = self.body.len();
+        self.patch(to_null, null_at);
+        self.patch(to_end, end);
+    }
+
     /// Puts the input object `oe` on the heap: a caller's linked data usually is, and the
     /// compared functions may free it (cJSON frees an item and its strings); freeing a
     /// harness local was undefined behaviour that ended every such run of the old version.
