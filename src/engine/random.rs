@@ -359,7 +359,15 @@ pub(super) fn random_difference(
     // (the branches the runs took, for VERDIFF_DEBUG_BRANCHES)
     let list_branches = std::env::var_os("VERDIFF_DEBUG_BRANCHES").is_some();
     let mut covered: HashSet<(u32, usize, bool)> = HashSet::new();
-    while runs < MAX_RUNS && Instant::now() < end {
+    // (VERDIFF_DEBUG_RANDOM_RUNS=N: exactly N runs whatever the time, each showing whether it
+    // found a difference — the hit rate of a change, to tune the draws by)
+    let hit_rate: Option<u32> = std::env::var("VERDIFF_DEBUG_RANDOM_RUNS").ok().and_then(|v| v.parse().ok());
+    let mut hits = 0u32;
+    let (max_runs, end) = match hit_rate {
+        Some(n) => (n, t0 + Duration::from_secs(1 << 20)),
+        None => (MAX_RUNS, end),
+    };
+    while runs < max_runs && Instant::now() < end {
         runs += 1;
         let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
         let mut drawn = RandomOracle::new(seed, constants.clone());
@@ -391,9 +399,17 @@ pub(super) fn random_difference(
         }
         let Ok(mut out) = run else { continue };
         if let Some(report) = confirmed(p, &mut out, off_bits, runs) {
+            if hit_rate.is_some() {
+                hits += 1;
+                found.get_or_insert(report);
+                continue;
+            }
             found = Some(report);
             break;
         }
+    }
+    if hit_rate.is_some() {
+        eprintln!("random runs: {hits} of {runs} found a difference");
     }
     timings.replay += t0.elapsed();
     if list_branches {
