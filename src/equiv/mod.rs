@@ -406,12 +406,9 @@ fn input_values(product: &product::Product, in_harness: &HashMap<String, String>
     let null_params: Vec<(&str, &str)> = product
         .params
         .iter()
+        .filter(|prm| prm.passed_null(in_harness))
         .filter_map(|prm| match prm {
-            product::ParamInput::Object { name, object, nullable: true, .. }
-                if in_harness.get(name).is_some_and(|v| v == "NULL") =>
-            {
-                Some((name.as_str(), object.as_str()))
-            }
+            product::ParamInput::Object { name, object, .. } => Some((name.as_str(), object.as_str())),
             _ => None,
         })
         .collect();

@@ -152,6 +152,14 @@ pub enum ParamInput {
     Within { name: String, object: String, at: u64, offset: String },
 }
 
+impl ParamInput {
+    /// Whether the run whose harness values are `values` passed NULL for this parameter (a
+    /// nullable object parameter whose pointer is NULL there).
+    pub fn passed_null(&self, values: &HashMap<String, String>) -> bool {
+        matches!(self, ParamInput::Object { name, nullable: true, .. } if values.get(name).is_some_and(|v| v == "NULL"))
+    }
+}
+
 /// A compared output: one leaf in each version.
 #[derive(Clone, Debug)]
 pub struct OutputLeaf {

@@ -101,7 +101,7 @@ pub fn render(
                 args_old.push(name.clone());
                 args_new.push(name.clone());
             }
-            ParamInput::Object { name, nullable: true, .. } if values.get(name).is_some_and(|v| v == "NULL") => {
+            ParamInput::Object { .. } if prm.passed_null(values) => {
                 args_old.push("NULL".into());
                 args_new.push("NULL".into());
             }
@@ -176,8 +176,8 @@ pub fn render(
         }
     }
     for prm in &product.params {
-        if let ParamInput::Object { name, object, nullable, .. } = prm {
-            if *nullable && values.get(name).is_some_and(|v| v == "NULL") {
+        if let ParamInput::Object { object, .. } = prm {
+            if prm.passed_null(values) {
                 continue;
             }
             let _ = writeln!(
