@@ -18,7 +18,7 @@ pub struct Solving {
     pub smt: Smt,
     pub store: TermStore,
     pub inputs: std::collections::HashMap<String, T>,
-    pub model: Option<z3::Model>,
+    pub model: Option<crate::smt::Model>,
     /// The facts every path satisfies (layout axioms), for a second solver on the same terms.
     pub axioms: T,
 }

@@ -6,6 +6,7 @@ use z3::ast::{Ast, Dynamic};
 use z3::{Context, Params, SatResult, Solver};
 use z3_sys::*;
 
+use super::model::Model;
 use super::Answer;
 use crate::term::{Bits, MemKind, Op, Rm, Sort, TermStore, T};
 
@@ -645,10 +646,10 @@ impl Smt {
     }
 
     /// The model of the last check (once: a one-shot check hands its model over).
-    pub fn model(&mut self) -> Option<z3::Model> {
+    pub fn model(&mut self) -> Option<Model> {
         match self.oneshot_model.take() {
-            Some(m) => Some(m),
-            None => self.solver.get_model(),
+            Some(m) => Some(Model(m)),
+            None => self.solver.get_model().map(Model),
         }
     }
 
@@ -657,9 +658,9 @@ impl Smt {
     }
 
     /// Asserts that `t` has the value the model gives it (for any sort, arrays included).
-    pub fn fix_to_model(&mut self, s: &TermStore, t: T, model: &z3::Model) {
+    pub fn fix_to_model(&mut self, s: &TermStore, t: T, model: &Model) {
         let d = self.encode(s, t);
-        if let Some(v) = model.eval(&d, true) {
+        if let Some(v) = model.0.eval(&d, true) {
             let c = self.c();
             let eq = wrap(&self.ctx, unsafe { Z3_mk_eq(c, d.get_z3_ast(), v.get_z3_ast()) });
             if let Some(b) = eq.as_bool() {
@@ -671,7 +672,7 @@ impl Smt {
     /// Asserts `t` with the terms in `fixed` replaced by their values in `model` and the
     /// result simplified by Z3 first: constant float arithmetic folds away instead of being
     /// bit-blasted (incremental solving does no such preprocessing).
-    pub fn assert_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &z3::Model) {
+    pub fn assert_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &Model) {
         let Some(r) = self.with_fixed(s, t, fixed, model) else {
             self.interrupted_assert = true;
             return;
@@ -713,13 +714,13 @@ impl Smt {
 
     /// `t` with the terms `fixed` replaced by their values in `model`, simplified by Z3 (None
     /// when the simplification was interrupted at the time limit).
-    fn with_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &z3::Model) -> Option<Dynamic> {
+    fn with_fixed(&mut self, s: &TermStore, t: T, fixed: &[T], model: &Model) -> Option<Dynamic> {
         let d = self.encode(s, t);
         let mut from = Vec::new();
         let mut to = Vec::new();
         for &f in fixed {
             let e = self.encode(s, f);
-            if let Some(v) = model.eval(&e, true) {
+            if let Some(v) = model.0.eval(&e, true) {
                 from.push(e);
                 to.push(v);
             }
@@ -757,7 +758,7 @@ impl Smt {
     /// Whether `t` holds, with the terms `fixed` at their values in `model`, for every value
     /// of the floats left free in it that satisfies `assumed`, by interval arithmetic
     /// ([`super::interval`]): true only when proved; false also when undecided.
-    pub fn holds_for_every_value(&mut self, s: &TermStore, t: T, assumed: T, fixed: &[T], model: &z3::Model) -> bool {
+    pub fn holds_for_every_value(&mut self, s: &TermStore, t: T, assumed: T, fixed: &[T], model: &Model) -> bool {
         let Some(facts) = self.with_fixed(s, assumed, fixed, model) else { return false };
         let Some(goal) = self.with_fixed(s, t, fixed, model) else { return false };
         self.holds_by_intervals(facts, goal, false)

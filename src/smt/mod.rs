@@ -10,7 +10,7 @@ pub mod libm;
 mod model;
 
 pub use encode::Smt;
-pub use model::parse_decimal;
+pub use model::{parse_decimal, Model};
 
 /// The solver's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,6 @@
 //! Reading values out of a Z3 model.
 
 use z3::ast::{Ast, Dynamic};
-use z3::Model;
 use z3_sys::*;
 
 use super::Smt;
@@ -26,6 +25,16 @@ pub fn parse_decimal(s: &str, width: u32) -> Option<Bits> {
     Some(acc)
 }
 
+/// A model of a satisfiable check. Stages above `smt` hold models and ask for values
+/// through [`Smt::value`] and the queries that fix terms to a model, without naming Z3.
+pub struct Model(pub(super) z3::Model);
+
+impl std::fmt::Display for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 impl Smt {
     /// The value of a term in a model: bits for bit-vectors and floats (IEEE image, NaN
     /// canonical), width-1 bits for booleans. None for arrays or if Z3 gives no numeral.
@@ -33,18 +42,18 @@ impl Smt {
         match s.sort(t).clone() {
             Sort::Bool => {
                 let d = self.encode(s, t);
-                let v = model.eval(&d, true)?;
+                let v = model.0.eval(&d, true)?;
                 Some(Bits::from_bool(v.as_bool()?.as_bool()?))
             }
             Sort::Bv(w) => {
                 let d = self.encode(s, t);
-                let v = model.eval(&d, true)?;
+                let v = model.0.eval(&d, true)?;
                 numeral_bits(self, &v, w)
             }
             Sort::Fp(e, sb) => {
                 let b = s.fp_to_bits(t);
                 let d = self.encode(s, b);
-                let v = model.eval(&d, true)?;
+                let v = model.0.eval(&d, true)?;
                 numeral_bits(self, &v, e + sb)
             }
             Sort::Array(..) => None,
