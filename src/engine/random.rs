@@ -359,12 +359,13 @@ pub(super) fn random_difference(
     // (the branches the runs took, for VERDIFF_DEBUG_BRANCHES)
     let list_branches = std::env::var_os("VERDIFF_DEBUG_BRANCHES").is_some();
     let mut covered: HashSet<(u32, usize, bool)> = HashSet::new();
-    // (VERDIFF_DEBUG_RANDOM_RUNS=N: exactly N runs whatever the time, each showing whether it
-    // found a difference — the hit rate of a change, to tune the draws by)
+    // (VERDIFF_DEBUG_RANDOM_RUNS=N: N runs whatever their share of the time — the check's
+    // own time limit still holds — each showing whether it found a difference: the hit rate
+    // of a change, to tune the draws by)
     let hit_rate: Option<u32> = std::env::var("VERDIFF_DEBUG_RANDOM_RUNS").ok().and_then(|v| v.parse().ok());
     let mut hits = 0u32;
     let (max_runs, end) = match hit_rate {
-        Some(n) => (n, t0 + Duration::from_secs(1 << 20)),
+        Some(n) => (n, deadline.unwrap_or(t0 + Duration::from_secs(1 << 20))),
         None => (MAX_RUNS, end),
     };
     while runs < max_runs && Instant::now() < end {
