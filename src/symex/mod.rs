@@ -921,6 +921,34 @@ impl<'p> Symex<'p> {
         let key = (func.map(|f| f.0).unwrap_or(u32::MAX), pc, 1);
         let replaying_bound = self.is_concrete() && self.target == Some(key);
         let follow = self.o.follow_concrete_loops || (caller_data && !replaying_bound);
+        // a loop followed past its bound because its last iteration added no path condition
+        // may still be dead: the test of a countdown from a merged start (`pos = len - 1`,
+        // `len` one of 1…4) is true for every start once the count wraps past 0, and only the
+        // earlier iterations' tests, together, exclude the path. One feasibility question when
+        // the bound is passed, and again at each power of two, ends such a loop (cJSON's
+        // utf16_literal_to_utf8 wrote through a symbolic pointer for 256 iterations)
+        let following = matches!(bound, Some(b) if b > 0 && count >= b) && follow && concrete;
+        if following && (Some(count) == bound || (count >= 64 && count.is_power_of_two())) && !self.is_concrete() {
+            let mut g = st.guard.clone();
+            g.add(&mut self.s, c);
+            let gt = g.term(&mut self.s);
+            if feasible(&self.s, gt) == Some(false) {
+                if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                    eprintln!(
+                        "loop {} at {:?}: no path goes on after {} iterations",
+                        self.loop_id(func, pc),
+                        loc,
+                        count
+                    );
+                }
+                let nc = self.s.not(c);
+                self.take_branch(st, nc);
+                st.top_mut().loops.remove(&pc);
+                st.top_mut().loop_guards.remove(&pc);
+                st.top_mut().pc += 1;
+                return;
+            }
+        }
         let stop = match bound {
             Some(b) if b > 0 => count >= b && !(follow && concrete && count < self.o.unbounded_limit),
             _ => {
