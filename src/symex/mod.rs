@@ -898,10 +898,11 @@ impl<'p> Symex<'p> {
         };
         self.stats.max_loop = self.stats.max_loop.max(count);
         // loops of library models are bounded by their data, not by the user's bound — except
-        // over a caller's objects, whose data bounds nothing (a string of any length): there
-        // the user's bound applies to the iterations whose control is symbolic
+        // over a caller's objects, whose data bounds nothing (a string of any length; a
+        // check's input heap, or the inputs of an equivalence product): there the user's
+        // bound applies to the iterations whose control is symbolic
         let in_model = func.is_some_and(|f| self.p.func(f).model);
-        let caller_data = in_model && self.o.input_heap.is_some();
+        let caller_data = in_model && (self.o.input_heap.is_some() || self.o.product.is_some());
         let bound = if in_model && !caller_data {
             None
         } else {
