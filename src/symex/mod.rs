@@ -865,6 +865,16 @@ impl<'p> Symex<'p> {
         }
     }
 
+    /// Leaves the loop whose back-edge is at `pc`, on the paths where its condition `c` fails:
+    /// its counts are forgotten and execution goes on after the back-edge.
+    fn leave_loop(&mut self, st: &mut State, pc: usize, c: T) {
+        let nc = self.s.not(c);
+        self.take_branch(st, nc);
+        st.top_mut().loops.remove(&pc);
+        st.top_mut().loop_guards.remove(&pc);
+        st.top_mut().pc += 1;
+    }
+
     fn goto(&mut self, st: &mut State, pc: usize, target: usize, c: T, loc: Loc, feasible: &mut Feasibility<'_>) {
         if target > pc {
             if self.s.is_false(c) {
@@ -942,11 +952,7 @@ impl<'p> Symex<'p> {
                         count
                     );
                 }
-                let nc = self.s.not(c);
-                self.take_branch(st, nc);
-                st.top_mut().loops.remove(&pc);
-                st.top_mut().loop_guards.remove(&pc);
-                st.top_mut().pc += 1;
+                self.leave_loop(st, pc, c);
                 return;
             }
         }
@@ -966,11 +972,7 @@ impl<'p> Symex<'p> {
                     g.add(&mut self.s, c);
                     let gt = g.term(&mut self.s);
                     if feasible(&self.s, gt) == Some(false) {
-                        let nc = self.s.not(c);
-                        self.take_branch(st, nc);
-                        st.top_mut().loops.remove(&pc);
-                        st.top_mut().loop_guards.remove(&pc);
-                        st.top_mut().pc += 1;
+                        self.leave_loop(st, pc, c);
                         return;
                     }
                 }
@@ -986,11 +988,7 @@ impl<'p> Symex<'p> {
                         ),
                         loc,
                     );
-                    let nc = self.s.not(c);
-                    self.take_branch(st, nc);
-                    st.top_mut().loops.remove(&pc);
-                    st.top_mut().loop_guards.remove(&pc);
-                    st.top_mut().pc += 1;
+                    self.leave_loop(st, pc, c);
                     return;
                 }
                 false
@@ -1010,11 +1008,7 @@ impl<'p> Symex<'p> {
                     nc,
                 );
             }
-            let nc = self.s.not(c);
-            self.take_branch(st, nc);
-            st.top_mut().loops.remove(&pc);
-            st.top_mut().loop_guards.remove(&pc);
-            st.top_mut().pc += 1;
+            self.leave_loop(st, pc, c);
             return;
         }
         if !self.s.is_true(c) {
