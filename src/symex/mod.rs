@@ -875,6 +875,15 @@ impl<'p> Symex<'p> {
         st.top_mut().pc += 1;
     }
 
+    /// Whether the solver shows that no path goes on into the loop's next iteration (the
+    /// guard with the loop's condition `c` is unsatisfiable); an unanswered question is "it may".
+    fn cannot_go_on(&mut self, st: &State, c: T, feasible: &mut Feasibility<'_>) -> bool {
+        let mut g = st.guard.clone();
+        g.add(&mut self.s, c);
+        let gt = g.term(&mut self.s);
+        feasible(&self.s, gt) == Some(false)
+    }
+
     fn goto(&mut self, st: &mut State, pc: usize, target: usize, c: T, loc: Loc, feasible: &mut Feasibility<'_>) {
         if target > pc {
             if self.s.is_false(c) {
@@ -923,8 +932,12 @@ impl<'p> Symex<'p> {
         // SymexOptions::follow_concrete_loops)
         let branched = st.guard.conj.iter().copied().filter(|c| !self.assumed.contains(c));
         let seen = branched.fold((0, None), |(n, _), c| (n + 1, Some(c)));
-        let concrete = self.s.is_true(c) && st.top().loop_guards.get(&pc) == Some(&seen);
-        st.top_mut().loop_guards.insert(pc, seen);
+        let prev = st.top().loop_guards.get(&pc).copied();
+        let concrete = self.s.is_true(c) && prev.map(|(n, last, _)| (n, last)) == Some(seen);
+        // (whether an arrival after the first added a path condition: a loop whose control was
+        // concrete all along — a counter over a fixed range — is not asked about below)
+        let branched = prev.is_some_and(|(_, _, b)| b || !concrete);
+        st.top_mut().loop_guards.insert(pc, (seen.0, seen.1, branched));
         // a replay of this loop's unwinding violation asks whether the loop runs past the
         // bound: in a replay every iteration's control is concrete, and following it past the
         // bound (as the symbolic run does only where the caller's data did not decide the
@@ -938,23 +951,17 @@ impl<'p> Symex<'p> {
         // earlier iterations' tests, together, exclude the path. One feasibility question when
         // the bound is passed, and again at each power of two, ends such a loop (cJSON's
         // utf16_literal_to_utf8 wrote through a symbolic pointer for 256 iterations)
-        let following = matches!(bound, Some(b) if b > 0 && count >= b) && follow && concrete;
-        if following && (Some(count) == bound || (count >= 64 && count.is_power_of_two())) && !self.is_concrete() {
-            let mut g = st.guard.clone();
-            g.add(&mut self.s, c);
-            let gt = g.term(&mut self.s);
-            if feasible(&self.s, gt) == Some(false) {
-                if std::env::var_os("VERDIFF_DEBUG").is_some() {
-                    eprintln!(
-                        "loop {} at {:?}: no path goes on after {} iterations",
-                        self.loop_id(func, pc),
-                        loc,
-                        count
-                    );
-                }
-                self.leave_loop(st, pc, c);
-                return;
+        let following = matches!(bound, Some(b) if b > 0 && count >= b) && follow && concrete && branched;
+        if following
+            && (Some(count) == bound || (count >= 64 && count.is_power_of_two()))
+            && !self.is_concrete()
+            && self.cannot_go_on(st, c, feasible)
+        {
+            if std::env::var_os("VERDIFF_DEBUG").is_some() {
+                eprintln!("loop {} at {:?}: no path goes on after {} iterations", self.loop_id(func, pc), loc, count);
             }
+            self.leave_loop(st, pc, c);
+            return;
         }
         let stop = match bound {
             Some(b) if b > 0 => count >= b && !(follow && concrete && count < self.o.unbounded_limit),
@@ -968,10 +975,7 @@ impl<'p> Symex<'p> {
                     if std::env::var_os("VERDIFF_DEBUG").is_some() {
                         eprintln!("loop {} at {:?}: {} iterations", self.loop_id(func, pc), loc, count);
                     }
-                    let mut g = st.guard.clone();
-                    g.add(&mut self.s, c);
-                    let gt = g.term(&mut self.s);
-                    if feasible(&self.s, gt) == Some(false) {
+                    if self.cannot_go_on(st, c, feasible) {
                         self.leave_loop(st, pc, c);
                         return;
                     }

@@ -63,7 +63,8 @@ pub struct Frame {
     pub loops: HashMap<usize, u32>,
     /// The guard's length and last conjunct at the previous arrival at each back-edge: an
     /// iteration that left them unchanged added no path condition (its control was concrete).
-    pub loop_guards: HashMap<usize, (usize, Option<T>)>,
+    /// And whether an arrival after the first added one (the loop's control was symbolic).
+    pub loop_guards: HashMap<usize, (usize, Option<T>, bool)>,
     /// Set when the last jump was a back-edge to this head pc.
     pub via_backedge: Option<usize>,
     /// Objects (numbers) of memory-resident locals allocated in this frame.
