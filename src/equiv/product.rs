@@ -550,7 +550,21 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
     let mut param_objects: HashMap<usize, (String, Expr, Type, u64)> = HashMap::new();
     // (the objects behind pointers stored in the inputs)
     let mut linked = linked::Linked::default();
+    // (the first links each parameter may take: kept for it while earlier ones link deeper)
+    let first_links: Vec<usize> = of
+        .ty
+        .params
+        .iter()
+        .map(|ty| match ty.pointee() {
+            Some(Type::Function(_)) => 0,
+            Some(to) if to.is_pointer() => elems as usize,
+            Some(Type::Void) => 0,
+            Some(to) => linked::stored_pointers(b.p, to),
+            None => linked::stored_pointers(b.p, ty),
+        })
+        .collect();
     for (i, (ty, nty)) in of.ty.params.iter().zip(&nf.ty.params).enumerate() {
+        linked.reserved = first_links.iter().skip(i + 1).sum();
         let pname = param_name(b.p, old_f, i);
         match ty {
             Type::Pointer(to) => {
@@ -994,6 +1008,34 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
 #[cfg(test)]
 mod tests {
     use super::from_pointer;
+
+    /// The product of `f` compared with itself.
+    fn product_of(src: &str, f: &str) -> super::Product {
+        use crate::frontend;
+        let texts = vec![src.to_string()];
+        let fo = frontend::FrontendOptions::default();
+        let alone = frontend::load_preprocessed(&texts, &fo).expect("the test program lowers");
+        let (dold, dnew) = (crate::equiv::defined_names(&alone, "old"), crate::equiv::defined_names(&alone, "new"));
+        let mut p = frontend::load_versions(&texts, &texts, dold, dnew, fo.target).expect("both versions lower");
+        let old_f = p.func_named(&format!("{f}@old")).expect("old version");
+        let new_f = p.func_named(&format!("{f}@new")).expect("new version");
+        super::build(&mut p, old_f, new_f, &super::ProductOptions::default()).expect("a product")
+    }
+
+    #[test]
+    fn a_later_parameter_keeps_fresh_objects_for_its_first_links() {
+        // `n`'s first and second links alone would take more than the 24 fresh objects (5
+        // first links, 25 second ones): `b->data` must still get one, or random runs only
+        // ever see free bits there (cJSON's `print_object(item, output_buffer)`)
+        let src = "struct node { struct node *a, *b, *c, *d, *e; int v; };
+                   struct buf { char *data; unsigned long len; };
+                   int f(struct node *n, struct buf *b) { return n->a->b->v + b->data[0]; }";
+        let product = product_of(src, "f");
+        assert!(product.linked.len() <= super::linked::MAX_LINKED, "{:?}", product.linked);
+        assert!(product.linked.iter().any(|o| o.starts_with("b_object_0_data")), "{:?}", product.linked);
+        // (and `n` still gets its second links with what is left)
+        assert!(product.linked.iter().any(|o| o.starts_with("n_object_0_a_object_0_")), "{:?}", product.linked);
+    }
 
     #[test]
     fn elements_of_an_object_with_a_header_are_named_from_the_pointer() {

@@ -70,6 +70,33 @@ pub struct Linked {
     /// The functions whose address the program takes (found once, at the first stored
     /// function pointer: the walk covers the whole program).
     taken: Option<std::collections::BTreeSet<FuncId>>,
+    /// Fresh objects kept for the first links of the parameters still to come: a pointer two
+    /// links or more from its parameter does not take them (cJSON's `print_object(item,
+    /// output_buffer)`: `item`'s first and second links took all 24 objects, so
+    /// `output_buffer->buffer` was always free bits and no random run printed anything).
+    pub reserved: usize,
+}
+
+/// How many data pointers a value of type `ty` holds (struct and union members, array
+/// elements; not function pointers): the first links of a parameter's object.
+pub(super) fn stored_pointers(p: &crate::ir::Program, ty: &Type) -> usize {
+    fn walk(p: &crate::ir::Program, ty: &Type, depth: u32) -> usize {
+        if depth > 8 {
+            return 0;
+        }
+        match ty {
+            Type::Pointer(to) => usize::from(!to.is_function()),
+            Type::Array(elem, crate::ir::ArrayLen::Fixed(n)) => {
+                walk(p, elem, depth + 1).saturating_mul(*n as usize).min(MAX_LINKED)
+            }
+            Type::Struct(i) | Type::Union(i) => p
+                .composites
+                .get(*i as usize)
+                .map_or(0, |c| c.fields.iter().map(|f| walk(p, &f.ty, depth + 1)).sum::<usize>().min(MAX_LINKED)),
+            _ => 0,
+        }
+    }
+    walk(p, ty, 0)
 }
 
 impl Builder<'_> {
@@ -106,7 +133,7 @@ impl Builder<'_> {
             }
             let target = depth
                 .filter(|&d| d <= self.o.link_depth && !self.o.null_stored_pointers)
-                .filter(|_| linked.objects.len() < MAX_LINKED)
+                .filter(|&d| linked.objects.len() + if d > 1 { linked.reserved } else { 0 } < MAX_LINKED)
                 .and_then(|d| self.target_type(&leaf.expr.ty).map(|t| (d, t)));
             let name = match target {
                 Some((d, obj_ty)) => {
