@@ -57,6 +57,11 @@ pub struct EngineOptions {
     /// the time (random.rs): a run that violates a claim is the counterexample. For
     /// equivalence products, whose claims compare the two versions.
     pub random_runs: bool,
+    /// How long the random runs may take together (at most [`random::RUNS_MS`], and never
+    /// past the deadline); None: a fifth of the time to the deadline. A check that splits its
+    /// time among several attempts gives the runs a share of the whole, not of the first
+    /// attempt's part.
+    pub random_time: Option<std::time::Duration>,
     /// The longest the needs phase (what a function needs of its caller) may take under a
     /// deadline: those checks decide what a result states, not its verdict (a need not decided
     /// in time is reported as one the function may have). None: as long as the deadline
@@ -76,6 +81,7 @@ impl Default for EngineOptions {
             float_abstraction: false,
             library_accuracy: true,
             random_runs: false,
+            random_time: None,
             needs_budget: None,
         }
     }

@@ -41,14 +41,14 @@ pub const RANDOM_DIFFERENCE: &str = "difference found by a concrete run on rando
 /// most 1 s, left 500 ms and cut that run off; cJSON's `add_item_to_object` with
 /// `new_key == NULL` flipped needs about 170 runs of 6 ms through linked inputs, which a
 /// tenth of the half that the first attempt of a 20 s check gets did not leave).
-const RUNS_MS: u64 = 4_000;
+pub(super) const RUNS_MS: u64 = 4_000;
 const SHARE: u32 = 5;
 /// The most runs, and the most time one run takes (a share of the budget: half, so that a
 /// run of a few hundred instructions comparing symbolic object addresses — 100–130 ms on
 /// tests/equiv/length_out_param_past_bound, 3-4 times that on a machine running six such
 /// checks at once — is not cut off; the store enforces a run's deadline to the step since
 /// `term::limit` looks at the clock on chain walks).
-const MAX_RUNS: u32 = 200;
+const MAX_RUNS: u32 = 500;
 const RUN_SHARE: u32 = 2;
 /// The most constants of the program used as interesting values.
 const MAX_CONSTANTS: usize = 96;
@@ -343,14 +343,12 @@ pub(super) fn random_difference(
     entry: FuncId,
     so: &SymexOptions,
     deadline: Option<Instant>,
+    time: Option<Duration>,
     off_bits: u32,
     timings: &mut Timings,
 ) -> Option<Report> {
     let t0 = Instant::now();
-    let budget = match deadline {
-        Some(d) => (d.saturating_duration_since(t0) / SHARE).min(Duration::from_millis(RUNS_MS)),
-        None => Duration::from_millis(RUNS_MS),
-    };
+    let budget = runs_budget(time, deadline.map(|d| d.saturating_duration_since(t0)));
     let end = t0 + budget;
     let constants = Rc::new(constants(p, entry));
     let debug = std::env::var_os("VERDIFF_DEBUG").is_some();
@@ -432,6 +430,18 @@ pub(super) fn random_difference(
     found
 }
 
+/// How long the runs take together: the share `time` the check gives them, else a fifth of
+/// the time `left` to the deadline; never past the deadline, never more than [`RUNS_MS`].
+fn runs_budget(time: Option<Duration>, left: Option<Duration>) -> Duration {
+    match (time, left) {
+        (Some(t), Some(l)) => t.min(l),
+        (Some(t), None) => t,
+        (None, Some(l)) => l / SHARE,
+        (None, None) => Duration::from_millis(RUNS_MS),
+    }
+    .min(Duration::from_millis(RUNS_MS))
+}
+
 /// The report of a run that violated a comparison of the product (or a claim of the new
 /// version), when the violation rests only on the run's inputs.
 fn confirmed(p: &Program, out: &mut crate::symex::Output, off_bits: u32, run: u32) -> Option<Report> {
@@ -498,6 +508,18 @@ mod tests {
 
     fn consts(all: &[i128], chars: &[i128]) -> Rc<Constants> {
         Rc::new(Constants { all: all.to_vec(), chars: chars.to_vec(), flags: single_bits(all) })
+    }
+
+    #[test]
+    fn the_runs_take_the_checks_share_within_the_deadline() {
+        let s = Duration::from_secs;
+        // a 20 s check whose first attempt has 5 s left: the check's fifth, 4 s, not 1 s
+        assert_eq!(runs_budget(Some(s(4)), Some(s(5))), s(4));
+        // never past the deadline
+        assert_eq!(runs_budget(Some(s(4)), Some(s(1))), s(1));
+        // no share given: a fifth of what is left; at most RUNS_MS
+        assert_eq!(runs_budget(None, Some(s(5))), s(1));
+        assert_eq!(runs_budget(Some(s(60)), None), Duration::from_millis(RUNS_MS));
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub struct EquivOptions {
     /// Run the product on random inputs before the proof (engine::random). Only the first
     /// attempt of a comparison does: the runs do not depend on the bound or the abstraction.
     pub random_runs: bool,
+    /// The random runs' share of the whole check ([`EngineOptions::random_time`]), set where
+    /// the check's time is split among attempts.
+    pub random_time: Option<Duration>,
 }
 
 /// The last answer a deepening run can fall back on.
@@ -83,6 +86,7 @@ impl Default for EquivOptions {
             max_unwind: 640,
             settled: None,
             random_runs: true,
+            random_time: None,
         }
     }
 }
@@ -302,6 +306,8 @@ pub fn check_preprocessed(
         Ok(_) => (None, None),
         Err(why) => (None, Some(why)),
     };
+    // (the random runs take a fifth of the whole time, whichever attempt runs them)
+    let o = &EquivOptions { random_time: o.timeout.map(|t| t / 5), ..o.clone() };
     let halved = match o.timeout {
         Some(t) if pair.is_some() => Some(EquivOptions { timeout: Some(t / 2), ..o.clone() }),
         _ => None,
@@ -699,6 +705,7 @@ pub fn check_program(
         float_abstraction: true,
         library_accuracy: o.library_accuracy,
         random_runs: o.random_runs,
+        random_time: o.random_time,
         ..EngineOptions::default()
     };
     let mut report = engine::verify(&prog, product.harness, &eo);

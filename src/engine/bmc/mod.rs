@@ -25,7 +25,7 @@ fn remaining_ms(deadline: Option<Instant>) -> Option<u64> {
 pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions, timings: &mut Timings) -> Report {
     if o.random_runs && !o.reachability_only {
         let off_bits = p.target.pointer_width() - so.object_bits.clamp(4, p.target.pointer_width() - 8);
-        if let Some(r) = super::random::random_difference(p, entry, so, o.deadline, off_bits, timings) {
+        if let Some(r) = super::random::random_difference(p, entry, so, o.deadline, o.random_time, off_bits, timings) {
             return r;
         }
     }
