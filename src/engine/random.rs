@@ -366,6 +366,8 @@ pub(super) fn random_difference(
         Some(n) => (n, deadline.unwrap_or(t0 + Duration::from_secs(1 << 20))),
         None => (MAX_RUNS, end),
     };
+    // (what the entry reaches, once for every run)
+    let reach = crate::ir::reach::reachable(p, entry);
     while runs < max_runs && Instant::now() < end {
         runs += 1;
         let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
@@ -377,7 +379,8 @@ pub(super) fn random_difference(
         // (one slow run — a loop over a huge length — leaves time for the others)
         ro.deadline = Some(end.min(Instant::now() + budget / RUN_SHARE));
         let t_run = Instant::now();
-        let run = Symex::new(p, ro).concrete(oracle.clone(), None).run(entry, &mut |_, _| None);
+        let run =
+            Symex::new(p, ro).with_reach(reach.clone()).concrete(oracle.clone(), None).run(entry, &mut |_, _| None);
         covered.extend(oracle.borrow().branches.iter().flatten().copied());
         if debug {
             match &run {

@@ -321,6 +321,8 @@ pub struct Symex<'p> {
     bases: Option<T>,
     /// What the entry can use (statics and literals outside it are not materialised).
     reach: crate::ir::reach::Reachable,
+    /// `reach` was given ([`Symex::with_reach`]): `run` does not compute it again.
+    reach_given: bool,
     /// Set once main has returned and the atexit handlers were started.
     atexit_phase: bool,
     /// Objects whose address was converted to an integer (integers can point back to them).
@@ -420,6 +422,7 @@ impl<'p> Symex<'p> {
             ufs: HashMap::new(),
             bases: None,
             reach: Default::default(),
+            reach_given: false,
             atexit_phase: false,
             exposed: Vec::new(),
             approx_symbols: Vec::new(),
@@ -507,14 +510,24 @@ impl<'p> Symex<'p> {
         Some(xs)
     }
 
-    /// Runs `entry` (after the static initialiser).
     /// The number of bits of a pointer that hold the offset.
     pub fn offset_bits(&self) -> u32 {
         self.off_bits
     }
 
+    /// What `entry` reaches, computed once for many runs of it (random runs: a walk over the
+    /// whole program per run was a twentieth of their time).
+    pub fn with_reach(mut self, reach: crate::ir::reach::Reachable) -> Self {
+        self.reach = reach;
+        self.reach_given = true;
+        self
+    }
+
+    /// Runs `entry` (after the static initialiser).
     pub fn run(mut self, entry: FuncId, feasible: &mut Feasibility<'_>) -> Result<Output, (Abort, Box<Output>)> {
-        self.reach = crate::ir::reach::reachable(self.p, entry);
+        if !self.reach_given {
+            self.reach = crate::ir::reach::reachable(self.p, entry);
+        }
         let mut st = self.initial_state();
         self.init_input_heap(&mut st);
         self.setup_statics(&mut st);
@@ -1226,7 +1239,7 @@ impl<'p> Symex<'p> {
     /// every result the real function can give, so a robustness check may assume it.
     fn note_approx_fact(&mut self, st: &State, c: T) {
         let in_model = st.top().func.is_some_and(|f| self.p.func(f).model);
-        if !in_model || self.approx_symbols.is_empty() {
+        if !in_model || self.approx_symbols.is_empty() || self.s.is_true(c) {
             return;
         }
         let (mut stack, mut seen) = (vec![c], std::collections::HashSet::new());

@@ -28,6 +28,10 @@ const EVAL_BUDGET: u32 = 256;
 impl Symex<'_> {
     /// Adds the branch condition `c` to the path's guard and settles the values it decides.
     pub(crate) fn take_branch(&mut self, st: &mut State, c: T) {
+        if self.s.is_true(c) {
+            // (nothing to add, nothing merged to tell apart: a concrete run's every branch)
+            return;
+        }
         st.guard.add(&mut self.s, c);
         // memory merged from paths the branch tells apart (after `if (add(…))` the paths
         // inside `add` that returned 0 or 1) is the memory of the paths the branch goes on with
