@@ -24,6 +24,8 @@ use crate::symex::product::{ProductHooks, LOG_SLOTS};
 
 /// The harness function's name.
 pub const HARNESS: &str = "__verdiff_product";
+/// The flag the harness sets while the new version runs ([`Product::new_running`]).
+pub const NEW_RUNNING: &str = "__verdiff_new_running";
 
 /// The description of the claim that fails exactly when some execution reaches the end of
 /// the harness (the vacuity check, see [`vacuity_program`]).
@@ -194,6 +196,9 @@ pub struct Product {
     pub ret_float: bool,
     /// The flag saying how a run ended, when either version may stop ([`super::stops`]).
     pub stopped: Option<VarId>,
+    /// Set while the new version runs (and only then): a claim of shared code (a library
+    /// model, a callee both versions share) is the new version's claim when it is set.
+    pub new_running: VarId,
     /// The objects the harness builds before either version runs (the parameters' and those
     /// behind stored pointers, [`linked`]), by name: an input pointer into one of them points
     /// to the same data in both runs.
@@ -538,6 +543,11 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         None
     };
 
+    // --- which version runs (see Product::new_running)
+    let new_running = b.var(NEW_RUNNING, int.clone(), VarKind::Global, false);
+    let new_running_e = Expr::var(new_running, int.clone());
+    b.assign(new_running_e.clone(), Expr::int(0, int.clone()));
+
     // --- parameters
     // (objects as large as the functions' constant offsets and range checks need to reach
     // their code, at least --object-size elements)
@@ -869,7 +879,9 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
             b.push(InstrKind::Decl(v));
         }
     }
+    b.assign(new_running_e.clone(), Expr::int(1, int.clone()));
     b.call(new_f, ret_new.clone(), args_new);
+    b.assign(new_running_e, Expr::int(0, int.clone()));
 
     // --- compare
     // (when a run stopped, only how it ended and the calls it made before are behaviour:
@@ -1000,6 +1012,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         ret_scalar: of.ty.ret.is_arith(),
         ret_float: of.ty.ret.is_float(),
         stopped,
+        new_running,
         input_objects,
         linked: linked_names,
     })
