@@ -566,17 +566,15 @@ fn identical(p: &Program, old_f: crate::ir::FuncId, new_f: crate::ir::FuncId) ->
 /// Claims against undefined behaviour become assumptions in the old version (the comparison
 /// covers the inputs on which the old version is defined), stay claims in the new version
 /// (undefined behaviour the change introduced is a difference), and float overflow — defined
-/// by IEEE 754 — is dropped. In shared code (library models, callees both versions share) a
-/// claim is the old version's or the new version's by who runs it, which the harness's flag
-/// `new_running` says: `strcmp(NULL, s)` reached only by the new version is its undefined
-/// behaviour, not an input to leave out. (A library model's own assertions, which state what
-/// verdiff can model rather than what C defines, stay assumptions.)
-fn undefined_behaviour_as_assumptions(p: &mut Program, new_running: Option<crate::ir::VarId>) {
+/// by IEEE 754 — is dropped. The library models are the code both versions share (every
+/// function either version defines is lowered once per version, `frontend::load_versions`):
+/// a model's claim is the old or the new version's by who runs it, which the harness's flag
+/// `new_running` says — `strcmp(NULL, s)` reached only by the new version is its undefined
+/// behaviour, not an input to leave out.
+fn undefined_behaviour_as_assumptions(p: &mut Program, new_running: crate::ir::VarId) {
     let int = p.target.int_t();
-    let running = new_running.map(|v| {
-        let flag = Expr::var(v, int.clone());
-        Expr::binary(crate::ir::BinOp::Ne, flag, Expr::int(0, int.clone()), int.clone())
-    });
+    let flag = Expr::var(new_running, int.clone());
+    let running = Expr::binary(crate::ir::BinOp::Ne, flag, Expr::int(0, int.clone()), int.clone());
     for f in p.funcs.iter_mut() {
         if f.name == product::HARNESS {
             // the equivalence claims themselves
@@ -584,7 +582,6 @@ fn undefined_behaviour_as_assumptions(p: &mut Program, new_running: Option<crate
         }
         use crate::ir::{Instr, InstrKind};
         let new_side = f.name.ends_with("@new");
-        let old_side = f.name.ends_with("@old");
         let model = f.model;
         let Some(body) = f.body.take() else { continue };
         let stop = "verdiff does not compare how the versions terminate";
@@ -605,14 +602,11 @@ fn undefined_behaviour_as_assumptions(p: &mut Program, new_running: Option<crate
             InstrKind::Assert { kind: ClaimKind::FloatOverflow, .. } => {
                 (vec![], Some(vec![Instr::new(InstrKind::Skip, ins.loc)]))
             }
-            InstrKind::Assert { cond, kind, msg } if !new_side && !old_side && shared_claim(*kind, model) => {
-                let Some(running) = running.clone() else {
-                    return (vec![], Some(vec![Instr::new(InstrKind::Assume(cond.clone()), ins.loc)]));
-                };
+            InstrKind::Assert { cond, kind, msg } if model && undefined_behaviour(*kind) => {
                 // if the new version runs: the claim; else: assumed
                 let claim = InstrKind::Assert { cond: cond.clone(), kind: *kind, msg: msg.clone() };
                 let code = vec![
-                    Instr::new(InstrKind::Goto { cond: Some(running), target: 3 }, ins.loc),
+                    Instr::new(InstrKind::Goto { cond: Some(running.clone()), target: 3 }, ins.loc),
                     Instr::new(InstrKind::Assume(cond.clone()), ins.loc),
                     Instr::new(InstrKind::Goto { cond: None, target: 4 }, ins.loc),
                     Instr::new(claim, ins.loc),
@@ -627,17 +621,19 @@ fn undefined_behaviour_as_assumptions(p: &mut Program, new_running: Option<crate
     }
 }
 
-/// Whether a claim of kind `kind` in shared code (a library model when `model`) is undefined
-/// behaviour of whichever version runs it: every kind C leaves undefined, and a failed
-/// assertion of a shared callee of the user's (a stop, handled before this is asked); not a
-/// model's own assertions nor what a function needs of its caller.
-fn shared_claim(kind: ClaimKind, model: bool) -> bool {
-    match kind {
-        ClaimKind::Assertion => !model,
-        ClaimKind::Precondition | ClaimKind::Unwinding | ClaimKind::ErrorLabel | ClaimKind::MemoryLeak => false,
-        ClaimKind::FloatOverflow => false,
-        _ => true,
-    }
+/// Whether a claim of kind `kind` in a library model is undefined behaviour of the version
+/// that runs it: every kind C leaves undefined; not the model's own assertions (what verdiff
+/// can model, not what C defines) nor what a function needs of its caller.
+fn undefined_behaviour(kind: ClaimKind) -> bool {
+    !matches!(
+        kind,
+        ClaimKind::Assertion
+            | ClaimKind::Precondition
+            | ClaimKind::Unwinding
+            | ClaimKind::ErrorLabel
+            | ClaimKind::MemoryLeak
+            | ClaimKind::FloatOverflow
+    )
 }
 
 /// Checks a program lowered by [`frontend::load_versions`].
@@ -713,7 +709,7 @@ pub fn check_program(
     if let Some(v) = product.stopped {
         stops::stops_as_returns(&mut prog, v, product.harness);
     }
-    undefined_behaviour_as_assumptions(&mut prog, Some(product.new_running));
+    undefined_behaviour_as_assumptions(&mut prog, product.new_running);
     let so = SymexOptions {
         unwind: Some(o.unwind.max(1)),
         unwinding_assertions: true,
@@ -773,7 +769,7 @@ pub fn check_program(
         }
         let mut outputs = Vec::new();
         if c.function != product::HARNESS {
-            // (in shared code: where the new version's own code was last)
+            // (in a library model: where the new version's own code was last)
             let from = (!c.function.ends_with("@new"))
                 .then(|| trace.steps.iter().rev().find(|s| s.function.ends_with("@new")))
                 .flatten()

@@ -196,8 +196,8 @@ pub struct Product {
     pub ret_float: bool,
     /// The flag saying how a run ended, when either version may stop ([`super::stops`]).
     pub stopped: Option<VarId>,
-    /// Set while the new version runs (and only then): a claim of shared code (a library
-    /// model, a callee both versions share) is the new version's claim when it is set.
+    /// Set while the new version runs (and only then): a claim of a library model, the code
+    /// both versions share, is the new version's claim when it is set.
     pub new_running: VarId,
     /// The objects the harness builds before either version runs (the parameters' and those
     /// behind stored pointers, [`linked`]), by name: an input pointer into one of them points
@@ -566,9 +566,9 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         .params
         .iter()
         .map(|ty| match ty.pointee() {
-            Some(Type::Function(_)) => 0,
-            Some(to) if to.is_pointer() => elems as usize,
-            Some(Type::Void) => 0,
+            // (an array of pointers: every element's; a struct: the pointed-to element's)
+            Some(to) if to.is_pointer() => linked::stored_pointers(b.p, to) * elems as usize,
+            Some(Type::Function(_) | Type::Void) => 0,
             Some(to) => linked::stored_pointers(b.p, to),
             None => linked::stored_pointers(b.p, ty),
         })
