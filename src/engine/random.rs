@@ -385,11 +385,17 @@ pub(super) fn random_difference(
         if debug {
             match &run {
                 Ok(out) => eprintln!(
-                    "random run {runs}: {:?}, violated {:?}, {} terms, {} instructions",
+                    "random run {runs}: {:?}, violated {:?}, {} terms, {} instructions, last at {}, approximated {:?}{}",
                     t_run.elapsed(),
                     out.violated.and_then(|v| out.claims.get(v)).map(|c| (c.kind, c.msg.clone())),
                     out.store.len(),
-                    out.stats.instructions
+                    out.stats.instructions,
+                    out.trace.last().map_or_else(String::new, |s| {
+                        let f = s.func.and_then(|f| p.funcs.get(f.0 as usize)).map_or("", |f| f.name.as_str());
+                        format!("{f}:{}", s.loc.line)
+                    }),
+                    out.approx_funcs,
+                    if out.inconsistent { ", inconsistent" } else { "" }
                 ),
                 Err((why, out)) => eprintln!(
                     "random run {runs}: {:?}, stopped: {why:?} after {} instructions, {} terms",
@@ -400,6 +406,12 @@ pub(super) fn random_difference(
             }
         }
         let Ok(mut out) = run else { continue };
+        if std::env::var("VERDIFF_DEBUG_RUN_TRACE").is_ok_and(|v| v == "all" || v.parse::<u32>().ok() == Some(runs)) {
+            eprintln!("trace of run {runs}, violated {:?}", out.violated);
+            for st in super::format::trace(p, &out, off_bits) {
+                eprintln!("  {st:?}");
+            }
+        }
         if let Some(report) = confirmed(p, &mut out, off_bits, runs) {
             if hit_rate.is_some() {
                 hits += 1;
