@@ -6,6 +6,7 @@
 //! // flags: --unwind 3        (optional)
 //! // expect: EQUIVALENT | EQUIVALENT UP TO BOUND k | NOT EQUIVALENT | UNKNOWN <word of the reason>
 //! // output: <text>           (NOT EQUIVALENT: a differing output's description contains it)
+//! // input: <text>            (NOT EQUIVALENT, any number: a line of the distinguishing input)
 //! // why: ...
 //! ```
 
@@ -76,6 +77,14 @@ fn equivalence_pairs_give_the_expected_verdicts() {
         }
         if !word.is_empty() && !out.contains(&word) {
             failures.push(format!("{name}: the reason does not mention `{word}`:\n{out}"));
+        }
+        // (the distinguishing input is one a caller builds: each `// input:` line is in it)
+        let input: String =
+            out.split("Distinguishing input:").nth(1).and_then(|s| s.split("\n\n").next()).unwrap_or("").into();
+        for want in text.lines().filter_map(|l| l.strip_prefix("// input:")).map(str::trim) {
+            if !input.lines().any(|l| l.trim() == want) {
+                failures.push(format!("{name}: the distinguishing input has no line `{want}`:\n{out}"));
+            }
         }
         if let Some(o) = directive(&text, "output") {
             let section: String =

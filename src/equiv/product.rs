@@ -1024,6 +1024,11 @@ mod tests {
 
     /// The product of `f` compared with itself.
     fn product_of(src: &str, f: &str) -> super::Product {
+        built(src, f).1
+    }
+
+    /// The program holding the product of `f` compared with itself, and the product.
+    fn built(src: &str, f: &str) -> (crate::ir::Program, super::Product) {
         use crate::frontend;
         let texts = vec![src.to_string()];
         let fo = frontend::FrontendOptions::default();
@@ -1032,7 +1037,42 @@ mod tests {
         let mut p = frontend::load_versions(&texts, &texts, dold, dnew, fo.target).expect("both versions lower");
         let old_f = p.func_named(&format!("{f}@old")).expect("old version");
         let new_f = p.func_named(&format!("{f}@new")).expect("new version");
-        super::build(&mut p, old_f, new_f, &super::ProductOptions::default()).expect("a product")
+        let product = super::build(&mut p, old_f, new_f, &super::ProductOptions::default()).expect("a product");
+        (p, product)
+    }
+
+    #[test]
+    fn a_buffer_and_its_length_member_describe_one_object() {
+        use crate::ir::{ExprKind, InstrKind};
+        let src = "struct buf { char *data; unsigned long len; unsigned long pos; };
+                   int f(struct buf *b) { return b->data[b->pos]; }";
+        let (p, product) = built(src, "f");
+        let body = p.func(product.harness).body.as_ref().expect("a harness body");
+        // the fresh object behind `data` has room for what a caller's buffer holds
+        let object = body
+            .iter()
+            .find_map(|i| match &i.kind {
+                InstrKind::Decl(v) if p.vars[v.0 as usize].name.starts_with("b_object_0_data_object") => {
+                    Some(p.vars[v.0 as usize].ty.clone())
+                }
+                _ => None,
+            })
+            .expect("a fresh object behind b->data");
+        assert_eq!(p.size_of(&object), Some(super::linked::DESCRIBED_ELEMS));
+        // `len` is that size on one path, a free value on the other: no value is left out
+        let assigned = |want: &dyn Fn(&ExprKind) -> bool| {
+            body.iter().any(|i| match &i.kind {
+                InstrKind::Assign { lhs, rhs } => {
+                    crate::ir::display::expr_to_c(&p, lhs) == "b_object[0].len" && want(&rhs.kind)
+                }
+                _ => false,
+            })
+        };
+        assert!(assigned(&|k| matches!(k, ExprKind::Int(32))), "len = the buffer's size");
+        assert!(assigned(&|k| matches!(k, ExprKind::Nondet)), "len free");
+        // `pos` names no size: free only
+        assert!(!body.iter().any(|i| matches!(&i.kind, InstrKind::Assign { lhs, rhs }
+            if crate::ir::display::expr_to_c(&p, lhs) == "b_object[0].pos" && matches!(rhs.kind, ExprKind::Int(_)))));
     }
 
     #[test]

@@ -134,7 +134,7 @@ impl Builder<'_> {
             let target = depth
                 .filter(|&d| d <= self.o.link_depth && !self.o.null_stored_pointers)
                 .filter(|&d| linked.objects.len() + if d > 1 { linked.reserved } else { 0 } < MAX_LINKED)
-                .and_then(|d| self.target_type(&leaf.expr.ty).map(|t| (d, t)));
+                .and_then(|d| self.linked_type(&leaf).map(|t| (d, t)));
             let name = match target {
                 Some((d, obj_ty)) => {
                     let inner = self.link(&leaf, obj_ty, inputs, linked)?;
@@ -144,7 +144,10 @@ impl Builder<'_> {
                     }
                     crate::ir::display::expr_to_c(self.p, &leaf.expr)
                 }
-                None => self.input(&leaf, inputs),
+                None => match self.described_elems(&leaf) {
+                    Some(elems) => self.size_or_input(&leaf, elems, inputs, linked),
+                    None => self.input(&leaf, inputs),
+                },
             };
             if k < n {
                 names.push(name);
@@ -222,6 +225,61 @@ impl Builder<'_> {
         let free = self.bit_clear(sel.clone(), 2);
         self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
         self.assign(leaf.expr.clone(), Expr::int(0, leaf.expr.ty.clone()));
+        let to_end = self.body.len();
+        self.push(InstrKind::Goto { cond: None, target: usize::MAX });
+        let free_at = self.body.len();
+        let name = self.input(leaf, inputs);
+        let end = self.body.len();
+        self.patch(to_free, free_at);
+        self.patch(to_end, end);
+        name
+    }
+
+    /// The elements of the fresh object a sibling member may point to, when `leaf` is an
+    /// integer member named as a size (`length`, `len`, `size`, `capacity`, `count`, …) of a
+    /// struct with one data pointer member: a caller's buffer and its length (cJSON's
+    /// `printbuffer { buffer; length; offset; }`), which drawn apart almost never agree.
+    fn described_elems(&self, leaf: &Leaf) -> Option<u64> {
+        let ExprKind::Member(base, k) = &leaf.expr.kind else { return None };
+        let (Type::Struct(c) | Type::Union(c)) = &base.ty else { return None };
+        let c = self.p.composites.get(*c as usize)?;
+        let field = c.fields.get(*k as usize)?;
+        if !field.ty.is_int() || field.bits.is_some() || !size_name(&field.name) {
+            return None;
+        }
+        let buffer = described_buffer(c)?;
+        match self.target_type(&buffer.ty)? {
+            Type::Array(e, crate::ir::ArrayLen::Fixed(_)) if !e.is_composite() => Some(DESCRIBED_ELEMS),
+            _ => None,
+        }
+    }
+
+    /// The type of the fresh object the stored pointer `leaf` may point to: as
+    /// [`Builder::target_type`], but [`DESCRIBED_ELEMS`] elements for the buffer of a struct
+    /// that also holds its size (a caller's output buffer has room for what is written).
+    fn linked_type(&self, leaf: &Leaf) -> Option<Type> {
+        let t = self.target_type(&leaf.expr.ty)?;
+        let ExprKind::Member(base, k) = &leaf.expr.kind else { return Some(t) };
+        let (Type::Struct(c) | Type::Union(c)) = &base.ty else { return Some(t) };
+        let Some(c) = self.p.composites.get(*c as usize) else { return Some(t) };
+        let described = described_buffer(c).is_some_and(|b| std::ptr::eq(b, &c.fields[*k as usize]))
+            && c.fields.iter().any(|f| f.ty.is_int() && f.bits.is_none() && size_name(&f.name));
+        match &t {
+            Type::Array(e, _) if described && !e.is_composite() => Some(Type::array((**e).clone(), DESCRIBED_ELEMS)),
+            _ => Some(t),
+        }
+    }
+
+    /// `leaf = elems` (the size of the buffer its sibling points to) when a hidden choice
+    /// says so (bit 0 set: about half the random runs, none of the all-zero run), else a
+    /// free value, as [`Builder::input`] gives: every value stays possible, so what
+    /// EQUIVALENT covers does not shrink. Returns the leaf's name.
+    fn size_or_input(&mut self, leaf: &Leaf, elems: u64, inputs: &mut Vec<InputLeaf>, linked: &mut Linked) -> String {
+        let sel = self.choice(linked);
+        let to_free = self.body.len();
+        let free = self.bit_clear(sel, 1);
+        self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
+        self.assign(leaf.expr.clone(), Expr::int(elems as i128, leaf.expr.ty.clone()));
         let to_end = self.body.len();
         self.push(InstrKind::Goto { cond: None, target: usize::MAX });
         let free_at = self.body.len();
@@ -349,6 +407,24 @@ impl Builder<'_> {
         linked.objects.push((format!("*{text}"), oe, oname));
         Ok(inner)
     }
+}
+
+/// The elements of a buffer whose struct holds its size (see [`Builder::linked_type`]):
+/// room for a few printed values (cJSON's `print_object` writes `{"":null}` and its end).
+pub(super) const DESCRIBED_ELEMS: u64 = 32;
+
+/// The one data pointer member of a struct, the buffer a size member describes.
+fn described_buffer(c: &crate::ir::Composite) -> Option<&crate::ir::Field> {
+    let mut data = c.fields.iter().filter(|f| f.ty.pointee().is_some_and(|t| !t.is_function()));
+    let only = data.next()?;
+    data.next().is_none().then_some(only)
+}
+
+/// Whether a member's name reads as the size of a buffer: `length`, `len`, `buf_size`,
+/// `capacity`, `cap`, `count`, `nitems` (not `offset`, `depth`, `flags`).
+fn size_name(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    ["len", "size", "cap", "count", "nitems", "nelem", "avail"].iter().any(|w| n.contains(w))
 }
 
 /// `item_object[0].child` as `item_object_0_child`: a C identifier naming the object behind
