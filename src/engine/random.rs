@@ -202,6 +202,31 @@ impl InputOracle for RandomOracle {
         v
     }
 
+    /// A free data pointer: NULL seven times in eight. Random bits are a dangling pointer,
+    /// whose dereference is undefined behaviour that voids the run (a product's free `next`
+    /// of a list item ended most of cJSON's `print_object` runs); the solver, not random
+    /// runs, finds the other objects a free pointer may point into.
+    fn pointer(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        if self.zeros || layout_key(key) || self.scalars.contains_key(key) || self.below(8) == 0 {
+            return self.scalar(key, sort);
+        }
+        let v = sort.scalar_width().map(Bits::zero);
+        self.scalars.insert(key.to_string(), v.clone());
+        v
+    }
+
+    /// A hidden choice of the product: uniform bits (each way of building an input as
+    /// likely as the other), all zero in the all-zero run.
+    fn choice(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        if self.zeros || self.scalars.contains_key(key) {
+            return self.scalar(key, sort);
+        }
+        let w = sort.scalar_width()?;
+        let v = Some(Bits::from_u128(w, self.next() as u128 & ((1u128 << w.min(64)) - 1)));
+        self.scalars.insert(key.to_string(), v.clone());
+        v
+    }
+
     fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits> {
         if key == "object_addresses" {
             // distinct, aligned, non-zero, far from the top: object o at (o + 1) * 2^32
@@ -593,6 +618,37 @@ mod tests {
         // (the layout stays apart: objects are not all at address 0)
         let o1 = a.element("object_addresses", &[Bits::from_u128(8, 1)], &Sort::Bv(64));
         assert_ne!(o1, Some(Bits::zero(64)));
+    }
+
+    #[test]
+    fn a_free_pointer_is_mostly_null_and_keeps_its_value() {
+        let mut a = RandomOracle::new(5, consts(&[34, 92], &[34, 92]));
+        let sort = Sort::Bv(64);
+        let nulls = (0..800).filter(|k| a.pointer(&format!("p{k}"), &sort) == Some(Bits::zero(64))).count();
+        // seven in eight NULL, the rest drawn as any scalar (which is itself zero at times)
+        assert!((650..=780).contains(&nulls), "{nulls} of 800 NULL");
+        let first = a.pointer("p1", &sort);
+        assert_eq!(a.pointer("p1", &sort), first, "one value per run");
+        assert_eq!(a.scalar("p1", &sort), first);
+    }
+
+    #[test]
+    fn a_hidden_choice_is_uniform_bits_whatever_the_characters() {
+        // every character the program compares bytes with is even: drawn as a byte, a choice
+        // would rarely have bit 0 set (a fresh object behind a stored pointer)
+        let mut a = RandomOracle::new(9, consts(&[34, 92, 98, 110], &[34, 92, 98, 110]));
+        let sort = Sort::Bv(8);
+        let odd = (0..1000)
+            .filter(|k| a.choice(&format!("c{k}"), &sort).and_then(|b| b.to_u128()).is_some_and(|v| v & 1 == 1))
+            .count();
+        assert!((420..=580).contains(&odd), "bit 0 set in {odd} of 1000");
+        let bytes = (0..1000)
+            .filter(|k| a.scalar(&format!("b{k}"), &sort).and_then(|b| b.to_u128()).is_some_and(|v| v & 1 == 1))
+            .count();
+        assert!(bytes < 400, "a byte input is drawn among the characters: {bytes} of 1000 odd");
+        let mut zeros = RandomOracle::new(9, consts(&[], &[]));
+        zeros.zeros = true;
+        assert_eq!(zeros.choice("c", &sort), Some(Bits::zero(8)), "the all-zero run leaves every pointer free");
     }
 
     #[test]

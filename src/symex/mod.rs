@@ -211,6 +211,16 @@ pub struct Output {
 pub trait InputOracle {
     /// Bits of a scalar input (Bool as width 1).
     fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits>;
+    /// Bits of an input pointer to data (a free pointer of an equivalence product's inputs);
+    /// by default as any scalar.
+    fn pointer(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        self.scalar(key, sort)
+    }
+    /// Bits of a hidden choice of an equivalence product (how an input is built); by
+    /// default as any scalar.
+    fn choice(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
+        self.scalar(key, sort)
+    }
     /// Bits of an element of an array input at constant indices.
     fn element(&mut self, key: &str, indices: &[Bits], elem: &Sort) -> Option<Bits>;
     /// The result a replay takes for an approximated library function (`lib` on the double
@@ -1069,6 +1079,33 @@ impl<'p> Symex<'p> {
     /// callee runs, which the call's return (at the same instruction) must not share.
     pub(crate) fn input_tagged(&mut self, st: &State, sort: Sort, what: &str, tag: &str) -> T {
         let key = format!("{}@{tag}", self.input_key(st));
+        self.input_at(key, sort, what)
+    }
+
+    /// An input pointer (of a data type): as [`Symex::input`], but a concrete run asks the
+    /// oracle's [`InputOracle::pointer`].
+    pub(crate) fn pointer_input(&mut self, st: &State, sort: Sort, what: &str) -> T {
+        self.asked_input(st, sort, what, &mut |o, key, sort| o.pointer(key, sort))
+    }
+
+    /// A scalar input whose value a concrete run takes from `ask` of the oracle.
+    pub(crate) fn asked_input(
+        &mut self,
+        st: &State,
+        sort: Sort,
+        what: &str,
+        ask: &mut dyn FnMut(&mut dyn InputOracle, &str, &Sort) -> Option<Bits>,
+    ) -> T {
+        let key = self.input_key(st);
+        if !self.free_input {
+            if let (Some(oracle), false) = (self.concrete.clone(), sort.is_array()) {
+                let v = ask(&mut *oracle.borrow_mut(), &key, &sort);
+                return match v.and_then(|b| self.s.constant(&sort, b)) {
+                    Some(c) => c,
+                    None => self.s.fresh_symbol(format!("{what}#{key}"), sort),
+                };
+            }
+        }
         self.input_at(key, sort, what)
     }
 

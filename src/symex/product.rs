@@ -8,6 +8,8 @@
 //!   harness has copied the old version's outputs into its own locals first);
 //! - `__verdiff_product_heap(p)` puts the harness's input object behind `p` on the heap
 //!   (freeing it is defined, as for a caller's `malloc`ed data);
+//! - `__verdiff_product_choice()` is a hidden input choosing how an input is built (a
+//!   stored pointer: a fresh object, NULL or free), which random runs draw as uniform bits;
 //! - `__verdiff_product_fresh(p)` is 1 when `p` points to an object created after the
 //!   snapshot (memory allocated by one of the versions, whose contents are not compared).
 //!
@@ -102,6 +104,14 @@ impl Symex<'_> {
                     let o = self.obj_of(p);
                     let t = self.s.tru();
                     self.dynamic = self.s.store(self.dynamic, o, t);
+                }
+                true
+            }
+            "__verdiff_product_choice" => {
+                if let Some(l) = lhs {
+                    let sort = self.sort_of(&l.ty);
+                    let v = self.asked_input(st, sort, "choice", &mut |o, key, sort| o.choice(key, sort));
+                    self.assign(st, l, v, loc);
                 }
                 true
             }

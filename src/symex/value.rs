@@ -51,6 +51,9 @@ impl Symex<'_> {
             return self.s.zext(7, b);
         }
         let sort = self.sort_of(t);
+        if t.pointee().is_some_and(|to| !to.is_function()) {
+            return self.pointer_input(st, sort, what);
+        }
         self.input(st, sort, what)
     }
 

@@ -331,7 +331,11 @@ impl Builder<'_> {
         linked.choices += 1;
         self.push(InstrKind::Decl(sel));
         let sel_e = Expr::var(sel, uchar.clone());
-        self.assign(sel_e.clone(), Expr::new(ExprKind::Nondet, uchar));
+        // (an input like any other, which random runs draw as uniform bits rather than as
+        // the characters and sizes that input bytes are drawn from: cJSON compares bytes
+        // with mostly even characters, so bit 0 — "a fresh object" — was rarely set)
+        let choice = self.intrinsic("__verdiff_product_choice", uchar, vec![]);
+        self.call(choice, Some(sel_e.clone()), vec![]);
         sel_e
     }
 
