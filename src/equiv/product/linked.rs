@@ -262,7 +262,7 @@ impl Builder<'_> {
         let ExprKind::Member(base, k) = &leaf.expr.kind else { return Some(t) };
         let (Type::Struct(c) | Type::Union(c)) = &base.ty else { return Some(t) };
         let Some(c) = self.p.composites.get(*c as usize) else { return Some(t) };
-        let described = described_buffer(c).is_some_and(|b| std::ptr::eq(b, &c.fields[*k as usize]))
+        let described = described_buffer(c).zip(c.fields.get(*k as usize)).is_some_and(|(b, f)| std::ptr::eq(b, f))
             && c.fields.iter().any(|f| f.ty.is_int() && f.bits.is_none() && size_name(&f.name));
         match &t {
             Type::Array(e, _) if described && !e.is_composite() => Some(Type::array((**e).clone(), DESCRIBED_ELEMS)),
