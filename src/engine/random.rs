@@ -391,6 +391,8 @@ pub(super) fn random_difference(
         Some(n) => (n, deadline.unwrap_or(t0 + Duration::from_secs(1 << 20))),
         None => (MAX_RUNS, end),
     };
+    // (VERDIFF_DEBUG_RUN_TRACE=N or `all`: the trace of run N, or of every run)
+    let trace_of = std::env::var("VERDIFF_DEBUG_RUN_TRACE").ok();
     // (what the entry reaches, once for every run)
     let reach = crate::ir::reach::reachable(p, entry);
     while runs < max_runs && Instant::now() < end {
@@ -431,7 +433,7 @@ pub(super) fn random_difference(
             }
         }
         let Ok(mut out) = run else { continue };
-        if std::env::var("VERDIFF_DEBUG_RUN_TRACE").is_ok_and(|v| v == "all" || v.parse::<u32>().ok() == Some(runs)) {
+        if trace_of.as_deref().is_some_and(|v| v == "all" || v.parse::<u32>().ok() == Some(runs)) {
             eprintln!("trace of run {runs}, violated {:?}", out.violated);
             for st in super::format::trace(p, &out, off_bits) {
                 eprintln!("  {st:?}");

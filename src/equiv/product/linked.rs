@@ -221,10 +221,23 @@ impl Builder<'_> {
     /// value (which may also be NULL: the NULL choice only makes it as likely in random runs
     /// as the code testing for it needs). Returns the leaf's name.
     fn free_value(&mut self, sel: &Expr, leaf: &Leaf, inputs: &mut Vec<InputLeaf>) -> String {
+        self.value_or_input(sel, 2, 0, leaf, inputs)
+    }
+
+    /// `leaf = value` when bit `bit` of the choice `sel` is set, else a free value, as
+    /// [`Builder::input`] gives (every value stays possible). Returns the leaf's name.
+    fn value_or_input(
+        &mut self,
+        sel: &Expr,
+        bit: i128,
+        value: i128,
+        leaf: &Leaf,
+        inputs: &mut Vec<InputLeaf>,
+    ) -> String {
         let to_free = self.body.len();
-        let free = self.bit_clear(sel.clone(), 2);
+        let free = self.bit_clear(sel.clone(), bit);
         self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
-        self.assign(leaf.expr.clone(), Expr::int(0, leaf.expr.ty.clone()));
+        self.assign(leaf.expr.clone(), Expr::int(value, leaf.expr.ty.clone()));
         let to_end = self.body.len();
         self.push(InstrKind::Goto { cond: None, target: usize::MAX });
         let free_at = self.body.len();
@@ -272,22 +285,10 @@ impl Builder<'_> {
 
     /// `leaf = elems` (the size of the buffer its sibling points to) when a hidden choice
     /// says so (bit 0 set: about half the random runs, none of the all-zero run), else a
-    /// free value, as [`Builder::input`] gives: every value stays possible, so what
-    /// EQUIVALENT covers does not shrink. Returns the leaf's name.
+    /// free value: what EQUIVALENT covers does not shrink. Returns the leaf's name.
     fn size_or_input(&mut self, leaf: &Leaf, elems: u64, inputs: &mut Vec<InputLeaf>, linked: &mut Linked) -> String {
         let sel = self.choice(linked);
-        let to_free = self.body.len();
-        let free = self.bit_clear(sel, 1);
-        self.push(InstrKind::Goto { cond: Some(free), target: usize::MAX });
-        self.assign(leaf.expr.clone(), Expr::int(elems as i128, leaf.expr.ty.clone()));
-        let to_end = self.body.len();
-        self.push(InstrKind::Goto { cond: None, target: usize::MAX });
-        let free_at = self.body.len();
-        let name = self.input(leaf, inputs);
-        let end = self.body.len();
-        self.patch(to_free, free_at);
-        self.patch(to_end, end);
-        name
+        self.value_or_input(&sel, 1, elems as i128, leaf, inputs)
     }
 
     /// `param = object`, or with `nullable` NULL instead when a hidden choice says so (bits 0
