@@ -16,6 +16,9 @@
 //! not compared) leaves what follows exact. Any other run is simply dropped: random runs never make an answer other than a
 //! confirmed difference, so they cannot make anything EQUIVALENT or hide a difference.
 //!
+//! Half the runs are not drawn afresh but patched: an input that an earlier run compared is
+//! set to what it was compared with, so that a condition on exact values is met (`guide`).
+//!
 //! The inputs are drawn from a fixed seed: the same program gets the same runs every time.
 //! The first run gives every input 0 (the empty input). `VERDIFF_DEBUG_BRANCHES` lists the
 //! lines whose branches (conditional jumps, each way) the runs took, as symbolic execution
@@ -27,10 +30,13 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use super::result::{Report, Status, Timings, Trace, Verdict};
-use crate::ir::{ClaimKind, ExprKind, FuncId, Program};
+use crate::ir::{BinOp, ClaimKind, ExprKind, FuncId, Program};
 use crate::smt::{Answer, Smt};
 use crate::symex::{InputOracle, Symex, SymexOptions};
 use crate::term::{Bits, Sort};
+
+mod guide;
+use guide::{Comparison, Guide, Input, Task};
 
 /// The note of a report whose counterexample a random run found.
 pub const RANDOM_DIFFERENCE: &str = "difference found by a concrete run on random inputs";
@@ -52,6 +58,9 @@ const MAX_RUNS: u32 = 500;
 const RUN_SHARE: u32 = 2;
 /// The most constants of the program used as interesting values.
 const MAX_CONSTANTS: usize = 96;
+/// The most inputs and comparisons of one run kept for the runs patched from it.
+const MAX_DRAWN: usize = 4096;
+const MAX_COMPARISONS: usize = 4096;
 
 /// Inputs drawn at random (splitmix64), each input key and array element once per run.
 struct RandomOracle {
@@ -65,6 +74,20 @@ struct RandomOracle {
     /// The branches the run took, (function, instruction, taken): recorded only for
     /// `VERDIFF_DEBUG_BRANCHES` (None otherwise: nothing done per branch).
     branches: Option<HashSet<(u32, usize, bool)>>,
+    /// Integer inputs set by hand: a run patched from an earlier run's comparisons (guide).
+    patches: HashMap<Input, Bits>,
+    /// The integer inputs drawn, in order, with their values, and the comparisons the run
+    /// made on constants: what the runs patched from this one are made of.
+    drawn: Vec<(Input, Bits)>,
+    comparisons: Vec<Comparison>,
+    /// Where the last comparison was made (its rank among those of one instruction).
+    last_site: guide::Site,
+    /// By function: whether its comparisons are kept — the program's own functions, not the
+    /// entry (an equivalence product's harness, comparing its hidden choices and the two
+    /// versions' outputs) nor the library models (a string walk's byte comparisons): kept,
+    /// their patches crowded out the program's own, and the runs on cJSON's print_object and
+    /// add_item_to_object found their changes no more.
+    watched: Rc<Vec<bool>>,
 }
 
 impl RandomOracle {
@@ -76,6 +99,11 @@ impl RandomOracle {
             scalars: HashMap::new(),
             elements: HashMap::new(),
             branches: None,
+            patches: HashMap::new(),
+            drawn: Vec::new(),
+            comparisons: Vec::new(),
+            last_site: (u32::MAX, usize::MAX, 0),
+            watched: Rc::new(Vec::new()),
         }
     }
 
@@ -164,6 +192,41 @@ impl RandomOracle {
         }
     }
 
+    /// An integer input's value: the patch set for it, else `v` as drawn; kept in the
+    /// inputs drawn, which later comparisons are matched with.
+    fn guided(&mut self, input: Input, v: Option<Bits>, sort: &Sort) -> Option<Bits> {
+        if !matches!(sort, Sort::Bv(_)) {
+            return v;
+        }
+        let v = match self.patches.get(&input) {
+            Some(p) if v.as_ref().map(Bits::width) == Some(p.width()) => Some(p.clone()),
+            _ => v,
+        };
+        if let Some(b) = &v {
+            if self.drawn.len() < MAX_DRAWN {
+                self.drawn.push((input, b.clone()));
+            }
+        }
+        v
+    }
+
+    /// A scalar input, drawn once per run; `guided`: a value that comparisons may patch
+    /// (not a pointer's or a hidden choice's).
+    fn draw_scalar(&mut self, key: &str, sort: &Sort, guided: bool) -> Option<Bits> {
+        if layout_key(key) {
+            return None;
+        }
+        if let Some(v) = self.scalars.get(key) {
+            return v.clone();
+        }
+        let mut v = self.value(sort);
+        if guided {
+            v = self.guided(Input::Scalar(key.to_string()), v, sort);
+        }
+        self.scalars.insert(key.to_string(), v.clone());
+        v
+    }
+
     fn real(&mut self) -> f64 {
         match self.below(4) {
             0 => 0.0,
@@ -191,15 +254,7 @@ impl InputOracle for RandomOracle {
     }
 
     fn scalar(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
-        if layout_key(key) {
-            return None;
-        }
-        if let Some(v) = self.scalars.get(key) {
-            return v.clone();
-        }
-        let v = self.value(sort);
-        self.scalars.insert(key.to_string(), v.clone());
-        v
+        self.draw_scalar(key, sort, true)
     }
 
     /// A free data pointer: NULL seven times in eight. Random bits are a dangling pointer,
@@ -208,7 +263,7 @@ impl InputOracle for RandomOracle {
     /// runs, finds the other objects a free pointer may point into.
     fn pointer(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
         if self.zeros || layout_key(key) || self.scalars.contains_key(key) || self.below(8) == 0 {
-            return self.scalar(key, sort);
+            return self.draw_scalar(key, sort, false);
         }
         let v = sort.scalar_width().map(Bits::zero);
         self.scalars.insert(key.to_string(), v.clone());
@@ -219,7 +274,7 @@ impl InputOracle for RandomOracle {
     /// likely as the other), all zero in the all-zero run.
     fn choice(&mut self, key: &str, sort: &Sort) -> Option<Bits> {
         if self.zeros || self.scalars.contains_key(key) {
-            return self.scalar(key, sort);
+            return self.draw_scalar(key, sort, false);
         }
         let w = sort.scalar_width()?;
         let v = Some(Bits::from_u128(w, self.next() as u128 & ((1u128 << w.min(64)) - 1)));
@@ -242,6 +297,7 @@ impl InputOracle for RandomOracle {
             return v.clone();
         }
         let v = self.value(elem);
+        let v = self.guided(Input::Element(key.to_string(), indices.to_vec()), v, elem);
         self.elements.insert(k, v.clone());
         v
     }
@@ -249,6 +305,26 @@ impl InputOracle for RandomOracle {
     fn branch(&mut self, at: (u32, usize), taken: bool) {
         if let Some(b) = &mut self.branches {
             b.insert((at.0, at.1, taken));
+        }
+    }
+
+    fn compare(&mut self, at: (u32, usize), op: BinOp, signed: bool, x: &Bits, y: &Bits, holds: bool) {
+        if !self.watched.get(at.0 as usize).copied().unwrap_or(false) {
+            return;
+        }
+        let rank = if (self.last_site.0, self.last_site.1) == at { self.last_site.2 + 1 } else { 0 };
+        self.last_site = (at.0, at.1, rank);
+        if self.comparisons.len() < MAX_COMPARISONS {
+            let drawn = self.drawn.len();
+            self.comparisons.push(Comparison {
+                site: self.last_site,
+                op,
+                signed,
+                x: x.clone(),
+                y: y.clone(),
+                holds,
+                drawn,
+            });
         }
     }
 }
@@ -395,11 +471,27 @@ pub(super) fn random_difference(
     let trace_of = std::env::var("VERDIFF_DEBUG_RUN_TRACE").ok();
     // (what the entry reaches, once for every run)
     let reach = crate::ir::reach::reachable(p, entry);
+    // (runs waiting with inputs patched from earlier runs' comparisons, and the fresh draws)
+    let mut guide = Guide::default();
+    let mut fresh = 0u32;
+    let watched: Rc<Vec<bool>> =
+        Rc::new(p.funcs.iter().enumerate().map(|(i, f)| !f.model && i != entry.0 as usize).collect());
     while runs < max_runs && Instant::now() < end {
         runs += 1;
-        let seed = 0x5eed_u64.wrapping_mul(runs as u64 + 1);
-        let mut drawn = RandomOracle::new(seed, constants.clone());
-        drawn.zeros = runs == 1;
+        // of four runs, two are drawn afresh, one follows up a comparison outcome no run
+        // showed and one an outcome shown on other inputs, when such runs are waiting (most
+        // differences show on a fresh draw: the patched runs are what follows)
+        let task = match runs.is_multiple_of(2).then(|| guide.next(runs.is_multiple_of(4))).flatten() {
+            Some(task) => task,
+            None => {
+                fresh += 1;
+                Task { seed: 0x5eed_u64.wrapping_mul(fresh as u64 + 1), zeros: fresh == 1, patches: vec![] }
+            }
+        };
+        let mut drawn = RandomOracle::new(task.seed, constants.clone());
+        drawn.zeros = task.zeros;
+        drawn.patches = task.patches.iter().cloned().collect();
+        drawn.watched = watched.clone();
         drawn.branches = list_branches.then(HashSet::new);
         let oracle = Rc::new(RefCell::new(drawn));
         let mut ro = so.clone();
@@ -409,10 +501,15 @@ pub(super) fn random_difference(
         let run =
             Symex::new(p, ro).with_reach(reach.clone()).concrete(oracle.clone(), None).run(entry, &mut |_, _| None);
         covered.extend(oracle.borrow().branches.iter().flatten().copied());
+        {
+            let o = oracle.borrow();
+            guide.learn(&task, &o.comparisons, &o.drawn);
+        }
         if debug {
             match &run {
                 Ok(out) => eprintln!(
-                    "random run {runs}: {:?}, violated {:?}, {} terms, {} instructions, last at {}, approximated {:?}{}",
+                    "random run {runs}{}: {:?}, violated {:?}, {} terms, {} instructions, last at {}, approximated {:?}{}",
+                    patched(&task),
                     t_run.elapsed(),
                     out.violated.and_then(|v| out.claims.get(v)).map(|c| (c.kind, c.msg.clone())),
                     out.store.len(),
@@ -425,7 +522,8 @@ pub(super) fn random_difference(
                     if out.inconsistent { ", inconsistent" } else { "" }
                 ),
                 Err((why, out)) => eprintln!(
-                    "random run {runs}: {:?}, stopped: {why:?} after {} instructions, {} terms",
+                    "random run {runs}{}: {:?}, stopped: {why:?} after {} instructions, {} terms",
+                    patched(&task),
                     t_run.elapsed(),
                     out.stats.instructions,
                     out.store.len()
@@ -470,6 +568,22 @@ pub(super) fn random_difference(
         eprintln!("random runs: {runs} in {:?}, difference: {}", t0.elapsed(), found.is_some());
     }
     found
+}
+
+/// For the debug line: the inputs a run had patched.
+fn patched(task: &Task) -> String {
+    if task.patches.is_empty() {
+        return String::new();
+    }
+    let inputs: Vec<String> = task
+        .patches
+        .iter()
+        .map(|(i, v)| match i {
+            Input::Scalar(k) => format!("{k}={v:?}"),
+            Input::Element(k, ix) => format!("{k}{ix:?}={v:?}"),
+        })
+        .collect();
+    format!(" (patched {})", inputs.join(", "))
 }
 
 /// How long the runs take together: the share `time` the check gives them, else a fifth of
@@ -698,5 +812,52 @@ mod tests {
         }
         assert!(!c.chars.contains(&1000) && !c.chars.contains(&1), "{:?}", c.chars);
         assert!(c.all.contains(&1000));
+    }
+
+    #[test]
+    fn exact_values_of_several_inputs_are_met_by_patching_them_from_the_comparisons() {
+        // a random draw meets all three conditions about once in 20,000 runs (b is the one
+        // big constant in a twentieth of draws, a's low byte 0xA5 in about as many, c equal
+        // to a rarer still); a run patched from the comparisons of the run before meets the
+        // next one: a's low byte, then b, then c made a's value
+        let mut p = crate::frontend::load_text(
+            r#"unsigned __VERIFIER_nondet_uint(void);
+               void met(void);
+               int f(unsigned a, unsigned b, unsigned c) {
+                 if ((a & 0xFF) == 0xA5 && b == 123456789u && c == a)
+                   met();
+                 return 0;
+               }
+               int main(void) {
+                 unsigned a = __VERIFIER_nondet_uint();
+                 unsigned b = __VERIFIER_nondet_uint();
+                 return f(a, b, __VERIFIER_nondet_uint());
+               }"#,
+            crate::ir::Target::default(),
+        )
+        .expect("the test program lowers");
+        let entry = p.func_named("main").expect("main is defined");
+        let f = p.func_named("f").expect("f is defined");
+        let met = p.func_named("met").expect("met is declared");
+        // (the call of met is the claim `assert(0)`, as instrumentation makes one)
+        let int = p.target.int_t();
+        let body = p.funcs[f.0 as usize].body.as_mut().expect("f has a body");
+        let call = body
+            .iter_mut()
+            .find(|i| matches!(&i.kind, crate::ir::InstrKind::Call { func, .. } if matches!(func.kind, ExprKind::Func(g) if g == met)))
+            .expect("f calls met");
+        call.kind = crate::ir::InstrKind::Assert {
+            cond: crate::ir::Expr::int(0, int),
+            kind: ClaimKind::Assertion,
+            msg: "all three met".to_string(),
+        };
+        let so = SymexOptions::default();
+        let off_bits = p.target.pointer_width() - so.object_bits.clamp(4, p.target.pointer_width() - 8);
+        let mut t = Timings::default();
+        let r = random_difference(&p, entry, &so, None, Some(Duration::from_secs(30)), off_bits, &mut t)
+            .expect("a run meets the three conditions");
+        assert!(r.notes.iter().any(|n| n.starts_with(RANDOM_DIFFERENCE)), "{:?}", r.notes);
+        let v = r.claims.iter().find(|c| c.status == Status::Violated).expect("a violated claim");
+        assert!(v.trace.as_ref().is_some_and(|t| t.replayed));
     }
 }

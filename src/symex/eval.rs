@@ -126,7 +126,9 @@ impl Symex<'_> {
             ExprKind::Binary(op, a, b) if op.is_comparison() => {
                 let x = self.eval(st, a, loc);
                 let y = self.eval(st, b, loc);
-                self.compare(st, *op, x, y, &a.ty)
+                let c = self.compare(st, *op, x, y, &a.ty);
+                self.tell_comparison(st, *op, (x, y), &a.ty, c);
+                c
             }
             ExprKind::Builtin(b, args) => self.builtin_cond(st, *b, args, loc),
             ExprKind::Cast(a, _) if e.ty.is_int() && a.ty.is_int() && e.ty.int_width() >= a.ty.int_width() => {
@@ -137,6 +139,25 @@ impl Symex<'_> {
                 let v = self.eval(st, e, loc);
                 self.truth(v, &e.ty)
             }
+        }
+    }
+
+    /// In a concrete run, tells the oracle an integer comparison and its outcome.
+    fn tell_comparison(&self, st: &State, op: BinOp, (x, y): (T, T), ty: &Type, c: T) {
+        let Some(o) = &self.concrete else { return };
+        if ty.is_pointer() || ty.is_float() {
+            return;
+        }
+        let holds = if self.s.is_true(c) {
+            true
+        } else if self.s.is_false(c) {
+            false
+        } else {
+            return;
+        };
+        if let (Some(a), Some(b)) = (self.s.as_bv(x), self.s.as_bv(y)) {
+            let at = (st.top().func.map_or(u32::MAX, |f| f.0), st.top().pc);
+            o.borrow_mut().compare(at, op, ty.is_signed(), a, b, holds);
         }
     }
 

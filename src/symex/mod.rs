@@ -33,7 +33,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 use std::time::Instant;
 
-use crate::ir::{ClaimKind, Expr, FuncId, InstrKind, Loc, Program, Type};
+use crate::ir::{BinOp, ClaimKind, Expr, FuncId, InstrKind, Loc, Program, Type};
 use crate::term::{ArrayOracle, Bits, Sort, TermStore, T};
 pub use state::{Frame, Guard, State};
 
@@ -247,6 +247,10 @@ pub trait InputOracle {
     /// (`taken`) or fell through: the branches a run covers, which guide random runs toward
     /// inputs that reach further (engine::random).
     fn branch(&mut self, _at: (u32, usize), _taken: bool) {}
+    /// A concrete run compared integers `x` and `y` (`op`, signed or not; both sides
+    /// constants) at instruction `at.1` of function `at.0` and found `holds`: what random runs
+    /// patch the next runs' inputs from (engine::random).
+    fn compare(&mut self, _at: (u32, usize), _op: BinOp, _signed: bool, _x: &Bits, _y: &Bits, _holds: bool) {}
 }
 
 /// Asks whether a path condition is satisfiable (None: unknown).

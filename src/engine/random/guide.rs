@@ -1,0 +1,366 @@
+//! Runs whose inputs are patched from the comparisons of earlier runs.
+//!
+//! Random draws rarely meet a condition such as `(a->type & 0xFF) == cJSON_String` on two
+//! inputs at once, or a length exactly one past an offset. But a concrete run knows the
+//! values it compared: when one side of a comparison is, bit for bit, the value an input was
+//! drawn with (or its low byte, half-word or word, for a masked field), setting that input
+//! to the other side (or a neighbour of it) takes the comparison the other way. This is the
+//! input-to-state correspondence of fuzzers (Aschermann et al., "REDQUEEN: Fuzzing with
+//! Input-to-State Correspondence", NDSS 2019), here on the product's inputs.
+//!
+//! A run on patched inputs is drawn from the same seed as the run it came from (the other
+//! inputs keep their values) and is queued only for a comparison outcome that no run has
+//! shown yet. Patched runs are concrete runs like any other: what they find is confirmed the
+//! same way, and they never make an answer other than a confirmed difference.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::ir::BinOp;
+use crate::term::Bits;
+
+/// An input of the product as the oracle is asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Input {
+    Scalar(String),
+    Element(String, Vec<Bits>),
+}
+
+/// Where a comparison was made: function, instruction, and its rank among the comparisons
+/// of that instruction (`a == NULL || b == NULL || a->type != b->type` has three).
+pub(super) type Site = (u32, usize, u32);
+
+/// One comparison a run made on constants.
+pub(super) struct Comparison {
+    pub site: Site,
+    pub op: BinOp,
+    pub signed: bool,
+    pub x: Bits,
+    pub y: Bits,
+    pub holds: bool,
+    /// How many inputs had been drawn when it was made (an input drawn later cannot be a side).
+    pub drawn: usize,
+}
+
+/// What a run draws from: its seed, whether every input is zero, and the inputs set by hand.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Task {
+    pub seed: u64,
+    pub zeros: bool,
+    pub patches: Vec<(Input, Bits)>,
+}
+
+/// The most inputs one run patches, the most patched runs one run queues, the most runs
+/// queued for one comparison outcome, the most runs waiting, and the most inputs one side of
+/// a comparison may match: a value that more inputs hold (zero, a small count; an
+/// equivalence product draws hundreds of inputs before the function reads one) says nothing
+/// about which input was compared.
+const MAX_PATCHES: usize = 8;
+const MAX_CHILDREN: usize = 16;
+const MAX_TRIES: u32 = 4;
+const MAX_QUEUED: usize = 1024;
+const MAX_MATCHES: usize = 2;
+
+/// The runs waiting, and the comparison outcomes seen so far.
+#[derive(Default)]
+pub(super) struct Guide {
+    seen: HashSet<(Site, bool)>,
+    tries: HashMap<(Site, bool), u32>,
+    queued: HashSet<Task>,
+    /// Runs for outcomes no run showed yet, a stack: the runs queued last, for the earliest
+    /// comparison first, run first — a condition met by one patch leads on to the next
+    /// (cJSON_Compare: the two types equal, then both a string) before the siblings are tried.
+    unseen: Vec<Task>,
+    /// Runs for outcomes some run showed, but on other inputs: the all-zero run makes every
+    /// two inputs equal, so "the two types equal" is seen at once — with both types invalid,
+    /// where nothing goes on. Taken less often (see [`Guide::next`]), in the order queued
+    /// (the early runs' would be buried under the later runs' otherwise).
+    again: VecDeque<Task>,
+}
+
+impl Guide {
+    /// The next patched run: for an outcome no run showed, or (`again`) first for one that
+    /// some run showed on other inputs.
+    pub fn next(&mut self, again: bool) -> Option<Task> {
+        if again {
+            self.again.pop_front().or_else(|| self.unseen.pop())
+        } else {
+            self.unseen.pop().or_else(|| self.again.pop_front())
+        }
+    }
+
+    /// Learns from a finished run (`task`, the comparisons it made, the inputs it drew in
+    /// order): queues runs that set an input to take a comparison the other way, each outcome
+    /// a few times at most.
+    pub fn learn(&mut self, task: &Task, comparisons: &[Comparison], drawn: &[(Input, Bits)]) {
+        let before = self.seen.clone();
+        self.seen.extend(comparisons.iter().map(|c| (c.site, c.holds)));
+        let (mut unseen, mut again) = (Vec::new(), Vec::new());
+        for c in comparisons {
+            let flip = (c.site, !c.holds);
+            let seen = before.contains(&flip) || self.seen.contains(&flip);
+            let children = if seen { &mut again } else { &mut unseen };
+            if children.len() >= MAX_CHILDREN || self.tries.get(&flip).is_some_and(|&n| n >= MAX_TRIES) {
+                continue;
+            }
+            for change in patches(c, drawn, &task.patches) {
+                let mut child = task.clone();
+                for (input, value) in change {
+                    match child.patches.iter_mut().find(|(i, _)| *i == input) {
+                        Some(p) => p.1 = value,
+                        None => child.patches.push((input, value)),
+                    }
+                }
+                if child.patches.len() > MAX_PATCHES
+                    || self.unseen.len() + self.again.len() + children.len() >= MAX_QUEUED
+                    || !self.queued.insert(child.clone())
+                {
+                    continue;
+                }
+                children.push(child);
+                *self.tries.entry(flip).or_default() += 1;
+            }
+        }
+        self.unseen.extend(unseen.into_iter().rev());
+        self.again.extend(again);
+    }
+}
+
+/// Whether `a op b` holds.
+fn holds(op: BinOp, signed: bool, a: &Bits, b: &Bits) -> bool {
+    let o = if signed { a.scmp(b) } else { a.ucmp(b) };
+    match op {
+        BinOp::Eq => o.is_eq(),
+        BinOp::Ne => o.is_ne(),
+        BinOp::Lt => o.is_lt(),
+        BinOp::Le => o.is_le(),
+        BinOp::Gt => o.is_gt(),
+        _ => o.is_ge(),
+    }
+}
+
+/// The changes, each a set of inputs and their values, that take comparison `c` the other
+/// way: for each side that one or two inputs drawn before it match, that input set to the
+/// other side or a neighbour of it — and with it every input the run had patched that
+/// matches the same side (made equal to it by an earlier patch, it stays equal).
+pub(super) fn patches(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input, Bits)]) -> Vec<Vec<(Input, Bits)>> {
+    let drawn = &drawn[..c.drawn.min(drawn.len())];
+    let mut out: Vec<Vec<(Input, Bits)>> = Vec::new();
+    let mut used: Vec<&Input> = Vec::new();
+    for left in [true, false] {
+        let (side, other) = if left { (&c.x, &c.y) } else { (&c.y, &c.x) };
+        let flips = |t: &Bits| {
+            let now = if left { holds(c.op, c.signed, t, other) } else { holds(c.op, c.signed, other, t) };
+            now != c.holds
+        };
+        let one = Bits::from_u128(other.width(), 1);
+        let Some(target) = [other.clone(), other.add(&one), other.sub(&one)].into_iter().find(|t| flips(t)) else {
+            continue;
+        };
+        // (a run draws hundreds of inputs and makes thousands of comparisons: the low byte
+        // tells most inputs apart before any value is built)
+        let mut matches: Vec<(&Input, Bits)> = Vec::new();
+        for (input, v) in drawn {
+            if low_byte(v, side.width()) != low_byte(side, v.width()) {
+                continue;
+            }
+            if let Some(p) = placed(v, side, &target, &flips).filter(|p| p != v) {
+                matches.push((input, p));
+                if matches.len() > MAX_MATCHES {
+                    break;
+                }
+            }
+        }
+        if matches.is_empty() || matches.len() > MAX_MATCHES {
+            continue;
+        }
+        let along: Vec<(Input, Bits)> = patched
+            .iter()
+            .filter_map(|(i, v)| placed(v, side, &target, &flips).filter(|p| p != v).map(|p| (i.clone(), p)))
+            .collect();
+        for (input, p) in matches {
+            if used.contains(&input) {
+                continue;
+            }
+            used.push(input);
+            let mut change = vec![(input.clone(), p)];
+            change.extend(along.iter().filter(|(i, _)| i != input).cloned());
+            out.push(change);
+        }
+    }
+    out
+}
+
+/// The low bits of `b` that any placing of one value in the other keeps: at most 8, and no
+/// more than either width.
+fn low_byte(b: &Bits, other_width: u32) -> u64 {
+    let k = 8.min(b.width()).min(other_width);
+    b.limbs().first().map_or(0, |l| l & ((1u64 << k) - 1))
+}
+
+/// The value of an input now `v` that makes a compared value now `side` (of `side`'s width)
+/// equal to `target`: `v` itself compared, or extended, or its low 8, 16, 32 or 64 bits
+/// (a masked field: `type & 0xFF`); None when `side` is not `v` in any of these ways.
+fn placed(v: &Bits, side: &Bits, target: &Bits, flips: &dyn Fn(&Bits) -> bool) -> Option<Bits> {
+    let (w, wi) = (side.width(), v.width());
+    if wi == w && v == side {
+        return Some(target.clone());
+    }
+    if wi > w && v.extract(w - 1, 0) == *side {
+        return Some(Bits::concat(&v.extract(wi - 1, w), target));
+    }
+    if wi < w {
+        let low = target.extract(wi - 1, 0);
+        for (extended, back) in [(v.zext(w - wi), low.zext(w - wi)), (v.sext(w - wi), low.sext(w - wi))] {
+            if extended == *side {
+                return flips(&back).then_some(low);
+            }
+        }
+    }
+    for k in [8, 16, 32, 64] {
+        if k >= w.min(wi) {
+            break;
+        }
+        let fits = |b: &Bits| b.extract(b.width() - 1, k).is_zero();
+        if fits(side) && fits(target) && v.extract(k - 1, 0) == side.extract(k - 1, 0) {
+            return Some(Bits::concat(&v.extract(wi - 1, k), &target.extract(k - 1, 0)));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(w: u32, v: u128) -> Bits {
+        Bits::from_u128(w, v)
+    }
+
+    fn cmp(op: BinOp, x: Bits, y: Bits, holds: bool, drawn: usize) -> Comparison {
+        Comparison { site: (0, 0, 0), op, signed: false, x, y, holds, drawn }
+    }
+
+    fn scalar(k: &str) -> Input {
+        Input::Scalar(k.to_string())
+    }
+
+    #[test]
+    fn an_input_compared_as_drawn_is_set_to_the_other_side() {
+        let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 9))];
+        // n == 123 was false: n := 123
+        let c = cmp(BinOp::Eq, b(32, 7), b(32, 123), false, 2);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 123))]]);
+        // 123 != n was true: n := 123 as well (the input on the right)
+        let c = cmp(BinOp::Ne, b(32, 123), b(32, 7), true, 2);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 123))]]);
+        // n < 123 was true: n := 123 makes it false (m is not compared)
+        let c = cmp(BinOp::Lt, b(32, 7), b(32, 123), true, 2);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 123))]]);
+        // n <= 123 was true: 123 keeps it true, 124 does not
+        let c = cmp(BinOp::Le, b(32, 7), b(32, 123), true, 2);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 124))]]);
+        // n == 7 was true: a neighbour makes it false (n is both sides: patched once)
+        let c = cmp(BinOp::Eq, b(32, 7), b(32, 7), true, 2);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 8))]]);
+    }
+
+    #[test]
+    fn an_input_drawn_after_the_comparison_is_not_a_side_of_it() {
+        let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 7))];
+        let c = cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 1);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 5))]]);
+    }
+
+    #[test]
+    fn a_masked_field_gets_its_low_byte_and_keeps_the_rest() {
+        // cJSON: (type & 0xFF) == cJSON_String with type drawn 0x1234_5678
+        let drawn = vec![(scalar("type"), b(32, 0x1234_5678))];
+        let c = cmp(BinOp::Eq, b(32, 0x78), b(32, 16), false, 1);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("type"), b(32, 0x1234_5610))]]);
+        // a value that does not fit the low byte is not placed there
+        let c = cmp(BinOp::Eq, b(32, 0x78), b(32, 0x1_0000), false, 1);
+        assert!(patches(&c, &drawn, &[]).is_empty());
+    }
+
+    #[test]
+    fn a_byte_compared_as_an_int_is_set_through_the_extension() {
+        let e = Input::Element("s_object".to_string(), vec![b(64, 3)]);
+        // a char -1 (0xFF) compared, sign-extended, with '{' (123)
+        let drawn = vec![(e.clone(), b(8, 0xFF))];
+        let mut c = cmp(BinOp::Eq, Bits::from_i128(32, -1), b(32, 123), false, 1);
+        c.signed = true;
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(e.clone(), b(8, 123))]]);
+        // a value no byte holds is not the other side once truncated: no patch
+        let c = cmp(BinOp::Eq, b(32, 0xFF), b(32, 0x1FF), false, 1);
+        assert!(patches(&c, &drawn, &[]).is_empty());
+        // a wider input compared through a truncation: the low bits are set
+        let drawn = vec![(scalar("len"), b(64, 0xAB_0000_0005))];
+        let c = cmp(BinOp::Eq, b(32, 5), b(32, 40), false, 1);
+        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("len"), b(64, 0xAB_0000_0028))]]);
+    }
+
+    #[test]
+    fn a_value_many_inputs_hold_says_nothing_about_which_was_compared() {
+        let drawn: Vec<_> = ["a", "b", "c"].iter().map(|k| (scalar(k), b(32, 0))).collect();
+        let c = cmp(BinOp::Eq, b(32, 0), b(32, 16), false, 3);
+        assert!(patches(&c, &drawn, &[]).is_empty());
+        // two inputs: either may be the one
+        let c = cmp(BinOp::Eq, b(32, 0), b(32, 16), false, 2);
+        let p = patches(&c, &drawn, &[]);
+        assert_eq!(p, vec![vec![(scalar("a"), b(32, 16))], vec![(scalar("b"), b(32, 16))]]);
+    }
+
+    #[test]
+    fn an_input_patched_equal_to_the_compared_one_follows_it() {
+        // an earlier patch made b's low byte a's (a->type & 0xFF == b->type & 0xFF); now the
+        // switch compares a's low byte with cJSON_String
+        let drawn = vec![(scalar("a"), b(32, 0x5C73_8DF8)), (scalar("b"), b(32, 0x0000_01F8))];
+        let patched = vec![(scalar("b"), b(32, 0x0000_01F8))];
+        let c = cmp(BinOp::Eq, b(32, 0xF8), b(32, 16), false, 2);
+        let p = patches(&c, &drawn, &patched);
+        assert_eq!(p[0], vec![(scalar("a"), b(32, 0x5C73_8D10)), (scalar("b"), b(32, 0x0000_0110))]);
+    }
+
+    #[test]
+    fn an_outcome_no_run_showed_is_tried_first_and_each_run_queued_once() {
+        let mut g = Guide::default();
+        let root = Task { seed: 1, zeros: false, patches: vec![] };
+        let drawn = vec![(scalar("n"), b(32, 7))];
+        // n == 3 false here, true in another run: queued, but as seen
+        let seen_both = [
+            Comparison { site: (0, 1, 0), ..cmp(BinOp::Eq, b(32, 7), b(32, 3), false, 1) },
+            Comparison { site: (0, 1, 0), ..cmp(BinOp::Eq, b(32, 3), b(32, 3), true, 1) },
+        ];
+        g.learn(&root, &seen_both, &drawn);
+        // n == 5 false, and no run made it true
+        let c = [Comparison { site: (0, 2, 0), ..cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 1) }];
+        g.learn(&root, &c, &drawn);
+        g.learn(&root, &c, &drawn);
+        let child = g.next(false).expect("a run is queued");
+        assert_eq!(child.patches, vec![(scalar("n"), b(32, 5))], "the unseen outcome first");
+        assert_eq!(child.seed, 1);
+        assert_eq!(g.next(false).map(|t| t.patches), Some(vec![(scalar("n"), b(32, 3))]));
+        assert!(g.next(false).is_none(), "the same run is queued once");
+        // a child's patch is kept by its own children
+        let drawn = vec![(scalar("n"), b(32, 5)), (scalar("m"), b(32, 0))];
+        let c = [Comparison { site: (0, 3, 0), ..cmp(BinOp::Eq, b(32, 0), b(32, 9), false, 2) }];
+        g.learn(&child, &c, &drawn);
+        let grandchild = g.next(true).expect("a second patch is queued");
+        assert_eq!(grandchild.patches, vec![(scalar("n"), b(32, 5)), (scalar("m"), b(32, 9))]);
+    }
+
+    #[test]
+    fn an_outcome_is_tried_a_few_times_at_most() {
+        let mut g = Guide::default();
+        let c = [cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 1)];
+        for seed in 0..10 {
+            let root = Task { seed, zeros: false, patches: vec![] };
+            g.learn(&root, &c, &[(scalar("n"), b(32, 7))]);
+        }
+        let mut queued = 0;
+        while g.next(false).is_some() {
+            queued += 1;
+        }
+        assert_eq!(queued, MAX_TRIES);
+    }
+}
