@@ -68,7 +68,8 @@ pub(super) struct Guide {
     queued: HashSet<Task>,
     /// Runs for outcomes no run showed yet, a stack: the runs queued last, for the earliest
     /// comparison first, run first — a condition met by one patch leads on to the next
-    /// (cJSON_Compare: the two types equal, then both a string) before the siblings are tried.
+    /// (`a`'s low byte, then `b`, then `c` in the test of engine::random) before the siblings
+    /// are tried.
     unseen: Vec<Task>,
     /// Runs for outcomes some run showed, but on other inputs: the all-zero run makes every
     /// two inputs equal, so "the two types equal" is seen at once — with both types invalid,
@@ -92,13 +93,11 @@ impl Guide {
     /// order): queues runs that set an input to take a comparison the other way, each outcome
     /// a few times at most.
     pub fn learn(&mut self, task: &Task, comparisons: &[Comparison], drawn: &[(Input, Bits)]) {
-        let before = self.seen.clone();
         self.seen.extend(comparisons.iter().map(|c| (c.site, c.holds)));
         let (mut unseen, mut again) = (Vec::new(), Vec::new());
         for c in comparisons {
             let flip = (c.site, !c.holds);
-            let seen = before.contains(&flip) || self.seen.contains(&flip);
-            let children = if seen { &mut again } else { &mut unseen };
+            let children = if self.seen.contains(&flip) { &mut again } else { &mut unseen };
             if children.len() >= MAX_CHILDREN || self.tries.get(&flip).is_some_and(|&n| n >= MAX_TRIES) {
                 continue;
             }
