@@ -9,8 +9,8 @@
 //! Input-to-State Correspondence", NDSS 2019), here on the product's inputs.
 //!
 //! A run on patched inputs is drawn from the same seed as the run it came from (the other
-//! inputs keep their values) and is queued only for a comparison outcome that no run has
-//! shown yet. Patched runs are concrete runs like any other: what they find is confirmed the
+//! inputs keep their values); runs for a comparison outcome that no run has shown yet come
+//! first, each outcome is tried a few times at most (see [`Guide`]). Patched runs are concrete runs like any other: what they find is confirmed the
 //! same way, and they never make an answer other than a confirmed difference.
 
 use std::collections::{HashMap, HashSet, VecDeque};
