@@ -485,12 +485,18 @@ pub(super) fn random_difference(
             Some(task) => task,
             None => {
                 fresh += 1;
-                Task { seed: 0x5eed_u64.wrapping_mul(fresh as u64 + 1), zeros: fresh == 1, patches: vec![] }
+                Task {
+                    seed: 0x5eed_u64.wrapping_mul(fresh as u64 + 1),
+                    zeros: fresh == 1,
+                    patches: vec![],
+                    colours: vec![],
+                }
             }
         };
         let mut drawn = RandomOracle::new(task.seed, constants.clone());
         drawn.zeros = task.zeros;
-        drawn.patches = task.patches.iter().cloned().collect();
+        // (a coloured input that is also patched takes the patch)
+        drawn.patches = task.colours.iter().chain(&task.patches).cloned().collect();
         drawn.watched = watched.clone();
         drawn.branches = list_branches.then(HashSet::new);
         let oracle = Rc::new(RefCell::new(drawn));
@@ -570,20 +576,26 @@ pub(super) fn random_difference(
     found
 }
 
-/// For the debug line: the inputs a run had patched.
+/// For the debug line: the inputs a run had patched, and those it coloured.
 fn patched(task: &Task) -> String {
-    if task.patches.is_empty() {
-        return String::new();
+    let list = |inputs: &[(Input, Bits)]| -> String {
+        let inputs: Vec<String> = inputs
+            .iter()
+            .map(|(i, v)| match i {
+                Input::Scalar(k) => format!("{k}={v:?}"),
+                Input::Element(k, ix) => format!("{k}{ix:?}={v:?}"),
+            })
+            .collect();
+        inputs.join(", ")
+    };
+    let mut out = String::new();
+    if !task.patches.is_empty() {
+        out += &format!(" (patched {})", list(&task.patches));
     }
-    let inputs: Vec<String> = task
-        .patches
-        .iter()
-        .map(|(i, v)| match i {
-            Input::Scalar(k) => format!("{k}={v:?}"),
-            Input::Element(k, ix) => format!("{k}{ix:?}={v:?}"),
-        })
-        .collect();
-    format!(" (patched {})", inputs.join(", "))
+    if !task.colours.is_empty() {
+        out += &format!(" (coloured {})", list(&task.colours));
+    }
+    out
 }
 
 /// How long the runs take together: the share `time` the check gives them, else a fifth of

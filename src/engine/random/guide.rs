@@ -8,10 +8,15 @@
 //! input-to-state correspondence of fuzzers (Aschermann et al., "REDQUEEN: Fuzzing with
 //! Input-to-State Correspondence", NDSS 2019), here on the product's inputs.
 //!
+//! A side that many inputs match (a byte value the draws favour, zero) does not say which
+//! input was compared: one run gives each of them a byte no input holds (REDQUEEN's
+//! colourisation), and in that run the comparison names its input ([`changes`]).
+//!
 //! A run on patched inputs is drawn from the same seed as the run it came from (the other
 //! inputs keep their values); runs for a comparison outcome that no run has shown yet come
-//! first, each outcome is tried a few times at most (see [`Guide`]). Patched runs are concrete runs like any other: what they find is confirmed the
-//! same way, and they never make an answer other than a confirmed difference.
+//! first, the rarest comparison's first, and each outcome is tried a few times at most (see
+//! [`Guide`]). Patched runs are concrete runs like any other: what they find is confirmed
+//! the same way, and they never make an answer other than a confirmed difference.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -30,6 +35,7 @@ pub(super) enum Input {
 pub(super) type Site = (u32, usize, u32);
 
 /// One comparison a run made on constants.
+#[derive(Clone)]
 pub(super) struct Comparison {
     pub site: Site,
     pub op: BinOp,
@@ -41,12 +47,16 @@ pub(super) struct Comparison {
     pub drawn: usize,
 }
 
-/// What a run draws from: its seed, whether every input is zero, and the inputs set by hand.
+/// What a run draws from: its seed, whether every input is zero, and the inputs set by hand:
+/// patched (kept by the runs patched from this one) and coloured (only for this run, to tell
+/// apart the inputs one side of a comparison matched; the runs after it keep the one patch
+/// that comes of it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Task {
     pub seed: u64,
     pub zeros: bool,
     pub patches: Vec<(Input, Bits)>,
+    pub colours: Vec<(Input, Bits)>,
 }
 
 /// The most inputs one run patches, the most patched runs one run queues, the most runs
@@ -59,6 +69,8 @@ const MAX_CHILDREN: usize = 16;
 const MAX_TRIES: u32 = 4;
 const MAX_QUEUED: usize = 1024;
 const MAX_MATCHES: usize = 2;
+/// The most inputs one side may match and still be told apart by a run that colours them.
+const MAX_COLOURED: usize = 16;
 
 /// The runs waiting, and the comparison outcomes seen so far.
 #[derive(Default)]
@@ -66,11 +78,19 @@ pub(super) struct Guide {
     seen: HashSet<(Site, bool)>,
     tries: HashMap<(Site, bool), u32>,
     queued: HashSet<Task>,
-    /// Runs for outcomes no run showed yet, a stack: the runs queued last, for the earliest
-    /// comparison first, run first — a condition met by one patch leads on to the next
-    /// (`a`'s low byte, then `b`, then `c` in the test of engine::random) before the siblings
-    /// are tried.
-    unseen: Vec<Task>,
+    /// Runs for outcomes no run showed yet, each with the site of its comparison and when it
+    /// was queued. The run for the comparison fewest runs have made is run first (the
+    /// comparisons behind rare conditions are the ones random draws do not reach; cJSON's
+    /// `parse_value` compares the byte with `'{'` in one run of ten), and among those the run
+    /// queued last, for the earliest comparison: a condition met by one patch leads on to the
+    /// next (`a`'s low byte, then `b`, then `c` in the test of engine::random) before the
+    /// siblings are tried.
+    unseen: Vec<(Site, u64, Task)>,
+    /// The sides of comparisons (site, left) whose inputs a run was queued to tell apart.
+    coloured: HashSet<(Site, bool)>,
+    /// How many runs made a comparison at each site, and how many runs were queued.
+    hits: HashMap<Site, u32>,
+    queued_count: u64,
     /// Runs for outcomes some run showed, but on other inputs: the all-zero run makes every
     /// two inputs equal, so "the two types equal" is seen at once — with both types invalid,
     /// where nothing goes on. Taken less often (see [`Guide::next`]), in the order queued
@@ -83,10 +103,18 @@ impl Guide {
     /// some run showed on other inputs.
     pub fn next(&mut self, again: bool) -> Option<Task> {
         if again {
-            self.again.pop_front().or_else(|| self.unseen.pop())
+            self.again.pop_front().or_else(|| self.pop_unseen())
         } else {
-            self.unseen.pop().or_else(|| self.again.pop_front())
+            self.pop_unseen().or_else(|| self.again.pop_front())
         }
+    }
+
+    /// The unseen outcome's run for the rarest comparison, queued last among those.
+    fn pop_unseen(&mut self) -> Option<Task> {
+        let hits = |site: &Site| self.hits.get(site).copied().unwrap_or(0);
+        let best =
+            (0..self.unseen.len()).min_by_key(|&i| (hits(&self.unseen[i].0), std::cmp::Reverse(self.unseen[i].1)))?;
+        Some(self.unseen.swap_remove(best).2)
     }
 
     /// Learns from a finished run (`task`, the comparisons it made, the inputs it drew in
@@ -94,33 +122,52 @@ impl Guide {
     /// a few times at most.
     pub fn learn(&mut self, task: &Task, comparisons: &[Comparison], drawn: &[(Input, Bits)]) {
         self.seen.extend(comparisons.iter().map(|c| (c.site, c.holds)));
+        let sites: HashSet<Site> = comparisons.iter().map(|c| c.site).collect();
+        for site in sites {
+            *self.hits.entry(site).or_default() += 1;
+        }
         let (mut unseen, mut again) = (Vec::new(), Vec::new());
-        for c in comparisons {
+        // (the comparisons fewest runs made first: a run makes thousands, and the few
+        // children one run may have go to those)
+        let mut order: Vec<&Comparison> = comparisons.iter().collect();
+        order.sort_by_key(|c| self.hits.get(&c.site).copied().unwrap_or(0));
+        for c in order {
             let flip = (c.site, !c.holds);
             let children = if self.seen.contains(&flip) { &mut again } else { &mut unseen };
             if children.len() >= MAX_CHILDREN || self.tries.get(&flip).is_some_and(|&n| n >= MAX_TRIES) {
                 continue;
             }
-            for change in patches(c, drawn, &task.patches) {
-                let mut child = task.clone();
+            let Changes { patches, colours } = changes(c, drawn, &task.patches);
+            // (a side is coloured once: a comparison that no input is a side of, such as a
+            // condition's value tested against zero, matches the same inputs in every run)
+            let colours = colours.into_iter().filter(|(left, _)| self.coloured.insert((c.site, *left)));
+            let patched = patches.into_iter().map(|change| {
+                let mut child = Task { colours: Vec::new(), ..task.clone() };
                 for (input, value) in change {
                     match child.patches.iter_mut().find(|(i, _)| *i == input) {
                         Some(p) => p.1 = value,
                         None => child.patches.push((input, value)),
                     }
                 }
+                child
+            });
+            let coloured = colours.map(|(_, change)| Task { colours: change, ..task.clone() });
+            for child in patched.chain(coloured) {
                 if child.patches.len() > MAX_PATCHES
                     || self.unseen.len() + self.again.len() + children.len() >= MAX_QUEUED
                     || !self.queued.insert(child.clone())
                 {
                     continue;
                 }
-                children.push(child);
+                children.push((c.site, child));
                 *self.tries.entry(flip).or_default() += 1;
             }
         }
-        self.unseen.extend(unseen.into_iter().rev());
-        self.again.extend(again);
+        for (site, child) in unseen.into_iter().rev() {
+            self.queued_count += 1;
+            self.unseen.push((site, self.queued_count, child));
+        }
+        self.again.extend(again.into_iter().map(|(_, child)| child));
     }
 }
 
@@ -137,13 +184,23 @@ fn holds(op: BinOp, signed: bool, a: &Bits, b: &Bits) -> bool {
     }
 }
 
+/// What one comparison suggests: changes that take it the other way, and changes that tell
+/// apart the inputs one side (the left one, or not) matched.
+#[derive(Default)]
+pub(super) struct Changes {
+    pub patches: Vec<Vec<(Input, Bits)>>,
+    pub colours: Vec<(bool, Vec<(Input, Bits)>)>,
+}
+
 /// The changes, each a set of inputs and their values, that take comparison `c` the other
 /// way: for each side that one or two inputs drawn before it match, that input set to the
 /// other side or a neighbour of it — and with it every input the run had patched that
-/// matches the same side (made equal to it by an earlier patch, it stays equal).
-pub(super) fn patches(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input, Bits)]) -> Vec<Vec<(Input, Bits)>> {
+/// matches the same side (made equal to it by an earlier patch, it stays equal). A side that
+/// more inputs match gives the change that tells them apart instead ([`colours`]).
+pub(super) fn changes(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input, Bits)]) -> Changes {
+    let all = drawn;
     let drawn = &drawn[..c.drawn.min(drawn.len())];
-    let mut out: Vec<Vec<(Input, Bits)>> = Vec::new();
+    let mut out = Changes::default();
     let mut used: Vec<&Input> = Vec::new();
     for left in [true, false] {
         let (side, other) = if left { (&c.x, &c.y) } else { (&c.y, &c.x) };
@@ -164,12 +221,25 @@ pub(super) fn patches(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input
             }
             if let Some(p) = placed(v, side, &target, &flips).filter(|p| p != v) {
                 matches.push((input, p));
-                if matches.len() > MAX_MATCHES {
+                if matches.len() > MAX_COLOURED {
                     break;
                 }
             }
         }
-        if matches.is_empty() || matches.len() > MAX_MATCHES {
+        // (an input an earlier patch set is one the program compared: of the inputs a common
+        // value such as zero matches — those gathered — it is the one to set again)
+        if matches.len() > MAX_MATCHES {
+            let set: Vec<(&Input, Bits)> =
+                matches.iter().filter(|(i, _)| patched.iter().any(|(p, _)| p == *i)).cloned().collect();
+            if !set.is_empty() && set.len() <= MAX_MATCHES {
+                matches = set;
+            }
+        }
+        if matches.len() > MAX_MATCHES {
+            out.colours.extend(colours(&matches, all, patched).map(|change| (left, change)));
+            continue;
+        }
+        if matches.is_empty() {
             continue;
         }
         let along: Vec<(Input, Bits)> = patched
@@ -183,10 +253,44 @@ pub(super) fn patches(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input
             used.push(input);
             let mut change = vec![(input.clone(), p)];
             change.extend(along.iter().filter(|(i, _)| i != input).cloned());
-            out.push(change);
+            out.patches.push(change);
         }
     }
     out
+}
+
+/// A change that tells apart the inputs `matches` (more than [`MAX_MATCHES`]) that one side
+/// of a comparison matched: each gets a low byte that no input drawn holds, the rest of its
+/// value kept. In the run on these inputs the same comparison, if made again on one of them,
+/// matches it alone, and the run after patches it (REDQUEEN's colourisation: random bytes
+/// that keep the path). Inputs an earlier patch set keep their values (the path to here may
+/// hang on them); None when they are more than [`MAX_COLOURED`] or the unheld bytes too few.
+fn colours(
+    matches: &[(&Input, Bits)],
+    drawn: &[(Input, Bits)],
+    patched: &[(Input, Bits)],
+) -> Option<Vec<(Input, Bits)>> {
+    if matches.len() > MAX_COLOURED {
+        return None;
+    }
+    let mut held = [false; 256];
+    for (_, v) in drawn {
+        held[low_byte(v, 8) as usize] = true;
+    }
+    let mut free = (0u16..256).filter(|&b| !held[b as usize]);
+    let mut change = Vec::new();
+    for (input, _) in matches {
+        if patched.iter().any(|(i, _)| i == *input) {
+            continue;
+        }
+        let Some((_, v)) = drawn.iter().find(|(i, _)| i == *input).filter(|(_, v)| v.width() >= 8) else {
+            continue;
+        };
+        let byte = Bits::from_u128(8, u128::from(free.next()?));
+        let coloured = if v.width() > 8 { Bits::concat(&v.extract(v.width() - 1, 8), &byte) } else { byte };
+        change.push(((*input).clone(), coloured));
+    }
+    (!change.is_empty()).then_some(change)
 }
 
 /// The low bits of `b` that any placing of one value in the other keeps: at most 8, and no
@@ -248,26 +352,26 @@ mod tests {
         let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 9))];
         // n == 123 was false: n := 123
         let c = cmp(BinOp::Eq, b(32, 7), b(32, 123), false, 2);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 123))]]);
         // 123 != n was true: n := 123 as well (the input on the right)
         let c = cmp(BinOp::Ne, b(32, 123), b(32, 7), true, 2);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 123))]]);
         // n < 123 was true: n := 123 makes it false (m is not compared)
         let c = cmp(BinOp::Lt, b(32, 7), b(32, 123), true, 2);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 123))]]);
         // n <= 123 was true: 123 keeps it true, 124 does not
         let c = cmp(BinOp::Le, b(32, 7), b(32, 123), true, 2);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 124))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 124))]]);
         // n == 7 was true: a neighbour makes it false (n is both sides: patched once)
         let c = cmp(BinOp::Eq, b(32, 7), b(32, 7), true, 2);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 8))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 8))]]);
     }
 
     #[test]
     fn an_input_drawn_after_the_comparison_is_not_a_side_of_it() {
         let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 7))];
         let c = cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 1);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("n"), b(32, 5))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 5))]]);
     }
 
     #[test]
@@ -275,10 +379,10 @@ mod tests {
         // cJSON: (type & 0xFF) == cJSON_String with type drawn 0x1234_5678
         let drawn = vec![(scalar("type"), b(32, 0x1234_5678))];
         let c = cmp(BinOp::Eq, b(32, 0x78), b(32, 16), false, 1);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("type"), b(32, 0x1234_5610))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("type"), b(32, 0x1234_5610))]]);
         // a value that does not fit the low byte is not placed there
         let c = cmp(BinOp::Eq, b(32, 0x78), b(32, 0x1_0000), false, 1);
-        assert!(patches(&c, &drawn, &[]).is_empty());
+        assert!(changes(&c, &drawn, &[]).patches.is_empty());
     }
 
     #[test]
@@ -288,24 +392,24 @@ mod tests {
         let drawn = vec![(e.clone(), b(8, 0xFF))];
         let mut c = cmp(BinOp::Eq, Bits::from_i128(32, -1), b(32, 123), false, 1);
         c.signed = true;
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(e.clone(), b(8, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(e.clone(), b(8, 123))]]);
         // a value no byte holds is not the other side once truncated: no patch
         let c = cmp(BinOp::Eq, b(32, 0xFF), b(32, 0x1FF), false, 1);
-        assert!(patches(&c, &drawn, &[]).is_empty());
+        assert!(changes(&c, &drawn, &[]).patches.is_empty());
         // a wider input compared through a truncation: the low bits are set
         let drawn = vec![(scalar("len"), b(64, 0xAB_0000_0005))];
         let c = cmp(BinOp::Eq, b(32, 5), b(32, 40), false, 1);
-        assert_eq!(patches(&c, &drawn, &[]), vec![vec![(scalar("len"), b(64, 0xAB_0000_0028))]]);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("len"), b(64, 0xAB_0000_0028))]]);
     }
 
     #[test]
     fn a_value_many_inputs_hold_says_nothing_about_which_was_compared() {
         let drawn: Vec<_> = ["a", "b", "c"].iter().map(|k| (scalar(k), b(32, 0))).collect();
         let c = cmp(BinOp::Eq, b(32, 0), b(32, 16), false, 3);
-        assert!(patches(&c, &drawn, &[]).is_empty());
+        assert!(changes(&c, &drawn, &[]).patches.is_empty());
         // two inputs: either may be the one
         let c = cmp(BinOp::Eq, b(32, 0), b(32, 16), false, 2);
-        let p = patches(&c, &drawn, &[]);
+        let p = changes(&c, &drawn, &[]).patches;
         assert_eq!(p, vec![vec![(scalar("a"), b(32, 16))], vec![(scalar("b"), b(32, 16))]]);
     }
 
@@ -316,14 +420,14 @@ mod tests {
         let drawn = vec![(scalar("a"), b(32, 0x5C73_8DF8)), (scalar("b"), b(32, 0x0000_01F8))];
         let patched = vec![(scalar("b"), b(32, 0x0000_01F8))];
         let c = cmp(BinOp::Eq, b(32, 0xF8), b(32, 16), false, 2);
-        let p = patches(&c, &drawn, &patched);
+        let p = changes(&c, &drawn, &patched).patches;
         assert_eq!(p[0], vec![(scalar("a"), b(32, 0x5C73_8D10)), (scalar("b"), b(32, 0x0000_0110))]);
     }
 
     #[test]
     fn an_outcome_no_run_showed_is_tried_first_and_each_run_queued_once() {
         let mut g = Guide::default();
-        let root = Task { seed: 1, zeros: false, patches: vec![] };
+        let root = Task { seed: 1, zeros: false, patches: vec![], colours: vec![] };
         let drawn = vec![(scalar("n"), b(32, 7))];
         // n == 3 false here, true in another run: queued, but as seen
         let seen_both = [
@@ -353,7 +457,7 @@ mod tests {
         let mut g = Guide::default();
         let c = [cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 1)];
         for seed in 0..10 {
-            let root = Task { seed, zeros: false, patches: vec![] };
+            let root = Task { seed, zeros: false, patches: vec![], colours: vec![] };
             g.learn(&root, &c, &[(scalar("n"), b(32, 7))]);
         }
         let mut queued = 0;
@@ -361,5 +465,81 @@ mod tests {
             queued += 1;
         }
         assert_eq!(queued, MAX_TRIES);
+    }
+
+    #[test]
+    fn inputs_that_one_side_matches_too_many_of_are_told_apart_by_a_coloured_run() {
+        // cJSON's parse_value: the byte at the offset, '\\' (92), compared with '{' as an int;
+        // four bytes hold 92, so which one was compared is not known
+        let e = |i: u128| Input::Element("content".to_string(), vec![b(64, i)]);
+        let mut drawn: Vec<_> = (0..4).map(|i| (e(i), b(8, 92))).collect();
+        drawn.push((scalar("length"), b(64, 0x1_0000_0041)));
+        let c = cmp(BinOp::Eq, b(32, 92), b(32, 123), false, 5);
+        let Changes { patches, colours } = changes(&c, &drawn, &[]);
+        assert!(patches.is_empty());
+        assert_eq!(colours.len(), 1, "one change tells the four apart");
+        let (left, change) = &colours[0];
+        assert!(*left);
+        let inputs: Vec<&Input> = change.iter().map(|(i, _)| i).collect();
+        assert_eq!(inputs, (0..4).map(e).collect::<Vec<_>>().iter().collect::<Vec<_>>());
+        let bytes: HashSet<u64> = change.iter().map(|(_, v)| low_byte(v, 8)).collect();
+        assert_eq!(bytes.len(), 4, "each gets its own byte");
+        assert!(!bytes.contains(&92) && !bytes.contains(&0x41), "a byte no input holds");
+        // in the coloured run the compared byte is alone: it is patched
+        drawn[2].1 = change[2].1.clone();
+        let c = cmp(BinOp::Eq, change[2].1.zext(24), b(32, 123), false, 5);
+        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(e(2), b(8, 123))]]);
+        // through the guide: the coloured run, then a run with the one patch (the colours
+        // are not kept: only the compared byte matters)
+        let mut g = Guide::default();
+        let root = Task { seed: 3, zeros: false, patches: vec![], colours: vec![] };
+        let before: Vec<_> = (0..4).map(|i| (e(i), b(8, 92))).collect();
+        g.learn(&root, &[cmp(BinOp::Eq, b(32, 92), b(32, 123), false, 4)], &before);
+        let coloured = g.next(false).expect("a coloured run is queued");
+        assert_eq!((coloured.seed, coloured.patches.len(), coloured.colours.len()), (3, 0, 4));
+        let mut seen = before.clone();
+        seen[2].1 = coloured.colours[2].1.clone();
+        let c = Comparison { site: (0, 0, 0), ..cmp(BinOp::Eq, seen[2].1.zext(24), b(32, 123), false, 4) };
+        g.learn(&coloured, &[c], &seen);
+        let patched = g.next(false).expect("the patch is queued");
+        assert_eq!((patched.patches, patched.colours), (vec![(e(2), b(8, 123))], vec![]));
+        // an input an earlier patch set keeps its value
+        let patched = vec![(e(0), b(8, 92))];
+        let drawn: Vec<_> = (0..4).map(|i| (e(i), b(8, 92))).collect();
+        let c = cmp(BinOp::Eq, b(32, 92), b(32, 123), false, 4);
+        let Changes { patches, colours } = changes(&c, &drawn, &patched);
+        assert_eq!(patches, vec![vec![(e(0), b(8, 123))]], "of the inputs a value matches, the patched one is set");
+        assert!(colours.is_empty());
+    }
+
+    #[test]
+    fn a_side_is_coloured_once_and_the_rarest_comparison_is_patched_first() {
+        let mut g = Guide::default();
+        let drawn: Vec<_> = ["a", "b", "c", "d"].iter().map(|k| (scalar(k), b(32, 0))).collect();
+        // `x != 0` on a value no input is: every run matches the same zeros
+        let c = [cmp(BinOp::Ne, b(32, 0), b(32, 0), false, 4)];
+        for seed in 0..3 {
+            g.learn(&Task { seed, zeros: false, patches: vec![], colours: vec![] }, &c, &drawn);
+        }
+        let mut coloured = 0;
+        while g.next(false).is_some() {
+            coloured += 1;
+        }
+        // (both sides match the same four inputs: the same run, queued once)
+        assert_eq!(coloured, 1, "a side is coloured once, not once per run");
+        // site 1 is made by every run, site 2 by one: its run comes first, though queued first
+        let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 9))];
+        let frequent = Comparison { site: (0, 1, 0), ..cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 2) };
+        let rare = Comparison { site: (0, 2, 0), ..cmp(BinOp::Eq, b(32, 9), b(32, 3), false, 2) };
+        let root = Task { seed: 9, zeros: false, patches: vec![], colours: vec![] };
+        g.learn(&root, &[frequent.clone(), rare.clone()], &drawn);
+        for seed in 10..13 {
+            g.learn(
+                &Task { seed, zeros: false, patches: vec![], colours: vec![] },
+                std::slice::from_ref(&frequent),
+                &drawn,
+            );
+        }
+        assert_eq!(g.next(false).map(|t| (t.seed, t.patches)), Some((9, vec![(scalar("m"), b(32, 3))])));
     }
 }
