@@ -127,6 +127,7 @@ impl Guide {
             *self.hits.entry(site).or_default() += 1;
         }
         let (mut unseen, mut again) = (Vec::new(), Vec::new());
+        let held = held_bytes(drawn);
         // (the comparisons fewest runs made first: a run makes thousands, and the few
         // children one run may have go to those)
         let mut order: Vec<&Comparison> = comparisons.iter().collect();
@@ -137,7 +138,7 @@ impl Guide {
             if children.len() >= MAX_CHILDREN || self.tries.get(&flip).is_some_and(|&n| n >= MAX_TRIES) {
                 continue;
             }
-            let Changes { patches, colours } = changes(c, drawn, &task.patches);
+            let Changes { patches, colours } = changes(c, drawn, &task.patches, &held);
             // (a side is coloured once: a comparison that no input is a side of, such as a
             // condition's value tested against zero, matches the same inputs in every run)
             let colours = colours.into_iter().filter(|(left, _)| self.coloured.insert((c.site, *left)));
@@ -197,8 +198,12 @@ pub(super) struct Changes {
 /// other side or a neighbour of it — and with it every input the run had patched that
 /// matches the same side (made equal to it by an earlier patch, it stays equal). A side that
 /// more inputs match gives the change that tells them apart instead ([`colours`]).
-pub(super) fn changes(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input, Bits)]) -> Changes {
-    let all = drawn;
+pub(super) fn changes(
+    c: &Comparison,
+    drawn: &[(Input, Bits)],
+    patched: &[(Input, Bits)],
+    held: &[bool; 256],
+) -> Changes {
     let drawn = &drawn[..c.drawn.min(drawn.len())];
     let mut out = Changes::default();
     let mut used: Vec<&Input> = Vec::new();
@@ -214,13 +219,13 @@ pub(super) fn changes(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input
         };
         // (a run draws hundreds of inputs and makes thousands of comparisons: the low byte
         // tells most inputs apart before any value is built)
-        let mut matches: Vec<(&Input, Bits)> = Vec::new();
+        let mut matches: Vec<(&Input, &Bits, Bits)> = Vec::new();
         for (input, v) in drawn {
             if low_byte(v, side.width()) != low_byte(side, v.width()) {
                 continue;
             }
             if let Some(p) = placed(v, side, &target, &flips).filter(|p| p != v) {
-                matches.push((input, p));
+                matches.push((input, v, p));
                 if matches.len() > MAX_COLOURED {
                     break;
                 }
@@ -229,14 +234,14 @@ pub(super) fn changes(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input
         // (an input an earlier patch set is one the program compared: of the inputs a common
         // value such as zero matches — those gathered — it is the one to set again)
         if matches.len() > MAX_MATCHES {
-            let set: Vec<(&Input, Bits)> =
-                matches.iter().filter(|(i, _)| patched.iter().any(|(p, _)| p == *i)).cloned().collect();
+            let set: Vec<(&Input, &Bits, Bits)> =
+                matches.iter().filter(|(i, _, _)| patched.iter().any(|(p, _)| p == *i)).cloned().collect();
             if !set.is_empty() && set.len() <= MAX_MATCHES {
                 matches = set;
             }
         }
         if matches.len() > MAX_MATCHES {
-            out.colours.extend(colours(&matches, all, patched).map(|change| (left, change)));
+            out.colours.extend(colours(&matches, held, patched).map(|change| (left, change)));
             continue;
         }
         if matches.is_empty() {
@@ -246,7 +251,7 @@ pub(super) fn changes(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input
             .iter()
             .filter_map(|(i, v)| placed(v, side, &target, &flips).filter(|p| p != v).map(|p| (i.clone(), p)))
             .collect();
-        for (input, p) in matches {
+        for (input, _, p) in matches {
             if used.contains(&input) {
                 continue;
             }
@@ -263,34 +268,37 @@ pub(super) fn changes(c: &Comparison, drawn: &[(Input, Bits)], patched: &[(Input
 /// of a comparison matched: each gets a low byte that no input drawn holds, the rest of its
 /// value kept. In the run on these inputs the same comparison, if made again on one of them,
 /// matches it alone, and the run after patches it (REDQUEEN's colourisation: random bytes
-/// that keep the path). Inputs an earlier patch set keep their values (the path to here may
-/// hang on them); None when they are more than [`MAX_COLOURED`] or the unheld bytes too few.
+/// that keep the path). `held`: the low bytes the run's inputs hold ([`held_bytes`]). Inputs
+/// an earlier patch set keep their values (the path to here may hang on them); None when
+/// they are more than [`MAX_COLOURED`] or the unheld bytes too few.
 fn colours(
-    matches: &[(&Input, Bits)],
-    drawn: &[(Input, Bits)],
+    matches: &[(&Input, &Bits, Bits)],
+    held: &[bool; 256],
     patched: &[(Input, Bits)],
 ) -> Option<Vec<(Input, Bits)>> {
     if matches.len() > MAX_COLOURED {
         return None;
     }
+    let mut free = (0u16..256).filter(|&b| !held[b as usize]);
+    let mut change = Vec::new();
+    for &(input, v, _) in matches {
+        if v.width() < 8 || patched.iter().any(|(i, _)| i == input) {
+            continue;
+        }
+        let byte = Bits::from_u128(8, u128::from(free.next()?));
+        let coloured = if v.width() > 8 { Bits::concat(&v.extract(v.width() - 1, 8), &byte) } else { byte };
+        change.push((input.clone(), coloured));
+    }
+    (!change.is_empty()).then_some(change)
+}
+
+/// Which low bytes the inputs a run drew hold (a coloured input gets one that none holds).
+pub(super) fn held_bytes(drawn: &[(Input, Bits)]) -> [bool; 256] {
     let mut held = [false; 256];
     for (_, v) in drawn {
         held[low_byte(v, 8) as usize] = true;
     }
-    let mut free = (0u16..256).filter(|&b| !held[b as usize]);
-    let mut change = Vec::new();
-    for (input, _) in matches {
-        if patched.iter().any(|(i, _)| i == *input) {
-            continue;
-        }
-        let Some((_, v)) = drawn.iter().find(|(i, _)| i == *input).filter(|(_, v)| v.width() >= 8) else {
-            continue;
-        };
-        let byte = Bits::from_u128(8, u128::from(free.next()?));
-        let coloured = if v.width() > 8 { Bits::concat(&v.extract(v.width() - 1, 8), &byte) } else { byte };
-        change.push(((*input).clone(), coloured));
-    }
-    (!change.is_empty()).then_some(change)
+    held
 }
 
 /// The low bits of `b` that any placing of one value in the other keeps: at most 8, and no
@@ -352,26 +360,26 @@ mod tests {
         let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 9))];
         // n == 123 was false: n := 123
         let c = cmp(BinOp::Eq, b(32, 7), b(32, 123), false, 2);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("n"), b(32, 123))]]);
         // 123 != n was true: n := 123 as well (the input on the right)
         let c = cmp(BinOp::Ne, b(32, 123), b(32, 7), true, 2);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("n"), b(32, 123))]]);
         // n < 123 was true: n := 123 makes it false (m is not compared)
         let c = cmp(BinOp::Lt, b(32, 7), b(32, 123), true, 2);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("n"), b(32, 123))]]);
         // n <= 123 was true: 123 keeps it true, 124 does not
         let c = cmp(BinOp::Le, b(32, 7), b(32, 123), true, 2);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 124))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("n"), b(32, 124))]]);
         // n == 7 was true: a neighbour makes it false (n is both sides: patched once)
         let c = cmp(BinOp::Eq, b(32, 7), b(32, 7), true, 2);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 8))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("n"), b(32, 8))]]);
     }
 
     #[test]
     fn an_input_drawn_after_the_comparison_is_not_a_side_of_it() {
         let drawn = vec![(scalar("n"), b(32, 7)), (scalar("m"), b(32, 7))];
         let c = cmp(BinOp::Eq, b(32, 7), b(32, 5), false, 1);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("n"), b(32, 5))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("n"), b(32, 5))]]);
     }
 
     #[test]
@@ -379,10 +387,13 @@ mod tests {
         // cJSON: (type & 0xFF) == cJSON_String with type drawn 0x1234_5678
         let drawn = vec![(scalar("type"), b(32, 0x1234_5678))];
         let c = cmp(BinOp::Eq, b(32, 0x78), b(32, 16), false, 1);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("type"), b(32, 0x1234_5610))]]);
+        assert_eq!(
+            changes(&c, &drawn, &[], &held_bytes(&drawn)).patches,
+            vec![vec![(scalar("type"), b(32, 0x1234_5610))]]
+        );
         // a value that does not fit the low byte is not placed there
         let c = cmp(BinOp::Eq, b(32, 0x78), b(32, 0x1_0000), false, 1);
-        assert!(changes(&c, &drawn, &[]).patches.is_empty());
+        assert!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches.is_empty());
     }
 
     #[test]
@@ -392,24 +403,27 @@ mod tests {
         let drawn = vec![(e.clone(), b(8, 0xFF))];
         let mut c = cmp(BinOp::Eq, Bits::from_i128(32, -1), b(32, 123), false, 1);
         c.signed = true;
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(e.clone(), b(8, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(e.clone(), b(8, 123))]]);
         // a value no byte holds is not the other side once truncated: no patch
         let c = cmp(BinOp::Eq, b(32, 0xFF), b(32, 0x1FF), false, 1);
-        assert!(changes(&c, &drawn, &[]).patches.is_empty());
+        assert!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches.is_empty());
         // a wider input compared through a truncation: the low bits are set
         let drawn = vec![(scalar("len"), b(64, 0xAB_0000_0005))];
         let c = cmp(BinOp::Eq, b(32, 5), b(32, 40), false, 1);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(scalar("len"), b(64, 0xAB_0000_0028))]]);
+        assert_eq!(
+            changes(&c, &drawn, &[], &held_bytes(&drawn)).patches,
+            vec![vec![(scalar("len"), b(64, 0xAB_0000_0028))]]
+        );
     }
 
     #[test]
     fn a_value_many_inputs_hold_says_nothing_about_which_was_compared() {
         let drawn: Vec<_> = ["a", "b", "c"].iter().map(|k| (scalar(k), b(32, 0))).collect();
         let c = cmp(BinOp::Eq, b(32, 0), b(32, 16), false, 3);
-        assert!(changes(&c, &drawn, &[]).patches.is_empty());
+        assert!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches.is_empty());
         // two inputs: either may be the one
         let c = cmp(BinOp::Eq, b(32, 0), b(32, 16), false, 2);
-        let p = changes(&c, &drawn, &[]).patches;
+        let p = changes(&c, &drawn, &[], &held_bytes(&drawn)).patches;
         assert_eq!(p, vec![vec![(scalar("a"), b(32, 16))], vec![(scalar("b"), b(32, 16))]]);
     }
 
@@ -420,7 +434,7 @@ mod tests {
         let drawn = vec![(scalar("a"), b(32, 0x5C73_8DF8)), (scalar("b"), b(32, 0x0000_01F8))];
         let patched = vec![(scalar("b"), b(32, 0x0000_01F8))];
         let c = cmp(BinOp::Eq, b(32, 0xF8), b(32, 16), false, 2);
-        let p = changes(&c, &drawn, &patched).patches;
+        let p = changes(&c, &drawn, &patched, &held_bytes(&drawn)).patches;
         assert_eq!(p[0], vec![(scalar("a"), b(32, 0x5C73_8D10)), (scalar("b"), b(32, 0x0000_0110))]);
     }
 
@@ -475,7 +489,7 @@ mod tests {
         let mut drawn: Vec<_> = (0..4).map(|i| (e(i), b(8, 92))).collect();
         drawn.push((scalar("length"), b(64, 0x1_0000_0041)));
         let c = cmp(BinOp::Eq, b(32, 92), b(32, 123), false, 5);
-        let Changes { patches, colours } = changes(&c, &drawn, &[]);
+        let Changes { patches, colours } = changes(&c, &drawn, &[], &held_bytes(&drawn));
         assert!(patches.is_empty());
         assert_eq!(colours.len(), 1, "one change tells the four apart");
         let (left, change) = &colours[0];
@@ -488,7 +502,7 @@ mod tests {
         // in the coloured run the compared byte is alone: it is patched
         drawn[2].1 = change[2].1.clone();
         let c = cmp(BinOp::Eq, change[2].1.zext(24), b(32, 123), false, 5);
-        assert_eq!(changes(&c, &drawn, &[]).patches, vec![vec![(e(2), b(8, 123))]]);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(e(2), b(8, 123))]]);
         // through the guide: the coloured run, then a run with the one patch (the colours
         // are not kept: only the compared byte matters)
         let mut g = Guide::default();
@@ -507,7 +521,7 @@ mod tests {
         let patched = vec![(e(0), b(8, 92))];
         let drawn: Vec<_> = (0..4).map(|i| (e(i), b(8, 92))).collect();
         let c = cmp(BinOp::Eq, b(32, 92), b(32, 123), false, 4);
-        let Changes { patches, colours } = changes(&c, &drawn, &patched);
+        let Changes { patches, colours } = changes(&c, &drawn, &patched, &held_bytes(&drawn));
         assert_eq!(patches, vec![vec![(e(0), b(8, 123))]], "of the inputs a value matches, the patched one is set");
         assert!(colours.is_empty());
     }
