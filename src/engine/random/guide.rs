@@ -69,8 +69,11 @@ const MAX_CHILDREN: usize = 16;
 const MAX_TRIES: u32 = 4;
 const MAX_QUEUED: usize = 1024;
 const MAX_MATCHES: usize = 2;
-/// The most inputs one side may match and still be told apart by a run that colours them.
-const MAX_COLOURED: usize = 16;
+/// The most inputs one side may match and still be told apart by runs that colour them, and
+/// the most one run colours (cJSON_Compare's `b->type`, drawn zero, is one of 50 zeros: four
+/// runs).
+const MAX_COLOURED: usize = 64;
+const COLOURED_PER_RUN: usize = 16;
 
 /// The runs waiting, and the comparison outcomes seen so far.
 #[derive(Default)]
@@ -241,7 +244,7 @@ pub(super) fn changes(
             }
         }
         if matches.len() > MAX_MATCHES {
-            out.colours.extend(colours(&matches, held, patched).map(|change| (left, change)));
+            out.colours.extend(colours(&matches, held, patched).into_iter().map(|change| (left, change)));
             continue;
         }
         if matches.is_empty() {
@@ -251,6 +254,7 @@ pub(super) fn changes(
             .iter()
             .filter_map(|(i, v)| placed(v, side, &target, &flips).filter(|p| p != v).map(|p| (i.clone(), p)))
             .collect();
+        let tie = tied(c, other, drawn);
         for (input, _, p) in matches {
             if used.contains(&input) {
                 continue;
@@ -258,38 +262,71 @@ pub(super) fn changes(
             used.push(input);
             let mut change = vec![(input.clone(), p)];
             change.extend(along.iter().filter(|(i, _)| i != input).cloned());
+            if let Some((i, v)) = tie.filter(|(i, _)| change.iter().all(|(j, _)| j != *i)) {
+                change.push((i.clone(), v.clone()));
+            }
             out.patches.push(change);
         }
     }
     out
 }
 
-/// A change that tells apart the inputs `matches` (more than [`MAX_MATCHES`]) that one side
-/// of a comparison matched: each gets a low byte that no input drawn holds, the rest of its
-/// value kept. In the run on these inputs the same comparison, if made again on one of them,
-/// matches it alone, and the run after patches it (REDQUEEN's colourisation: random bytes
-/// that keep the path). `held`: the low bytes the run's inputs hold ([`held_bytes`]). Inputs
-/// an earlier patch set keep their values (the path to here may hang on them); None when
-/// they are more than [`MAX_COLOURED`] or the unheld bytes too few.
+/// The input that alone is the other side `other` of an equality `c` (of those drawn before
+/// it), with its value: a patch that makes an input equal to it sets it too, to the value it
+/// has. Both are then patched inputs, and a later patch of the one moves the other along
+/// (`a->type & 0xFF == b->type & 0xFF`, then `switch (a->type & 0xFF)`: `b`'s type follows
+/// `a`'s to `cJSON_String`). None for an order comparison, or when no input or several are it.
+/// (A literal the program compares with may be held by one input by chance: that input is
+/// kept at the value it had in the run anyway.)
+fn tied<'a>(c: &Comparison, other: &Bits, drawn: &'a [(Input, Bits)]) -> Option<(&'a Input, &'a Bits)> {
+    if !matches!(c.op, BinOp::Eq | BinOp::Ne) {
+        return None;
+    }
+    let mut sources = drawn.iter().filter(|(_, v)| {
+        low_byte(v, other.width()) == low_byte(other, v.width()) && placed(v, other, other, &|_| true).is_some()
+    });
+    match (sources.next(), sources.next()) {
+        (Some((i, v)), None) => Some((i, v)),
+        _ => None,
+    }
+}
+
+/// The changes that tell apart the inputs `matches` (more than [`MAX_MATCHES`]) that one
+/// side of a comparison matched, a run each for up to [`COLOURED_PER_RUN`] of them: each gets
+/// a low byte that no input drawn holds, the rest of its value kept. In the run on these
+/// inputs the same comparison, if made again on one of them, matches it alone, and the run
+/// after patches it (REDQUEEN's colourisation: random bytes that keep the path). `held`: the
+/// low bytes the run's inputs hold ([`held_bytes`]). Inputs an earlier patch set keep their
+/// values (the path to here may hang on them); none when the matches are more than
+/// [`MAX_COLOURED`] or the unheld bytes too few.
 fn colours(
     matches: &[(&Input, &Bits, Bits)],
     held: &[bool; 256],
     patched: &[(Input, Bits)],
-) -> Option<Vec<(Input, Bits)>> {
+) -> Vec<Vec<(Input, Bits)>> {
     if matches.len() > MAX_COLOURED {
-        return None;
+        return Vec::new();
     }
-    let mut free = (0u16..256).filter(|&b| !held[b as usize]);
-    let mut change = Vec::new();
-    for &(input, v, _) in matches {
-        if v.width() < 8 || patched.iter().any(|(i, _)| i == input) {
-            continue;
+    let free: Vec<u8> = (0u8..=255).filter(|&b| !held[usize::from(b)]).collect();
+    let colourable: Vec<_> =
+        matches.iter().filter(|(input, v, _)| v.width() >= 8 && !patched.iter().any(|(i, _)| i == *input)).collect();
+    let mut out = Vec::new();
+    for run in colourable.chunks(COLOURED_PER_RUN) {
+        if run.len() > free.len() {
+            break;
         }
-        let byte = Bits::from_u128(8, u128::from(free.next()?));
-        let coloured = if v.width() > 8 { Bits::concat(&v.extract(v.width() - 1, 8), &byte) } else { byte };
-        change.push((input.clone(), coloured));
+        let change = run
+            .iter()
+            .zip(&free)
+            .map(|(&&(input, v, _), &byte)| {
+                let byte = Bits::from_u128(8, u128::from(byte));
+                let coloured = if v.width() > 8 { Bits::concat(&v.extract(v.width() - 1, 8), &byte) } else { byte };
+                (input.clone(), coloured)
+            })
+            .collect();
+        out.push(change);
     }
-    (!change.is_empty()).then_some(change)
+    out
 }
 
 /// Which low bytes the inputs a run drew hold (a coloured input gets one that none holds).
@@ -436,6 +473,64 @@ mod tests {
         let c = cmp(BinOp::Eq, b(32, 0xF8), b(32, 16), false, 2);
         let p = changes(&c, &drawn, &patched, &held_bytes(&drawn)).patches;
         assert_eq!(p[0], vec![(scalar("a"), b(32, 0x5C73_8D10)), (scalar("b"), b(32, 0x0000_0110))]);
+    }
+
+    #[test]
+    fn an_input_set_equal_to_another_is_tied_to_it_and_both_follow_the_next_patch() {
+        // cJSON_Compare: `(a->type & 0xFF) != (b->type & 0xFF)` held (0x17 and 0xC5, the
+        // second a colour no other input holds)
+        let drawn = vec![(scalar("a"), b(32, 0x5C73_8D17)), (scalar("b"), b(32, 0xC5)), (scalar("n"), b(32, 9))];
+        let c = cmp(BinOp::Ne, b(32, 0x17), b(32, 0xC5), true, 3);
+        let p = changes(&c, &drawn, &[], &held_bytes(&drawn)).patches;
+        // a set to b's value keeps b as it is (and the other way round)
+        assert_eq!(
+            p,
+            vec![
+                vec![(scalar("a"), b(32, 0x5C73_8DC5)), (scalar("b"), b(32, 0xC5))],
+                vec![(scalar("b"), b(32, 0x17)), (scalar("a"), b(32, 0x5C73_8D17))],
+            ]
+        );
+        // the run on the first: `switch (a->type & 0xFF)` compares 0xC5 with cJSON_String,
+        // and both types move to it
+        let patched = p[0].clone();
+        let drawn = vec![(scalar("a"), b(32, 0x5C73_8DC5)), (scalar("b"), b(32, 0xC5)), (scalar("n"), b(32, 9))];
+        let c = cmp(BinOp::Eq, b(32, 0xC5), b(32, 16), false, 3);
+        let p = changes(&c, &drawn, &patched, &held_bytes(&drawn)).patches;
+        assert_eq!(p[0], vec![(scalar("a"), b(32, 0x5C73_8D10)), (scalar("b"), b(32, 0x10))]);
+        // an order comparison ties nothing, nor a side several inputs hold
+        let drawn = vec![(scalar("a"), b(32, 3)), (scalar("b"), b(32, 40)), (scalar("c"), b(32, 40))];
+        let c = cmp(BinOp::Lt, b(32, 3), b(32, 41), true, 2);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches, vec![vec![(scalar("a"), b(32, 41))]]);
+        let c = cmp(BinOp::Eq, b(32, 3), b(32, 40), false, 3);
+        assert_eq!(changes(&c, &drawn, &[], &held_bytes(&drawn)).patches[0], vec![(scalar("a"), b(32, 40))]);
+    }
+
+    #[test]
+    fn more_inputs_than_one_run_colours_are_told_apart_by_several_runs() {
+        // 40 zeros (b->type among them): three coloured runs, each byte unheld and distinct
+        // within its run; 70 zeros are too many to tell apart
+        let zeros = |n: usize| -> Vec<(Input, Bits)> { (0..n).map(|i| (scalar(&format!("z{i}")), b(32, 0))).collect() };
+        let mut drawn = zeros(40);
+        drawn.push((scalar("x"), b(32, 0x37)));
+        let c = cmp(BinOp::Ne, b(32, 0x37), b(32, 0), true, 41);
+        let runs: Vec<Vec<(Input, Bits)>> = changes(&c, &drawn, &[], &held_bytes(&drawn))
+            .colours
+            .into_iter()
+            .filter(|(left, _)| !left)
+            .map(|(_, change)| change)
+            .collect();
+        assert_eq!(runs.iter().map(Vec::len).collect::<Vec<_>>(), vec![16, 16, 8]);
+        let coloured: HashSet<&Input> = runs.iter().flatten().map(|(i, _)| i).collect();
+        assert_eq!(coloured.len(), 40, "every zero is coloured once");
+        for run in &runs {
+            let bytes: HashSet<u64> = run.iter().map(|(_, v)| low_byte(v, 8)).collect();
+            assert_eq!(bytes.len(), run.len());
+            assert!(!bytes.contains(&0) && !bytes.contains(&0x37));
+        }
+        let mut drawn = zeros(70);
+        drawn.push((scalar("x"), b(32, 0x37)));
+        let c = cmp(BinOp::Ne, b(32, 0x37), b(32, 0), true, 71);
+        assert!(changes(&c, &drawn, &[], &held_bytes(&drawn)).colours.iter().all(|(left, _)| *left));
     }
 
     #[test]
