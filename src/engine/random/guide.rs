@@ -9,8 +9,10 @@
 //! Input-to-State Correspondence", NDSS 2019), here on the product's inputs.
 //!
 //! A side that many inputs match (a byte value the draws favour, zero) does not say which
-//! input was compared: one run gives each of them a byte no input holds (REDQUEEN's
-//! colourisation), and in that run the comparison names its input ([`changes`]).
+//! input was compared: a run gives each of them a byte no input holds (REDQUEEN's
+//! colourisation), and in that run the comparison names its input ([`changes`]). An input
+//! set equal to another that alone is the other side of an equality is tied to it: both are
+//! patched, and a later patch of one moves the other ([`tied`]).
 //!
 //! A run on patched inputs is drawn from the same seed as the run it came from (the other
 //! inputs keep their values); runs for a comparison outcome that no run has shown yet come
