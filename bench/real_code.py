@@ -54,6 +54,15 @@ def cause(detail):
     return "other: " + detail[:80]
 
 
+def main_phase(f):
+    """` (phase)`: the phase that took most of a function's time (verdiff.run/1.4), or ""."""
+    p = f.get("phases_ms") or {}
+    if not p or sum(p.values()) <= 0:
+        return ""
+    k = max(p, key=p.get)
+    return f" ({k})"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("snapshot")
@@ -111,7 +120,17 @@ def main():
     answered = by.get("successful", 0) + by.get("precondition", 0)
     print(f"  verified or PRECONDITION: {answered} of {len(fns)} ({100.0 * answered / max(1, len(fns)):.0f} %)")
     slow = sorted(fns, key=lambda f: -f.get("seconds", 0))[:8]
-    print("slowest: " + ", ".join(f"{f['function']} {f.get('seconds', 0):.1f}s" for f in slow))
+    print("slowest: " + ", ".join(f"{f['function']} {f.get('seconds', 0):.1f}s{main_phase(f)}" for f in slow))
+    # verdiff.run/1.4: where the run's time went, phase by phase
+    phases = doc.get("phases_ms") or {}
+    total = sum(phases.values())
+    if total > 0:
+        print("time by phase (the functions verified in this run): " + ", ".join(
+            f"{k} {100.0 * v / total:.0f} %" for k, v in sorted(phases.items(), key=lambda kv: -kv[1]) if v > 0))
+        ended = [f for f in fns if not f.get("cached") and f.get("safety") == "unknown" and re.search(r"time limit|timeout", f.get("detail", ""))]
+        in_phase = collections.Counter(main_phase(f).strip(" ()") or "process ended" for f in ended)
+        print("  functions ended by their time limit, by the phase that took most of it: " +
+              ", ".join(f"{k} {n}" for k, n in in_phase.most_common()))
     print("\nFAILED (read each: real bug or false alarm?):")
     for f in fns:
         if f.get("safety") == "failed":

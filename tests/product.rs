@@ -148,6 +148,48 @@ fn run_reuses_results_and_misses_exactly_on_relevant_changes() {
     assert!(out.contains("runs recorded: 6"), "{out}");
 }
 
+/// Every function `run` verified says where its time went, phase by phase, and the phases add
+/// up to its `seconds`; the run's `phases_ms` is the sum over the functions it verified, so a
+/// fully cached run spent none. `twice` is read off its caller's result (no work of its own).
+#[test]
+fn run_json_says_where_each_functions_time_went() {
+    let r = project("run-phases");
+    let (_, m, v) = run_json(&r, &[]);
+    assert_eq!(verdicts(&m), expected());
+    schema::assert_conforms("docs/schemas/run-v1.schema.json", &v, "verdiff run --format json");
+    let rows = v["functions"].as_array().cloned().unwrap_or_default();
+    let row = |name: &str| rows.iter().find(|f| f["function"] == name).cloned().unwrap_or_default();
+    let phase = |p: &serde_json::Value, k: &str| p[k].as_f64().unwrap_or_else(|| panic!("phases_ms.{k} in {p}"));
+    let names = ["frontend", "prepare", "symex", "encode", "solve", "replay", "other"];
+    let sum = |p: &serde_json::Value| names.iter().map(|k| phase(p, k)).sum::<f64>();
+    let mut of_rows = 0.0;
+    for f in ["avg", "pick", "scale", "total"] {
+        let r = row(f);
+        let p = &r["phases_ms"];
+        assert!(p.is_object(), "{f} was verified: its phases are given: {r}");
+        let seconds = r["seconds"].as_f64().unwrap_or(-1.0);
+        assert!((sum(p) - seconds * 1000.0).abs() < 0.1, "{f}: phases add up to its time: {r}");
+        // every function is prepared (entry, instrumentation) and symbolically executed
+        assert!(phase(p, "prepare") > 0.0 && phase(p, "symex") > 0.0, "{f}: {r}");
+        // no unit-test harness reaches these functions: nothing lowered for them alone
+        assert_eq!(phase(p, "frontend"), 0.0, "{f}: {r}");
+        of_rows += sum(p);
+    }
+    // pick's out-of-bounds read was found by the solver and its trace replayed to confirm it
+    let pick = row("pick");
+    assert!(phase(&pick["phases_ms"], "solve") > 0.0 && phase(&pick["phases_ms"], "replay") > 0.0, "{pick}");
+    assert!(row("twice")["phases_ms"].is_null(), "{}", row("twice"));
+    assert!((sum(&v["phases_ms"]) - of_rows).abs() < 0.1, "the run's phases are its functions': {}", v["phases_ms"]);
+
+    // all from the cache: each row keeps the phases of the run that verified it; this run spent nothing
+    let (_, m2, v2) = run_json(&r, &[]);
+    assert_eq!(cached(&m2), vec!["avg", "pick", "scale", "total", "twice"]);
+    let again = v2["functions"].as_array().cloned().unwrap_or_default();
+    let cached_pick = again.iter().find(|f| f["function"] == "pick").cloned().unwrap_or_default();
+    assert_eq!(cached_pick["phases_ms"], pick["phases_ms"]);
+    assert_eq!(sum(&v2["phases_ms"]), 0.0, "{}", v2["phases_ms"]);
+}
+
 #[test]
 fn several_processes_share_one_cache() {
     let r = project("run-concurrent");

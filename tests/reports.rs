@@ -46,6 +46,7 @@ fn function(name: &str, line: u32, change: &str, safety: Option<Safety>) -> Func
         seconds: 0.25,
         cached: false,
         assumes: vec![],
+        phases_ms: None,
     }
 }
 

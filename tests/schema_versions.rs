@@ -40,7 +40,7 @@ fn run_and_diff_documents_state_their_minor_and_older_ones_still_validate() {
     let (code, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
     assert_eq!(code, 10, "`all` fails: {out}\n{err}");
     let mut run: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}"));
-    assert_eq!(run["schema"], "verdiff.run/1.3");
+    assert_eq!(run["schema"], "verdiff.run/1.4");
     let safety = |doc: &Value, name: &str| {
         doc["functions"].as_array().and_then(|a| a.iter().find(|f| f["function"] == name)).map(|f| f["safety"].clone())
     };
@@ -48,9 +48,17 @@ fn run_and_diff_documents_state_their_minor_and_older_ones_still_validate() {
     assert_eq!(safety(&run, "total"), Some(Value::from("SUCCESSFUL")), "{run}");
     assert_eq!(safety(&run, "all"), Some(Value::from("FAILED")), "{run}");
     assert!(errors("run-v1.schema.json", &run).is_empty(), "{:?}", errors("run-v1.schema.json", &run));
-    // the same document as verdiff.run/1 (1.0–1.2) wrote it: lower case, no minor
+    // the same document as verdiff.run/1 (1.0–1.2) wrote it: lower case, no minor, no phases
     run["schema"] = Value::from("verdiff.run/1");
     lower_case_safety(&mut run, "safety");
+    if let Some(o) = run.as_object_mut() {
+        o.remove("phases_ms");
+    }
+    for f in run["functions"].as_array_mut().into_iter().flatten() {
+        if let Some(o) = f.as_object_mut() {
+            o.remove("phases_ms");
+        }
+    }
     assert!(errors("run-v1.schema.json", &run).is_empty(), "{:?}", errors("run-v1.schema.json", &run));
     // another major is not this schema's document
     run["schema"] = Value::from("verdiff.run/2.0");

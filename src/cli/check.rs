@@ -347,7 +347,9 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
     }
     let mut report = engine::verify(&prog, entry, &eo);
     if let Some(f) = under_test {
-        crate::run::safety::confirm_constructed(&prog, entry, f, &constructors, &eo.symex, deadline, &mut report);
+        let looked =
+            crate::run::safety::confirm_constructed(&prog, entry, f, &constructors, &eo.symex, deadline, &mut report);
+        report.timings.add(&looked);
     }
     report.timings.instrument = t_instrument;
     if let Some((assumes, _)) = &precondition {

@@ -68,6 +68,7 @@ fn from_diff_entry(v: &Value) -> Option<FunctionResult> {
             .and_then(Value::as_array)
             .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
             .unwrap_or_default(),
+        phases_ms: None,
     })
 }
 

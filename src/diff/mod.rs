@@ -310,6 +310,7 @@ fn equivalence(
                     seconds: 0.0,
                     cached: false,
                     assumes: vec![],
+                    phases_ms: None,
                 };
                 o.store(k, "equiv", &r);
             }
@@ -439,6 +440,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
         None => run_safety::check(p, f, &so, o.deadline(&name), &rel),
     });
     let verdict = res.safety;
+    let phases = res.phases;
     let s = Safety {
         verdict: verdict.name().into(),
         detail: res.detail,
@@ -460,6 +462,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
             seconds: start.elapsed().as_secs_f64(),
             cached: false,
             assumes: s.assumes.clone(),
+            phases_ms: Some(phases.within(start.elapsed().as_secs_f64())),
         };
         // (run's rule: not what the budget or the memory limit cut short)
         if crate::run::worth_caching(&r, o.budget) {
@@ -490,6 +493,7 @@ pub fn to_record(r: &Row) -> FunctionResult {
         seconds: r.time.as_secs_f64(),
         cached: r.safety.as_ref().is_some_and(|s| s.cached),
         assumes: r.safety.as_ref().map(|s| s.assumes.clone()).unwrap_or_default(),
+        phases_ms: None,
     }
 }
 

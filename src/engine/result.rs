@@ -105,6 +105,19 @@ pub struct Timings {
     pub total: Duration,
 }
 
+impl Timings {
+    /// Adds the timings of another run made for the same result.
+    pub fn add(&mut self, o: &Timings) {
+        self.frontend += o.frontend;
+        self.instrument += o.instrument;
+        self.symex += o.symex;
+        self.encode += o.encode;
+        self.solve += o.solve;
+        self.replay += o.replay;
+        self.total += o.total;
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct RunStats {
     pub instructions: u64,

@@ -504,6 +504,9 @@ pub struct Checked {
     /// unwinding claims included: what a regression comparison needs.
     pub all_claims: Vec<Claim>,
     pub seconds: f64,
+    /// Where the time went: lowering the harness and what it links (frontend), then the
+    /// safety checks (`other` not filled in).
+    pub phases: crate::record::Phases,
 }
 
 /// Verifies a harness written at `path` (the test's directory `test_dir` serves its quoted
@@ -523,6 +526,7 @@ pub fn check(
         claims: vec![],
         all_claims: vec![],
         seconds: start.elapsed().as_secs_f64(),
+        phases: Default::default(),
     };
     let (model_dir, header) = match frameworks::model_dir() {
         Ok(x) => x,
@@ -566,6 +570,7 @@ pub fn check(
             files.push(file);
         }
     };
+    let mut phases = crate::record::Phases { frontend: start.elapsed().as_secs_f64() * 1000.0, ..Default::default() };
     let Some(entry) = prog.func_named("__verdiff_harness") else {
         return fail("the harness has no entry function `__verdiff_harness`".into());
     };
@@ -575,6 +580,7 @@ pub fn check(
     so.deepen = false;
     loop {
         let v = run_safety::verify(&prog, entry, &so, deadline);
+        phases.add(&v.phases);
         let report = v.report;
         let res = crate::record::safety_of(&report, so.unwind, &v.assumes, &rel);
         let (safety, detail, claims) = (res.safety, res.detail, res.claims);
@@ -589,7 +595,8 @@ pub fn check(
                 Safety::Successful | Safety::Precondition => reached_or_unknown(&prog, entry, path, &so, deadline),
                 other => (other, detail),
             };
-            return Checked { safety, detail, claims, all_claims, seconds: start.elapsed().as_secs_f64() };
+            let seconds = start.elapsed().as_secs_f64();
+            return Checked { safety, detail, claims, all_claims, seconds, phases };
         }
         so.unwind = (so.unwind.max(1) * 4).min(256);
     }
@@ -724,6 +731,7 @@ impl HarnessSet {
         }
         let hs = self.by_function.get(function)?;
         let mut unknown = Vec::new();
+        let mut phases = crate::record::Phases::default();
         for (i, h) in hs.iter().enumerate() {
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 // the function's time limit holds across its harnesses
@@ -737,25 +745,29 @@ impl HarnessSet {
             let test_dir =
                 self.root.join(&h.test_file).parent().map(Path::to_path_buf).unwrap_or_else(|| self.root.clone());
             let r = check(&self.dir.join(&h.name), &test_dir, &self.root, &self.sources, o, deadline);
+            phases.add(&r.phases);
             let by = format!("harness {} ({} of {}, {} mode)", h.name, h.test, h.test_file, h.mode.name());
             match r.safety {
                 Safety::Failed => {
                     let mut f = crate::record::SafetyResult::new(Safety::Failed, format!("{by}: {}", r.detail));
                     f.claims = r.claims;
+                    f.phases = phases;
                     return Some(f);
                 }
                 Safety::Unknown => unknown.push(format!("{by}: {}", r.detail)),
                 Safety::Successful | Safety::Precondition => {}
             }
         }
-        Some(if unknown.is_empty() {
+        let mut r = if unknown.is_empty() {
             crate::record::SafetyResult::new(
                 Safety::Successful,
                 format!("verified through {} harness(es) from the unit tests", hs.len()),
             )
         } else {
             crate::record::SafetyResult::new(Safety::Unknown, unknown.join("; "))
-        })
+        };
+        r.phases = phases;
+        Some(r)
     }
 }
 

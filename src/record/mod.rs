@@ -4,7 +4,11 @@
 //! Plain data (serde), no behaviour beyond small queries. Depends on nothing but `engine`'s
 //! result types (for the conversion); cache, report and cli depend on it.
 
+pub mod phases;
+
 use serde::{Deserialize, Serialize};
+
+pub use phases::Phases;
 
 use crate::engine::{ClaimResult, Report, Status as ClaimStatus, TraceEvent, Verdict};
 
@@ -52,11 +56,13 @@ pub struct SafetyResult {
     /// The precondition the verdict assumes, one clause per item (C-like text); empty when
     /// the inputs were free.
     pub assumes: Vec<String>,
+    /// Where the time went (`other` is filled in by whoever knows the whole row's time).
+    pub phases: Phases,
 }
 
 impl SafetyResult {
     pub fn new(safety: Safety, detail: impl Into<String>) -> SafetyResult {
-        SafetyResult { safety, detail: detail.into(), claims: vec![], assumes: vec![] }
+        SafetyResult { safety, detail: detail.into(), claims: vec![], assumes: vec![], phases: Phases::default() }
     }
 }
 
@@ -118,6 +124,10 @@ pub struct FunctionResult {
     /// The precondition the safety verdict assumes (docs/contracts.md), one clause per item.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assumes: Vec<String>,
+    /// Where `seconds` went, by phase (verdiff.run 1.4); None when not known (no check ran,
+    /// its process was ended, or the result predates 1.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phases_ms: Option<Phases>,
 }
 
 impl FunctionResult {
@@ -141,7 +151,14 @@ impl FunctionResult {
             seconds: 0.0,
             cached: false,
             assumes: vec![],
+            phases_ms: None,
         }
+    }
+
+    /// Adds the time of `other`, work done for this same row (seconds and phases).
+    pub fn add_time_of(&mut self, other: &FunctionResult) {
+        self.phases_ms = phases::combined(self.phases_ms, self.seconds, other.phases_ms, other.seconds);
+        self.seconds += other.seconds;
     }
 
     pub fn failed(&self) -> bool {
@@ -254,7 +271,7 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
 /// needed claims among the claims.
 pub fn safety_of(r: &Report, unwind: u32, assumes: &[String], rel: &dyn Fn(&str) -> String) -> SafetyResult {
     let (safety, detail, claims) = verdict_of(r, unwind, rel);
-    let mut out = SafetyResult { safety, detail, claims, assumes: assumes.to_vec() };
+    let mut out = SafetyResult { safety, detail, claims, assumes: assumes.to_vec(), phases: Phases::default() };
     if safety == Safety::Successful && !assumes.is_empty() {
         let mut needs: Vec<Claim> = r.needs().map(|c| claim(c, rel)).collect();
         let undecided: Vec<Claim> = r.undecided_needs().map(|c| claim(c, rel)).collect();
@@ -347,6 +364,7 @@ mod tests {
             seconds: 0.0,
             cached: false,
             assumes: vec![],
+            phases_ms: None,
         }
     }
 

@@ -586,6 +586,7 @@ mod tests {
             seconds: 0.5,
             cached: false,
             assumes: vec![],
+            phases_ms: None,
         }
     }
 

@@ -2,10 +2,10 @@
 
 use serde_json::{json, Value};
 
-use crate::record::{counts, FunctionResult};
+use crate::record::{counts, FunctionResult, Phases};
 use crate::report::RunMeta;
 
-pub const SCHEMA: &str = "verdiff.run/1.3";
+pub const SCHEMA: &str = "verdiff.run/1.4";
 
 /// The text table. `reproduce`: the command that re-runs one function exactly as this run
 /// did (the function's name is appended), printed under every FAILED row.
@@ -47,7 +47,19 @@ pub fn json(results: &[FunctionResult], meta: &RunMeta, seconds: f64) -> Value {
         "started": meta.started,
         "seconds": seconds,
         "counts": counts(results),
+        "phases_ms": phases_of_run(results),
         "functions": results,
         "notes": meta.notes,
     })
+}
+
+/// Where the functions verified in this run spent their time, by phase: the sum of their
+/// rows' `phases_ms` (cached rows' time was spent by an earlier run and is left out).
+fn phases_of_run(results: &[FunctionResult]) -> Phases {
+    let mut sum = Phases::default();
+    for p in results.iter().filter(|r| !r.cached).filter_map(|r| r.phases_ms.as_ref()) {
+        sum.add(p);
+    }
+    let total: f64 = sum.total() / 1000.0;
+    sum.within(total)
 }

@@ -122,19 +122,20 @@ pub fn on_its_own(through: FunctionResult, own: FunctionResult) -> FunctionResul
             } else {
                 format!("{} (verified on its own; {})", r.detail, through.detail)
             };
+            r.add_time_of(&through);
             r
         }
         Some(Safety::Failed) => {
             let mut r = through;
             r.detail =
                 format!("{}; on its own it fails ({}), with an input its callers may not pass", r.detail, own.detail);
-            r.seconds += own.seconds;
+            r.add_time_of(&own);
             r
         }
         _ => {
             let mut r = through;
             r.detail = format!("{}; on its own: {}", r.detail, own.detail);
-            r.seconds += own.seconds;
+            r.add_time_of(&own);
             r
         }
     }

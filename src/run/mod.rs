@@ -613,12 +613,14 @@ fn verify_task(
             },
         }
     }));
+    let mut phases = None;
     match outcome {
         Ok(res) => {
             r.safety = Some(res.safety);
             r.detail = res.detail;
             r.claims = res.claims;
             r.assumes = res.assumes;
+            phases = Some(res.phases);
         }
         Err(payload) => {
             r.detail = match crate::engine::limit_of_panic(payload.as_ref()) {
@@ -628,6 +630,7 @@ fn verify_task(
         }
     }
     r.seconds = start.elapsed().as_secs_f64();
+    r.phases_ms = phases.map(|p| p.within(r.seconds));
     r
 }
 

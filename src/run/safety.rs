@@ -84,7 +84,9 @@ pub fn check(
     rel: &dyn Fn(&str) -> String,
 ) -> SafetyResult {
     let v = verify(p, f, o, deadline);
-    record::safety_of(&v.report, v.bound, &v.assumes, rel)
+    let mut r = record::safety_of(&v.report, v.bound, &v.assumes, rel);
+    r.phases = v.phases;
+    r
 }
 
 /// What verifying one function gave.
@@ -96,12 +98,16 @@ pub struct Verification {
     /// The bound the report's loops were unwound to: [`SafetyOptions::unwind`], or more for a
     /// loop [`deepen`] unwound further.
     pub bound: u32,
+    /// Where the time went: the preparation, and the engine's phases summed over every run
+    /// it made (the reports a later run replaced included).
+    pub phases: record::Phases,
 }
 
 /// Verifies `f` of `p`: with parameters and [`SafetyOptions::preconditions`], through an
 /// entry harness that gives it the inputs its precondition allows; otherwise with free
 /// parameters (and `main` with its command line).
 pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instant>) -> Verification {
+    let preparing = Instant::now();
     let mut p = p.clone();
     let mut checks = o.checks.clone();
     let mut heap = None;
@@ -157,17 +163,20 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         needs_budget: Some(std::time::Duration::from_millis(NEEDS_MS)),
         ..EngineOptions::default()
     };
+    let mut phases = record::Phases { prepare: preparing.elapsed().as_secs_f64() * 1000.0, ..Default::default() };
     let started = Instant::now();
     let mut report = engine::verify(&p, entry, &eo);
+    phases.add(&record::Phases::of_engine(&report.timings));
     let first = started.elapsed();
     // a loop the bound cut: first its havoc abstraction (a proof for every number of
     // iterations, and cheap), then a deeper bound (which may use up the time left)
     if o.abstract_loops {
-        abstract_cut_loops(&p, entry, &eo, &mut report);
+        abstract_cut_loops(&p, entry, &eo, &mut report, &mut phases);
     }
-    let bound = if o.deepen { deepen(&p, entry, eo.clone(), first, &mut report) } else { o.unwind.max(1) };
-    confirm_constructed(&p, entry, f, &constructors, &eo.symex, deadline, &mut report);
-    Verification { report, assumes, bound }
+    let bound = if o.deepen { deepen(&p, entry, eo.clone(), first, &mut report, &mut phases) } else { o.unwind.max(1) };
+    let reached = confirm_constructed(&p, entry, f, &constructors, &eo.symex, deadline, &mut report);
+    phases.add(&record::Phases::of_engine(&reached));
+    Verification { report, assumes, bound, phases }
 }
 
 /// The longest a function's needs of its caller are asked (`EngineOptions::needs_budget`): on
@@ -193,6 +202,7 @@ fn deepen(
     mut eo: EngineOptions,
     first: std::time::Duration,
     report: &mut engine::Report,
+    spent: &mut record::Phases,
 ) -> u32 {
     let base = eo.symex.unwind.unwrap_or(1);
     let bound_of = |eo: &EngineOptions, r: &engine::Report| {
@@ -216,6 +226,7 @@ fn deepen(
         }
         let t = Instant::now();
         let r = engine::verify(p, entry, &deeper);
+        spent.add(&record::Phases::of_engine(&r.timings));
         last = t.elapsed();
         if matches!(r.verdict, engine::Verdict::Unknown(_)) {
             break;
@@ -230,7 +241,13 @@ fn deepen(
 /// those loops replaced by their havoc abstraction (contract/loop_abstraction.rs), which
 /// covers every number of iterations. Only a SUCCESSFUL replaces the report: a violation
 /// there may exist only in the abstraction, which forgets what the loop keeps.
-fn abstract_cut_loops(p: &Program, entry: FuncId, eo: &EngineOptions, report: &mut engine::Report) {
+fn abstract_cut_loops(
+    p: &Program,
+    entry: FuncId,
+    eo: &EngineOptions,
+    report: &mut engine::Report,
+    spent: &mut record::Phases,
+) {
     let cut = cut_loops(report);
     if cut.is_empty() {
         return;
@@ -249,6 +266,7 @@ fn abstract_cut_loops(p: &Program, entry: FuncId, eo: &EngineOptions, report: &m
         }
     }
     let r = engine::verify(&q, entry, eo);
+    spent.add(&record::Phases::of_engine(&r.timings));
     if std::env::var_os("VERDIFF_DEBUG").is_some() {
         eprintln!("loop abstraction: {:?}", r.verdict);
     }
@@ -282,7 +300,8 @@ fn cut_loops(r: &engine::Report) -> Vec<(FuncId, usize)> {
 /// A SUCCESSFUL with handle parameters made by constructors (contract/handles.rs) stands only
 /// when some execution gets through them to `f`: their claims are assumed there, and a
 /// constructor that never makes a handle without undefined behaviour would leave every claim
-/// of `f` unreached. Otherwise the verdict becomes UNKNOWN with the reason.
+/// of `f` unreached. Otherwise the verdict becomes UNKNOWN with the reason. Returns the
+/// timings of the run that looked (none when none was needed).
 pub fn confirm_constructed(
     p: &Program,
     entry: FuncId,
@@ -291,19 +310,21 @@ pub fn confirm_constructed(
     so: &SymexOptions,
     deadline: Option<Instant>,
     report: &mut engine::Report,
-) {
+) -> engine::Timings {
     if constructors.is_empty() || !matches!(report.verdict, engine::Verdict::Successful) {
-        return;
+        return engine::Timings::default();
     }
-    let Some(q) = planted(p, f) else { return };
+    let Some(q) = planted(p, f) else { return engine::Timings::default() };
     let so = SymexOptions { unwinding_assertions: false, ..so.clone() };
-    if reaches_with(&q, entry, so, deadline) != Some(true) {
+    let (reached, timings) = reaches_with(&q, entry, so, deadline);
+    if reached != Some(true) {
         let names: Vec<&str> = constructors.iter().map(|&c| p.func(c).name.as_str()).collect();
         report.verdict = engine::Verdict::Unknown(format!(
             "no execution was found in which {} makes a handle without undefined behaviour, so the function's claims may be unreached",
             names.join(", ")
         ));
     }
+    timings
 }
 
 /// The message of the claim [`reaches`] plants.
@@ -330,7 +351,7 @@ pub fn reaches(
         max_terms: o.max_terms,
         ..SymexOptions::default()
     };
-    reaches_with(&q, entry, so, deadline)
+    reaches_with(&q, entry, so, deadline).0
 }
 
 /// `p` with its own claims left out (the assumptions stay) and the claim [`REACHED`] at the
@@ -357,17 +378,24 @@ fn planted(p: &Program, target: FuncId) -> Option<Program> {
     Some(q)
 }
 
-/// [`reaches`] on a program whose claims are already left out (its planted claim aside).
-fn reaches_with(q: &Program, entry: FuncId, so: SymexOptions, deadline: Option<Instant>) -> Option<bool> {
+/// [`reaches`] on a program whose claims are already left out (its planted claim aside), with
+/// the timings of the run that looked.
+fn reaches_with(
+    q: &Program,
+    entry: FuncId,
+    so: SymexOptions,
+    deadline: Option<Instant>,
+) -> (Option<bool>, engine::Timings) {
     let eo = EngineOptions { symex: so, deadline, reachability_only: true, ..EngineOptions::default() };
     let r = engine::verify(q, entry, &eo);
-    match r.claims.iter().find(|c| c.description == REACHED).map(|c| &c.status) {
+    let reached = match r.claims.iter().find(|c| c.description == REACHED).map(|c| &c.status) {
         Some(engine::Status::Violated) => Some(true),
         _ if matches!(r.verdict, engine::Verdict::Unknown(_)) => None,
         // (a claim symbolic execution never reached is not in the report)
         Some(engine::Status::Holds) | None => Some(false),
         _ => None,
-    }
+    };
+    (reached, r.timings)
 }
 
 #[cfg(test)]
