@@ -7,9 +7,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::super::replay::{replay, LibraryResults, Replayed, Solving};
-use super::super::result::{Timings, Trace};
-use super::{accurate_difference, depends_on, robust, Pass};
+use super::robust::{accurate_difference, depends_on, robust};
+use super::Pass;
+use crate::engine::replay::{replay, LibraryResults, Replayed, Solving};
+use crate::engine::result::{Timings, Trace};
 
 /// What the solver's current model shows of a claim once replayed ([`confirm`]).
 pub(super) enum Confirmation {
@@ -42,7 +43,7 @@ pub(super) fn confirm(pass: &Pass, shared: &Rc<RefCell<Solving>>, i: usize, timi
     match r {
         Replayed::Confirmed(_) if pass.o.reachability_only => Confirmation::Violated(None),
         Replayed::Confirmed(rout) => {
-            let steps = super::super::format::trace(pass.p, &rout, pass.off_bits);
+            let steps = crate::engine::format::trace(pass.p, &rout, pass.off_bits);
             let checked = match robust(shared, pass.viol[i], pass.approx, pass.approx_funcs, pass) {
                 Ok(()) => Ok(Trace { steps, replayed: true, assumes: vec![] }),
                 Err(why) => {
