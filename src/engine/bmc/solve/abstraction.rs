@@ -2,11 +2,94 @@
 //! infinities, huge magnitudes — make spurious models of the abstraction cheap), and a
 //! candidate that did not replay excluded so that the next lies elsewhere.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use super::strategy::{Event, Next, Strategy};
+use super::Pass;
 use crate::engine::replay::Solving;
 use crate::term::T;
 
+/// Moderate float inputs first, in an abstract pass: an assumption literal keeping every
+/// scalar float input at magnitude at most 10^4, dropped for the rest of the pass once the
+/// solver finds no candidate under it.
+pub(super) struct Moderate {
+    lit: Option<T>,
+}
+
+impl Moderate {
+    pub(super) fn new(pass: &Pass, shared: &Rc<RefCell<Solving>>) -> Moderate {
+        Moderate { lit: if pass.abstracted { moderate_inputs(&mut shared.borrow_mut(), pass.approx) } else { None } }
+    }
+}
+
+impl Strategy for Moderate {
+    fn narrow(&self, lits: &mut Vec<T>) {
+        lits.extend(self.lit);
+    }
+
+    fn heard(&mut self, e: Event, _shared: &Rc<RefCell<Solving>>) -> Option<Next> {
+        match e {
+            // no moderate candidate: look among all inputs
+            Event::Unsat if self.lit.is_some() => {
+                self.lit = None;
+                Some(Next::Ask)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The abstraction's candidates that did not replay: each excluded (within a phase) so that
+/// the next lies elsewhere in the input space, a few times per pass
+/// ([`ABSTRACT_CANDIDATES`]); then the exact pass takes over.
+pub(super) struct Candidates<'a> {
+    approx: &'a HashSet<u32>,
+    excluded: Vec<T>,
+    tried: u32,
+}
+
+impl<'a> Candidates<'a> {
+    pub(super) fn new(approx: &'a HashSet<u32>) -> Self {
+        Candidates { approx, excluded: Vec::new(), tried: 0 }
+    }
+
+    /// A new phase asks about other claims: no input is excluded for them.
+    pub(super) fn next_phase(&mut self) {
+        self.excluded.clear();
+    }
+}
+
+impl Strategy for Candidates<'_> {
+    fn narrow(&self, lits: &mut Vec<T>) {
+        lits.extend_from_slice(&self.excluded);
+    }
+
+    fn heard(&mut self, e: Event, shared: &Rc<RefCell<Solving>>) -> Option<Next> {
+        match e {
+            // with inputs excluded, UNSAT says nothing about those inputs
+            Event::Unsat if !self.excluded.is_empty() => Some(Next::Open),
+            Event::Spurious => {
+                self.tried += 1;
+                if self.tried >= ABSTRACT_CANDIDATES {
+                    return Some(Next::Open);
+                }
+                match exclude_model_inputs(&mut shared.borrow_mut(), self.approx) {
+                    Some(lit) => {
+                        self.excluded.push(lit);
+                        Some(Next::Ask)
+                    }
+                    None => Some(Next::Open),
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Candidate counterexamples of the float abstraction tried before the exact encoding takes over.
-pub(super) const ABSTRACT_CANDIDATES: u32 = 8;
+const ABSTRACT_CANDIDATES: u32 = 8;
 
 /// The inputs that tell candidates apart, in name order: not approximated library results
 /// (the same input with another `sin` value is the same candidate).
@@ -22,7 +105,7 @@ pub(super) fn candidate_inputs(sh: &Solving, approx: &std::collections::HashSet<
 
 /// An assumption literal that keeps every scalar float input a number of magnitude at most
 /// 10^4; None without float inputs.
-pub(super) fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
+fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
     use crate::term::{Op, Sort};
     let syms = candidate_inputs(sh, approx);
     let mut conds = Vec::new();
@@ -48,7 +131,7 @@ pub(super) fn moderate_inputs(sh: &mut Solving, approx: &std::collections::HashS
 
 /// An assumption literal that excludes the current model's values of the scalar inputs
 /// (the next candidate lies elsewhere); None when there is no scalar input to vary.
-pub(super) fn exclude_model_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
+fn exclude_model_inputs(sh: &mut Solving, approx: &std::collections::HashSet<u32>) -> Option<T> {
     let model = sh.model.take()?;
     let syms = candidate_inputs(sh, approx);
     let mut differs = Vec::new();

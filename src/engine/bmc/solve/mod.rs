@@ -16,6 +16,7 @@ mod confirm;
 mod probes;
 mod reach_zero;
 mod robust;
+mod strategy;
 
 pub(super) use claims::solve;
 

@@ -6,22 +6,131 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use super::robust::{approx_keys, assumptions, PROBE_ROBUST_MS};
-use super::{remaining_ms, Pass};
+use super::strategy::{Asked, Event, Next, Query, Strategy};
+use super::{remaining_ms, solver, Pass};
 use crate::engine::replay::Solving;
+use crate::engine::result::{RunStats, Timings, Trace};
+use crate::smt::Answer;
 use crate::term::T;
 
+/// The probes of one phase (only the program's claims of an abstract pass over an
+/// equivalence product have any): the hits in pattern order, each tried until the loop hears
+/// of its query, for [`PROBES_SOLVING_MS`] together.
+pub(super) struct Probes {
+    /// The hits still to try, the next last.
+    queue: Vec<ProbeHit>,
+    current: Option<ProbeHit>,
+    until: Instant,
+}
+
+impl Probes {
+    /// The probes for `remaining` (none when `probed` is false or nothing remains).
+    pub(super) fn new(pass: &Pass, shared: &Rc<RefCell<Solving>>, probed: bool, remaining: &[usize]) -> Probes {
+        let mut queue = if probed && pass.abstracted && pass.so.product.is_some() && !remaining.is_empty() {
+            let keys: Vec<_> = remaining.iter().map(|&i| pass.keys[i]).collect();
+            probe_inputs(pass, &mut shared.borrow_mut(), &keys)
+        } else {
+            Vec::new()
+        };
+        queue.reverse();
+        let current = queue.pop();
+        Probes { queue, current, until: Instant::now() + std::time::Duration::from_millis(PROBES_SOLVING_MS) }
+    }
+
+    fn advance(&mut self) {
+        self.current = self.queue.pop();
+    }
+
+    /// The current hit, while the probes' time lasts.
+    fn hit(&mut self) -> Option<&ProbeHit> {
+        if self.current.is_some() && Instant::now() >= self.until {
+            self.queue.clear();
+            self.current = None;
+        }
+        self.current.as_ref()
+    }
+}
+
+impl Strategy for Probes {
+    /// The probe's run is a replay of its own: when its difference holds for every library
+    /// result the models allow, it is the counterexample, without a solver.
+    fn settle(&mut self, q: &Query) -> Option<(usize, Trace)> {
+        let hit = self.hit()?;
+        let (i, assumes) = confirmed_probe(q.pass, q.shared, hit, q.remaining)?;
+        let steps = crate::engine::format::trace(q.pass.p, &hit.found.run, q.pass.off_bits);
+        self.advance();
+        Some((i, Trace { steps, replayed: true, assumes }))
+    }
+
+    /// A solver of its own, exact, with every value the probe run took substituted: the
+    /// formula folds to (nearly) constants.
+    fn ground(&mut self, q: &Query, timings: &mut Timings, stats: &mut RunStats) -> Option<Asked> {
+        let pairs = &self.hit()?.fixed;
+        let viol = q.pass.viol;
+        let mut sh = q.shared.borrow_mut();
+        let sh = &mut *sh;
+        let t_solve = Instant::now();
+        let ms = remaining_ms(q.deadline).map(|ms| ms.min(PROBE_MS));
+        let mut smt = solver(&sh.store, sh.axioms, ms, false);
+        let ground = smt.assert_with_values(&sh.store, q.goal, pairs);
+        // float arithmetic on values no probe fixes (results of shared callees) is not even
+        // tried exactly: Z3 does not stop at its time limit while bit-blasting it
+        let mut a = match ground {
+            true => smt.check(&sh.store, &[]),
+            false => Answer::Unknown("float arithmetic on values the probe does not fix".into()),
+        };
+        if matches!(a, Answer::Unknown(_)) {
+            // the abstraction instead, whose model the replay decides
+            smt = solver(&sh.store, sh.axioms, ms, true);
+            smt.assert_with_values(&sh.store, q.goal, pairs);
+            a = smt.check(&sh.store, &[]);
+        }
+        timings.solve += t_solve.elapsed();
+        stats.solver_calls += 1;
+        if std::env::var_os("VERDIFF_DEBUG").is_some() {
+            eprintln!("probe check: {a:?} in {:?}", t_solve.elapsed());
+        }
+        let mut violates = None;
+        if a == Answer::Sat {
+            sh.model = smt.model();
+            let model = sh.model.take();
+            violates = Some(
+                q.remaining
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        let (Some(v), Some(m)) = (viol[i], &model) else { return false };
+                        smt.value(&mut sh.store, m, v).is_some_and(|b| !b.is_zero())
+                    })
+                    .collect(),
+            );
+            sh.model = model;
+        }
+        Some(Asked { answer: a, violates })
+    }
+
+    /// Whatever came of a probe's query (its difference is not one the formula has, e.g.
+    /// another claim was violated first; too hard to model; a model that violates nothing or
+    /// does not replay), the next probe; a probe is not one of the abstraction's candidates.
+    fn heard(&mut self, _e: Event, _shared: &Rc<RefCell<Solving>>) -> Option<Next> {
+        self.current.as_ref()?;
+        self.advance();
+        Some(Next::Ask)
+    }
+}
+
 /// Solver time for the model of one probe ([`probe_inputs`]), whose inputs are all fixed.
-pub(super) const PROBE_MS: u64 = 1_000;
+const PROBE_MS: u64 = 1_000;
 /// Time for the concrete runs of all probes together.
-pub(super) const PROBE_RUNS_MS: u64 = 3_000;
+const PROBE_RUNS_MS: u64 = 3_000;
 /// Time for the solver's models of all probes together.
-pub(super) const PROBES_SOLVING_MS: u64 = 4_000;
+const PROBES_SOLVING_MS: u64 = 4_000;
 
 /// A probe run that violates a claim: the scalar inputs' symbols paired with the constants
 /// the run took, and the run.
-pub(super) struct ProbeHit {
-    pub(super) fixed: Vec<(T, T)>,
-    pub(super) found: crate::engine::replay::Probed,
+struct ProbeHit {
+    fixed: Vec<(T, T)>,
+    found: crate::engine::replay::Probed,
 }
 
 /// The claim (among `remaining`) a probe's run violates, when that violation holds whatever
@@ -30,7 +139,7 @@ pub(super) struct ProbeHit {
 /// free ([`crate::engine::replay::probe_robust`]). The probe picked a value for each of them (the
 /// host's libm result, its pattern's number): one choice, not a proof. With the claim, what
 /// the violation assumes (the library's accuracy, when only that decides it).
-pub(super) fn confirmed_probe(
+fn confirmed_probe(
     pass: &Pass,
     shared: &Rc<RefCell<Solving>>,
     hit: &ProbeHit,
@@ -55,7 +164,7 @@ pub(super) fn confirmed_probe(
 
 /// The probe patterns ([`crate::engine::replay::probe`]) whose concrete run, with the host's library
 /// results, violates one of the claims `keys`, in pattern order.
-pub(super) fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) -> Vec<ProbeHit> {
+fn probe_inputs(pass: &Pass, sh: &mut Solving, keys: &[crate::symex::ClaimKey]) -> Vec<ProbeHit> {
     use crate::engine::replay::{probe, PROBES};
     let mut names: Vec<String> = sh.inputs.keys().cloned().collect();
     names.sort();
