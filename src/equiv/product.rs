@@ -871,6 +871,20 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         old_copies.push(copies);
     }
 
+    // whether each caller's object is still alive after the old version (a freed object's
+    // contents are no output: a caller cannot read them)
+    let alive = b.intrinsic("__verdiff_product_alive", int.clone(), vec![Type::ptr(Type::Void)]);
+    let alive_after = |b: &mut Builder, side: &str| -> HashMap<String, Expr> {
+        let mut flags = HashMap::new();
+        for (i, (g, oe, _)) in objects.iter().enumerate() {
+            let f = Expr::var(b.local(&format!("alive${side}{i}"), int.clone(), false), int.clone());
+            b.call(alive, Some(f.clone()), vec![Expr::cast(Expr::addr_of(oe.clone()), Type::ptr(Type::Void))]);
+            flags.insert(g.clone(), f);
+        }
+        flags
+    };
+    let alive_old = alive_after(&mut b, "old");
+
     // --- run the new version from the same state
     b.call(restore, None, vec![]);
     b.assign(ncalls_e.clone(), Expr::int(0, int.clone()));
@@ -890,6 +904,7 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
         let ne = |e: Expr| Expr::binary(BinOp::Ne, e, Expr::int(super::stops::RETURNED, int.clone()), int.clone());
         Expr::binary(BinOp::LogOr, ne(old.clone()), ne(Expr::var(v, int.clone())), int.clone())
     });
+    let alive_new = alive_after(&mut b, "new");
     let mut k = 0usize;
     // pointers to memory each version allocated: not compared, and their contents not either;
     // said (an unsupported construct, which ends the path) after every other comparison, so
@@ -910,13 +925,20 @@ pub fn build(p: &mut Program, old_f: FuncId, new_f: FuncId, o: &ProductOptions) 
                 })
             })
             .collect();
-        let skip_at = match &either_stopped {
-            Some(c) if g != super::stops::GROUP && g != "external calls" => {
-                b.push(InstrKind::Goto { cond: Some(c.clone()), target: usize::MAX });
-                Some(b.body.len() - 1)
-            }
-            _ => None,
+        // a caller's object both versions freed: its contents are not compared
+        let freed = alive_old.get(g).zip(alive_new.get(g)).map(|(o, n)| {
+            let either = Expr::binary(BinOp::LogOr, o.clone(), n.clone(), int.clone());
+            Expr::unary(UnOp::LogNot, either, int.clone())
+        });
+        let stopped_here = either_stopped.clone().filter(|_| g != super::stops::GROUP && g != "external calls");
+        let skip = match (stopped_here, freed) {
+            (Some(a), Some(f)) => Some(Expr::binary(BinOp::LogOr, a, f, int.clone())),
+            (a, f) => a.or(f),
         };
+        let skip_at = skip.map(|c| {
+            b.push(InstrKind::Goto { cond: Some(c), target: usize::MAX });
+            b.body.len() - 1
+        });
         for (((ol, oc), nl), flag) in copies.into_iter().zip(nls).zip(flags) {
             let v = b.local(&format!("new${k}"), nl.expr.ty.clone(), false);
             let ve = Expr::var(v, nl.expr.ty.clone());

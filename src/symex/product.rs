@@ -11,7 +11,9 @@
 //! - `__verdiff_product_choice()` is a hidden input choosing how an input is built (a
 //!   stored pointer: a fresh object, NULL or free), which random runs draw as uniform bits;
 //! - `__verdiff_product_fresh(p)` is 1 when `p` points to an object created after the
-//!   snapshot (memory allocated by one of the versions, whose contents are not compared).
+//!   snapshot (memory allocated by one of the versions, whose contents are not compared);
+//! - `__verdiff_product_alive(p)` is 1 while the object `p` points to is alive (not freed):
+//!   the contents of a caller's object both versions freed are no output.
 //!
 //! Functions without a body, without a model and not known to symex are *external*: in a
 //! product each call is logged (function number and argument bits, in the harness's call
@@ -112,6 +114,23 @@ impl Symex<'_> {
                     let sort = self.sort_of(&l.ty);
                     let v = self.asked_input(st, sort, "choice", &mut |o, key, sort| o.choice(key, sort));
                     self.assign(st, l, v, loc);
+                }
+                true
+            }
+            "__verdiff_product_alive" => {
+                let r = match vals.first() {
+                    Some(&p) => {
+                        let alive = self.is_alive(st, p);
+                        let one = self.s.bv_u(32, 1);
+                        let zero = self.s.bv_zero(32);
+                        self.s.ite(alive, one, zero)
+                    }
+                    None => self.s.bv_zero(32),
+                };
+                if let Some(l) = lhs {
+                    let int = self.p.target.int_t();
+                    let r = self.convert(st, r, &int, &l.ty.clone(), loc);
+                    self.assign(st, l, r, loc);
                 }
                 true
             }
