@@ -14,6 +14,7 @@ pub mod frontend;
 pub mod harness;
 pub mod instrument;
 pub mod ir;
+pub mod ltl;
 pub mod models;
 pub mod record;
 pub mod report;
