@@ -15,7 +15,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use super::{cache, check, diff, equiv, harness, hook, init, manual, merge, report, run};
+use super::{cache, check, diff, equiv, harness, hook, init, ltl, manual, merge, report, run};
 
 /// The width every help fits (fewer columns on a narrower terminal).
 pub const HELP_WIDTH: usize = 100;
@@ -58,6 +58,7 @@ pub enum Command {
     Hook(hook::HookArgs),
     Merge(merge::MergeArgs),
     Harness(harness::HarnessArgs),
+    Ltl(ltl::LtlArgs),
     Report(report::ReportArgs),
     Completions(manual::CompletionsArgs),
     Man(manual::ManArgs),

@@ -62,6 +62,7 @@ mod equiv;
 mod harness;
 mod hook;
 mod init;
+mod ltl;
 mod manual;
 mod merge;
 mod report;
@@ -99,6 +100,7 @@ pub fn main(args: Vec<String>) -> i32 {
         Some(Command::Hook(a)) => hook::run(&a),
         Some(Command::Merge(a)) => merge::run(&a),
         Some(Command::Harness(a)) => harness::run(&a),
+        Some(Command::Ltl(a)) => ltl::run(&a),
         Some(Command::Report(a)) => report::run(&a),
         Some(Command::Completions(a)) => manual::completions(&a),
         Some(Command::Man(a)) => manual::man(&a),

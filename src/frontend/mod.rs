@@ -7,6 +7,7 @@ mod fixup;
 mod guard;
 mod libdecl;
 mod lower;
+pub mod ltl_atoms;
 pub mod preprocess;
 pub mod srcmap;
 

@@ -13,6 +13,7 @@ mod api;
 pub use api::is_verification_api;
 mod checks;
 mod fnptr;
+pub mod ltl;
 
 use crate::ir::{ClaimKind, Instr, InstrKind, Program};
 

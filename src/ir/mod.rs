@@ -16,7 +16,7 @@ pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
 pub use program::{
-    ClaimKind, Clause, Contract, Function, Instr, InstrKind, Loc, Note, Program, TypeNames, Var, VarKind,
+    ClaimKind, Clause, Contract, Function, Instr, InstrKind, Loc, Note, Program, TraceEndClaim, TypeNames, Var, VarKind,
 };
 pub use types::{ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target, Type};
 

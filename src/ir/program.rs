@@ -39,6 +39,13 @@ pub enum ClaimKind {
     /// Something the function needs of its caller's objects (docs/contracts.md): its
     /// violation is not a bug of the function, and the condition is assumed after it.
     Precondition,
+    /// An LTL property's monitor at the end of an observed trace (docs/ltl.md §4): its
+    /// violation says the trace is a bad prefix (every extension violates the formula)...
+    LtlBad,
+    /// ... that its stutter extension violates the formula ...
+    LtlFailing,
+    /// ... or that some extension violates it.
+    LtlSucceeding,
 }
 
 impl ClaimKind {
@@ -63,7 +70,14 @@ impl ClaimKind {
             ClaimKind::FloatOverflow => "float-overflow",
             ClaimKind::Alignment => "alignment",
             ClaimKind::Precondition => "precondition",
+            ClaimKind::LtlBad => "ltl-bad",
+            ClaimKind::LtlFailing => "ltl-failing",
+            ClaimKind::LtlSucceeding => "ltl-succeeding",
         }
+    }
+    /// Whether the claim is one of an LTL monitor's end-of-trace questions.
+    pub fn is_ltl(self) -> bool {
+        matches!(self, ClaimKind::LtlBad | ClaimKind::LtlFailing | ClaimKind::LtlSucceeding)
     }
     pub fn all() -> &'static [ClaimKind] {
         &[
@@ -86,8 +100,22 @@ impl ClaimKind {
             ClaimKind::FloatOverflow,
             ClaimKind::Alignment,
             ClaimKind::Precondition,
+            ClaimKind::LtlBad,
+            ClaimKind::LtlFailing,
+            ClaimKind::LtlSucceeding,
         ]
     }
+}
+
+/// A claim stated wherever an observed trace ends (an LTL monitor's questions, docs/ltl.md
+/// §3): where the program ends it is an `Assert`; at the bound of a loop or recursion,
+/// symbolic execution states it (`SymexOptions::trace_end`).
+#[derive(Clone, Debug)]
+pub struct TraceEndClaim {
+    pub kind: ClaimKind,
+    /// A condition over globals (the monitor's state).
+    pub cond: Expr,
+    pub msg: String,
 }
 
 #[derive(Clone, PartialEq, Debug)]

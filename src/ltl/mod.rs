@@ -10,7 +10,8 @@
 //! - [`verdict`]: the four values on one finite word, and [`verdict::Monitor`], everything the
 //!   engine needs for one property;
 //! - [`classify`]: safety, co-safety, true liveness, toggle, and the verdicts possible.
-// The engine integration (docs/ltl.md §3–§4) is pending; until then nothing outside calls this.
+// Some of this (exact verdicts of concrete words, letter classes) serves the tests and the
+// coming lasso search (docs/ltl.md §5) only.
 #![allow(dead_code)]
 
 pub mod automaton;

@@ -101,6 +101,21 @@ pub fn help(kind: &str) -> RuleHelp {
             &["correctness"],
             None,
         ),
+        "ltl-bad" => (
+            "A temporal (LTL) requirement is violated for good: the observed trace is a bad prefix, and every continuation of it violates the formula.",
+            &["correctness", "ltl"],
+            None,
+        ),
+        "ltl-failing" => (
+            "A temporal (LTL) requirement fails on the observed trace: if the program stayed in its last state, the formula would be violated (some continuation could still satisfy it).",
+            &["correctness", "ltl"],
+            None,
+        ),
+        "ltl-succeeding" => (
+            "A temporal (LTL) requirement holds on the observed trace as it stands, but some continuation of it could violate the formula.",
+            &["correctness", "ltl"],
+            None,
+        ),
         _ => ("A safety property checked by verdiff is violated.", &["correctness"], None),
     };
     RuleHelp { text, tags, security_severity: severity }

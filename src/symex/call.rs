@@ -49,6 +49,8 @@ impl Symex<'_> {
         let depth = st.frames.iter().filter(|fr| fr.func == Some(f)).count() as u32;
         if let Some(b) = self.o.unwind {
             if b > 0 && depth >= b {
+                let go_on = self.s.tru();
+                self.end_trace_at_bound(st, go_on, loc);
                 if self.o.unwinding_assertions {
                     let key = (f.0, usize::MAX, 2);
                     let no = self.s.fals();

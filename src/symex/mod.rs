@@ -33,7 +33,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 use std::time::Instant;
 
-use crate::ir::{BinOp, ClaimKind, Expr, FuncId, InstrKind, Loc, Program, Type};
+use crate::ir::{BinOp, ClaimKind, Expr, FuncId, InstrKind, Loc, Program, TraceEndClaim, Type};
 use crate::term::{ArrayOracle, Bits, Sort, TermStore, T};
 pub use state::{Frame, Guard, State};
 
@@ -66,6 +66,10 @@ pub struct SymexOptions {
     pub follow_concrete_loops: bool,
     /// The entry's pointer parameters point into the caller's heap (symex::input).
     pub input_heap: Option<std::sync::Arc<input::InputHeapOptions>>,
+    /// Claims stated wherever a path reaches the bound of a loop or recursion, as if the
+    /// observed trace ended there (an LTL monitor's end-of-trace questions, docs/ltl.md §3):
+    /// the bound ends the trace instead of being an unwinding failure.
+    pub trace_end: Vec<TraceEndClaim>,
 }
 
 impl Default for SymexOptions {
@@ -83,6 +87,7 @@ impl Default for SymexOptions {
             product: None,
             follow_concrete_loops: false,
             input_heap: None,
+            trace_end: Vec::new(),
         }
     }
 }
@@ -894,6 +899,20 @@ impl<'p> Symex<'p> {
 
     /// Leaves the loop whose back-edge is at `pc`, on the paths where its condition `c` fails:
     /// its counts are forgotten and execution goes on after the back-edge.
+    /// The trace-end claims ([`SymexOptions::trace_end`]) on the paths that would go on past a
+    /// bound (`c`: the condition of going on), each under its own key.
+    pub(crate) fn end_trace_at_bound(&mut self, st: &State, c: T, loc: Loc) {
+        if self.o.trace_end.is_empty() || self.s.is_false(c) {
+            return;
+        }
+        let mut end = st.clone();
+        self.take_branch(&mut end, c);
+        for (i, t) in self.o.trace_end.clone().into_iter().enumerate() {
+            let v = self.eval_cond(&mut end, &t.cond, loc);
+            self.claim(&end, (u32::MAX - 1, i, 0), t.kind, t.msg, String::new(), loc, v);
+        }
+    }
+
     fn leave_loop(&mut self, st: &mut State, pc: usize, c: T) {
         let nc = self.s.not(c);
         self.take_branch(st, nc);
@@ -1026,6 +1045,7 @@ impl<'p> Symex<'p> {
             }
         };
         if stop {
+            self.end_trace_at_bound(st, c, loc);
             if self.o.unwinding_assertions {
                 let nc = self.s.not(c);
                 let id = self.loop_id(func, pc);

@@ -36,7 +36,16 @@ struct Phase {
 }
 
 fn program_claim(k: ClaimKind) -> bool {
-    !matches!(k, ClaimKind::Precondition | ClaimKind::Unwinding)
+    !matches!(k, ClaimKind::Precondition | ClaimKind::Unwinding) && !k.is_ltl()
+}
+fn ltl_bad(k: ClaimKind) -> bool {
+    k == ClaimKind::LtlBad
+}
+fn ltl_failing(k: ClaimKind) -> bool {
+    k == ClaimKind::LtlFailing
+}
+fn ltl_succeeding(k: ClaimKind) -> bool {
+    k == ClaimKind::LtlSucceeding
 }
 fn loop_bound(k: ClaimKind) -> bool {
     k == ClaimKind::Unwinding
@@ -45,12 +54,16 @@ fn caller_need(k: ClaimKind) -> bool {
     k == ClaimKind::Precondition
 }
 
-/// The program's claims, then the loop bounds, then what it needs of its caller. A loop the
-/// bound cuts makes the verdict "needs more iterations" whatever the function needs, so the
-/// needs come last and are not asked for then (a caller raising the bound wants that answer
-/// soon).
-const PHASES: [Phase; 3] = [
+/// The program's claims, then an LTL monitor's end-of-trace questions worst verdict first
+/// (docs/ltl.md §4: the first violated one is the verdict, the later ones are not asked), then
+/// the loop bounds, then what it needs of its caller. A loop the bound cuts makes the verdict
+/// "needs more iterations" whatever the function needs, so the needs come last and are not
+/// asked for then (a caller raising the bound wants that answer soon).
+const PHASES: [Phase; 6] = [
     Phase { number: 0, decides: program_claim, needs: false, loops: false, probed: true },
+    Phase { number: 3, decides: ltl_bad, needs: false, loops: false, probed: false },
+    Phase { number: 4, decides: ltl_failing, needs: false, loops: false, probed: false },
+    Phase { number: 5, decides: ltl_succeeding, needs: false, loops: false, probed: false },
     Phase { number: 2, decides: loop_bound, needs: false, loops: true, probed: false },
     Phase { number: 1, decides: caller_need, needs: true, loops: false, probed: false },
 ];
