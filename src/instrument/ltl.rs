@@ -106,7 +106,9 @@ pub fn instrument(
                 InstrKind::Assign { lhs, .. } | InstrKind::Call { lhs: Some(lhs), .. } => Some(lhs),
                 _ => None,
             };
-            match written.and_then(|lhs| reads.step_after(p, lhs)) {
+            let by_lhs = written.and_then(|lhs| reads.step_after(p, lhs));
+            let by_callee = reads.step_after_call(p, ins, &own);
+            match either(by_lhs, by_callee, &int) {
                 Some(guard) => (before, Some(after(ins, guard, &step_call, &int))),
                 None => (before, None),
             }
@@ -308,6 +310,31 @@ impl Reads {
         Ok(r)
     }
 
+    /// After a call to a function without a body (an external function symbolic execution
+    /// havocs the objects behind its pointer arguments, or a built-in model that writes
+    /// them): like a write through each pointer argument.
+    fn step_after_call(&self, p: &Program, ins: &Instr, own: &BTreeSet<FuncId>) -> Option<Option<Expr>> {
+        let InstrKind::Call { func, args, .. } = &ins.kind else { return None };
+        let ExprKind::Func(f) = func.kind else { return None };
+        if own.contains(&f) || p.func(f).body.is_some() {
+            return None;
+        }
+        let int = p.target.int_t();
+        let mut guards = Vec::new();
+        for a in args.iter().filter(|a| a.ty.pointee().is_some_and(|t| !t.is_function())) {
+            if self.through_pointers {
+                return Some(None);
+            }
+            let vp = Type::ptr(Type::Void);
+            for &g in self.globals.iter().filter(|&&g| p.var(g).addressed) {
+                let ge = Expr::cast(Expr::addr_of(Expr::var(g, p.var(g).ty.clone())), vp.clone());
+                let arg = Expr::cast(a.clone(), vp.clone());
+                guards.push(Expr::builtin(Builtin::SameObject, vec![arg, ge], int.clone()));
+            }
+        }
+        (!guards.is_empty()).then(|| Some(any(guards, &int)))
+    }
+
     /// After a write to `lhs`: None when it cannot change an atom; Some(None) when the monitor
     /// steps; Some(Some(g)) when it steps under `g` (the written object is one an atom reads).
     fn step_after(&self, p: &Program, lhs: &Expr) -> Option<Option<Expr>> {
@@ -334,6 +361,16 @@ impl Reads {
                 (!same.is_empty()).then(|| Some(any(same, &int)))
             }
         }
+    }
+}
+
+/// Whether to step for either of two reasons (None: no step; Some(None): always; Some(Some(g)):
+/// under g).
+fn either(a: Option<Option<Expr>>, b: Option<Option<Expr>>, int: &Type) -> Option<Option<Expr>> {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(Some(x)), Some(Some(y))) => Some(Some(Expr::binary(BinOp::LogOr, x, y, int.clone()))),
+        _ => Some(None),
     }
 }
 
