@@ -21,5 +21,6 @@ pub mod report;
 pub mod run;
 pub mod smt;
 pub mod symex;
+pub mod temporal;
 pub mod term;
 pub mod vcs;

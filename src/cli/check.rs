@@ -145,9 +145,29 @@ pub struct CheckArgs {
     /// print only the verdict line
     #[arg(long)]
     pub quiet: bool,
+    /// check an LTL formula instead of the safety claims, as `verdiff ltl --formula F` does
+    /// (docs/ltl.md; --unwind is the bound, 10 when not given; --json writes verdiff.ltl/1)
+    #[arg(long, value_name = "FORMULA")]
+    pub ltl: Option<String>,
 }
 
 impl CheckArgs {
+    /// `verdiff ltl`'s arguments for `check --ltl F`.
+    fn ltl_args(&self, formula: &str) -> super::ltl::LtlArgs {
+        super::ltl::LtlArgs {
+            files: self.files.clone(),
+            pp: self.pp.clone(),
+            formula: Some(formula.to_string()),
+            unwind: self.unwind.unwrap_or(10),
+            function: self.function.clone(),
+            ltl_succeeding: "pass".into(),
+            timeout: self.timeout,
+            json: self.json.clone(),
+            quiet: self.quiet,
+            ..Default::default()
+        }
+    }
+
     /// The data model: `--32` or `--64`, whichever came last; LP64 without either.
     fn model(&self) -> DataModel {
         if self.ilp32 && !self.lp64 {
@@ -171,6 +191,9 @@ fn input_error(msg: &str) -> i32 {
 }
 
 pub fn run(a: &CheckArgs) -> i32 {
+    if let Some(f) = &a.ltl {
+        return super::ltl::run(&a.ltl_args(f));
+    }
     match check(a) {
         Ok(code) => code,
         Err(CheckError::Usage(m)) => {

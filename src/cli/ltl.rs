@@ -5,13 +5,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::args::{parse_duration, Preprocessor};
-use crate::engine::{self, EngineOptions, Report, Status};
-use crate::frontend::ltl_atoms::{atom_functions, AtomText};
-use crate::frontend::{self, FrontendOptions, Source};
-use crate::instrument::{self, CheckOptions};
-use crate::ir::{ClaimKind, Program, Target};
-use crate::ltl::{classify, parse, Kind, Monitor, Parsed, Verdict};
-use crate::symex::SymexOptions;
+use crate::frontend::{FrontendOptions, Source};
+use crate::ir::Target;
+use crate::ltl::Verdict;
+use crate::temporal::{self, Checked, InputError, Request};
 
 #[derive(clap::Args, Debug, Clone, Default)]
 #[command(
@@ -37,6 +34,14 @@ pub struct LtlArgs {
     /// the bound: iterations of every loop and recursion a trace is observed for
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub unwind: u32,
+    /// check at every bound from K1 to K2 and print the verdict of each (the verdict over the
+    /// sweep is the worst; BAD at any bound is BAD)
+    #[arg(long, value_name = "K1..K2", value_parser = parse_sweep, conflicts_with = "unwind")]
+    pub ltl_sweep: Option<(u32, u32)>,
+    /// write the result as JSON (schema verdiff.ltl/1, docs/json-schema.md) to PATH (- for
+    /// standard output, which then carries only the JSON)
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<PathBuf>,
     /// entry function (default main)
     #[arg(long, value_name = "NAME")]
     pub function: Option<String>,
@@ -44,6 +49,10 @@ pub struct LtlArgs {
     /// pass (0, with a warning) or fail (10)
     #[arg(long, value_name = "pass|fail", default_value = "pass", value_parser = ["pass", "fail"])]
     pub ltl_succeeding: String,
+    /// do not look for lassos (an infinite run that returns to the same state); the bounded
+    /// four-valued semantics alone, as in Morse et al.
+    #[arg(long)]
+    pub no_lasso: bool,
     /// time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
@@ -52,187 +61,214 @@ pub struct LtlArgs {
     pub quiet: bool,
 }
 
+/// `K1..K2` (also `K1-K2`), 1 <= K1 <= K2 <= 1000.
+fn parse_sweep(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s.split_once("..").or_else(|| s.split_once('-')).ok_or("expected K1..K2, e.g. 1..8")?;
+    let k1: u32 = a.trim().parse().map_err(|_| format!("`{a}` is not a bound"))?;
+    let k2: u32 = b.trim().parse().map_err(|_| format!("`{b}` is not a bound"))?;
+    if k1 == 0 || k1 > k2 || k2 > 1000 {
+        return Err(format!("`{s}`: the bounds must satisfy 1 <= K1 <= K2 <= 1000"));
+    }
+    Ok((k1, k2))
+}
+
 pub fn run(a: &LtlArgs) -> i32 {
-    match check(a) {
+    let start = Instant::now();
+    let deadline = a.timeout.map(|limit| {
+        // the solver may overrun the limit it was given: the watchdog answers for it
+        let (quiet, json) = (a.quiet, a.json.clone());
+        super::watchdog::arm(start + limit, super::watchdog::grace(limit), move || {
+            let why = super::watchdog::reason(limit);
+            if let Some(path) = &json {
+                let doc = crate::report::ltl::unknown_json(&why);
+                let _ = write_json(path, &doc);
+            }
+            if json.as_deref() != Some(std::path::Path::new("-")) {
+                outln!("LTL verdict: UNKNOWN");
+                if !quiet {
+                    outln!("  reason: {why}");
+                }
+                outln!("\nVERIFICATION UNKNOWN");
+            }
+            6
+        });
+        crate::engine::leak_after(start + limit);
+        start + limit
+    });
+    match check(a, deadline, start) {
         Ok(code) => code,
-        Err(m) => {
-            outln!("ERROR: {m}");
-            outln!("\nVERIFICATION UNKNOWN");
+        Err(e) => {
+            super::watchdog::begin_report();
+            if let Some(path) = &a.json {
+                let _ = write_json(path, &crate::report::ltl::unknown_json(&e.0));
+            }
+            if !json_on_stdout(a) {
+                outln!("ERROR: {e}");
+                outln!("\nVERIFICATION UNKNOWN");
+            }
             6
         }
     }
 }
 
-/// The formula to check, with where it came from (for messages).
-fn formula_text(a: &LtlArgs) -> Result<(String, String), String> {
-    if let Some(f) = &a.formula {
-        return Ok((f.clone(), "--formula".into()));
-    }
-    if let Some(prp) = &a.property {
-        let text = std::fs::read_to_string(prp).map_err(|e| format!("{}: {e}", prp.display()))?;
-        let found = crate::ltl::source::prp_formulas(&text)
-            .map_err(|e| format!("{}:{}: {}", prp.display(), e.line, e.message))?;
-        let first = found.into_iter().next().ok_or_else(|| format!("{}: no LTL(...) property", prp.display()))?;
-        return Ok((first.text, format!("{}:{}", prp.display(), first.line)));
-    }
-    for file in &a.files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let found = crate::ltl::source::ltl_invariants(&text)
-            .map_err(|e| format!("{}:{}: {}", file.display(), e.line, e.message))?;
-        if let Some(f) = found.into_iter().next() {
-            return Ok((f.text, format!("{}:{} ({})", file.display(), f.line, f.name)));
-        }
-    }
-    Err("no formula: give --formula or --property, or write `//@ ltl invariant NAME: FORMULA;` in the source".into())
+fn json_on_stdout(a: &LtlArgs) -> bool {
+    a.json.as_deref() == Some(std::path::Path::new("-"))
 }
 
-fn check(a: &LtlArgs) -> Result<i32, String> {
-    let start = Instant::now();
-    let deadline = a.timeout.map(|t| start + t);
-    let (text, origin) = formula_text(a)?;
-    let parsed: Parsed = parse(&text)
-        .map_err(|e| format!("{origin}: the formula does not parse at column {}: {}", e.span.start + 1, e.message))?;
-    let n = parsed.atoms.len();
-    let monitor = Monitor::new(&parsed.formula, n).map_err(|e| format!("{origin}: {e}"))?;
+fn write_json(path: &std::path::Path, doc: &serde_json::Value) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
+    if path == std::path::Path::new("-") {
+        outln!("{text}");
+        Ok(())
+    } else {
+        std::fs::write(path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
 
+/// The request `a` makes (its formula from the command line, a `.prp` file or the sources).
+pub fn request(a: &LtlArgs, deadline: Option<Instant>) -> Result<Request, InputError> {
+    let found = if let Some(f) = &a.formula {
+        temporal::source::Found { text: f.clone(), origin: "--formula".into() }
+    } else if let Some(prp) = &a.property {
+        temporal::source::from_prp(prp)?
+    } else {
+        let files: Vec<&std::path::Path> = a.files.iter().map(PathBuf::as_path).collect();
+        temporal::source::from_sources(&files)?.ok_or_else(|| {
+            InputError(
+                "no formula: give --formula or --property, or write `//@ ltl invariant NAME: FORMULA;` in the source"
+                    .into(),
+            )
+        })?
+    };
     let mut fo = FrontendOptions { target: Target::default(), ..Default::default() };
     fo.pp.include_dirs = a.pp.include_dirs.clone();
     fo.pp.defines = a.pp.defines.clone();
     fo.pp.undefines = a.pp.undefines.clone();
-    let sources: Vec<Source> = a.files.iter().map(|p| Source { path: p.clone(), content: None }).collect();
-    let mut texts = frontend::preprocess_sources(&sources, &fo).map_err(|e| e.to_string())?;
-    // the atoms in the scope of the first file's globals
-    let atoms: Vec<AtomText> = parsed
-        .atoms
-        .iter()
-        .map(|at| AtomText { text: &at.text, offset: at.spans.first().map_or(0, |s| s.start) })
-        .collect();
-    if let Some(first) = texts.first_mut() {
-        first.push_str(&atom_functions(&atoms));
-    }
-    let mut prog: Program =
-        frontend::load_preprocessed(&texts, &fo).map_err(|e| format!("{} (in the formula {origin}: {text})", e))?;
-    let entry_name = a.function.as_deref().unwrap_or("main");
-    let entry = prog
-        .func_named(entry_name)
-        .filter(|&f| prog.func(f).body.is_some())
-        .ok_or_else(|| format!("entry function `{entry_name}` not found (no definition)"))?;
-    let ends = instrument::ltl::instrument(&mut prog, entry, &monitor, n).map_err(|e| format!("{origin}: {}", e.0))?;
-    instrument::instrument(&mut prog, &CheckOptions::none());
+    Ok(Request {
+        sources: a.files.iter().map(|p| Source { path: p.clone(), content: None }).collect(),
+        frontend: fo,
+        formula: found.text,
+        origin: found.origin,
+        entry: a.function.clone(),
+        bound: a.unwind.max(1),
+        lasso: !a.no_lasso,
+        deadline,
+    })
+}
 
-    let so = SymexOptions {
-        unwind: Some(a.unwind.max(1)),
-        unwinding_assertions: false,
-        trace_end: ends,
-        ..Default::default()
+fn check(a: &LtlArgs, deadline: Option<Instant>, start: Instant) -> Result<i32, InputError> {
+    let req = request(a, deadline)?;
+    let prepared = temporal::prepare(&req)?;
+    let bounds: Vec<u32> = match a.ltl_sweep {
+        Some((k1, k2)) => (k1..=k2).collect(),
+        None => vec![req.bound],
     };
-    let eo = EngineOptions { symex: so, deadline, ..EngineOptions::default() };
-    let report = engine::verify(&prog, entry, &eo);
-    let class = classify(&parsed.formula, n).ok();
-    let outcome = outcome(&report);
-
-    if !a.quiet {
-        outln!("LTL formula: {parsed}");
-        match &class {
-            Some(c) => {
-                let possible: Vec<&str> = c.possible.to_vec().iter().map(|v| v.name()).collect();
-                outln!("  class: {}; possible verdicts: {}", kind_name(c.kind), possible.join(", "));
-            }
-            None => outln!("  class: not computed (the formula is too large)"),
+    let mut results: Vec<Checked> = Vec::new();
+    for &k in &bounds {
+        let r = temporal::check(&Request { bound: k, ..req.clone() }, &prepared)?;
+        let bad = r.verdict == Ok(Verdict::Bad);
+        results.push(r);
+        // BAD is definitive: deeper bounds cannot change it
+        if bad || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
         }
-        outln!("  bound: {} iterations of every loop and recursion", a.unwind.max(1));
     }
-    let (line, code) = match &outcome {
-        Ok((v, claim)) => {
-            outln!("LTL verdict: {}", v.name());
-            if let (Some(c), false) = (claim, a.quiet) {
-                out!("{}", crate::report::text::counterexample(&program_steps(c)));
-            }
-            match v {
-                Verdict::Good => ("VERIFICATION SUCCESSFUL", 0),
-                Verdict::Succeeding if a.ltl_succeeding == "fail" => ("VERIFICATION FAILED", 10),
-                Verdict::Succeeding => {
-                    if !a.quiet {
-                        outln!(
-                            "warning: SUCCEEDING: no violation within the bound, but a continuation of some trace could violate the formula (--ltl-succeeding fail makes this a failure)"
-                        );
-                    }
-                    ("VERIFICATION SUCCESSFUL", 0)
-                }
-                Verdict::Failing | Verdict::Bad => ("VERIFICATION FAILED", 10),
-            }
-        }
-        Err(why) => {
-            outln!("LTL verdict: UNKNOWN");
-            outln!("  reason: {why}");
-            ("VERIFICATION UNKNOWN", 6)
-        }
+    super::watchdog::begin_report();
+    let verdict = temporal::over_bounds(&results);
+    // the check whose verdict is the sweep's (the first at that verdict)
+    let shown = results.iter().find(|c| c.verdict == verdict).or(results.last());
+    let code = match &verdict {
+        Ok(Verdict::Good) => 0,
+        Ok(Verdict::Succeeding) if a.ltl_succeeding == "fail" => 10,
+        Ok(Verdict::Succeeding) => 0,
+        Ok(Verdict::Failing | Verdict::Bad) => 10,
+        Err(_) => 6,
     };
-    if !a.quiet {
-        outln!("\nTime: {:.3}s", start.elapsed().as_secs_f64());
+    if let Some(path) = &a.json {
+        let doc = crate::report::ltl::ltl_json(&req, &results, &verdict, shown, code, start.elapsed().as_secs_f64());
+        write_json(path, &doc).map_err(InputError)?;
+        if json_on_stdout(a) {
+            return Ok(code);
+        }
     }
-    outln!("\n{line}");
+    print_text(a, &results, &verdict, shown, code, start);
     Ok(code)
 }
 
-/// The verdict the claims of `r` give, with the claim whose trace shows it; or why there is
-/// none. The questions are decided worst first (the engine's phases), so the first violated
-/// kind is the verdict; a kind with an undecided claim and no violation before it leaves the
-/// verdict unknown.
-fn outcome(r: &Report) -> Result<(Verdict, Option<&engine::ClaimResult>), String> {
-    for (kind, verdict) in [
-        (ClaimKind::LtlBad, Verdict::Bad),
-        (ClaimKind::LtlFailing, Verdict::Failing),
-        (ClaimKind::LtlSucceeding, Verdict::Succeeding),
-    ] {
-        let of_kind = || r.claims.iter().filter(move |c| c.kind == kind);
-        if let Some(c) = of_kind().find(|c| c.status == Status::Violated) {
-            return Ok((verdict, Some(c)));
+fn print_text(
+    a: &LtlArgs,
+    results: &[Checked],
+    verdict: &Result<Verdict, String>,
+    shown: Option<&Checked>,
+    code: i32,
+    start: Instant,
+) {
+    let Some(first) = results.first() else { return };
+    if !a.quiet {
+        outln!("LTL formula: {}", first.formula);
+        match first.kind {
+            Some(k) => {
+                let possible: Vec<&str> = first.possible.iter().map(|v| v.name()).collect();
+                outln!("  class: {}; possible verdicts: {}", temporal::kind_name(k), possible.join(", "));
+            }
+            None => outln!("  class: not computed (the formula is too large)"),
         }
-        if let Some(c) = of_kind().find(|c| !matches!(c.status, Status::Holds)) {
-            return Err(match &c.status {
-                Status::Unknown(w) => w.clone(),
-                _ => match &r.verdict {
-                    engine::Verdict::Unknown(w) => w.clone(),
-                    _ => format!("the {} question was not decided", kind.name()),
-                },
-            });
+        if a.ltl_sweep.is_some() {
+            for c in results {
+                outln!("  bound {}: {}", c.bound, verdict_words(c));
+            }
+        } else {
+            outln!("  bound: {} iterations of every loop and recursion", first.bound);
         }
     }
-    match &r.verdict {
-        engine::Verdict::Unknown(w) => Err(w.clone()),
-        _ => Ok((Verdict::Good, None)),
-    }
-}
-
-/// The claim with its trace's steps of the program only (the monitor's own steps and globals
-/// left out: the atoms' values are the program's).
-fn program_steps(c: &engine::ClaimResult) -> engine::ClaimResult {
-    let mut c = c.clone();
-    // (the claim's condition is over the monitor's globals: its description says it)
-    c.expression.clear();
-    if let Some(t) = &mut c.trace {
-        t.steps.retain(|s| {
-            let monitor = match &s.event {
-                engine::TraceEvent::Assign { lhs, .. } => lhs.starts_with("__verdiff_ltl_"),
-                engine::TraceEvent::Call { func, .. } | engine::TraceEvent::Return { func } => {
-                    func.starts_with("__verdiff_ltl_")
+    match (verdict, shown) {
+        (Ok(v), Some(c)) => {
+            match &c.lasso {
+                Some(l) => outln!(
+                    "LTL verdict: {} (lasso at {}:{}: the state after iteration {} comes back after iteration {})",
+                    v.name(),
+                    l.file,
+                    l.line,
+                    l.from_iteration,
+                    l.to_iteration
+                ),
+                None => outln!("LTL verdict: {}", v.name()),
+            }
+            if let (Some(w), false) = (&c.witness, a.quiet) {
+                out!("{}", crate::report::text::counterexample(w));
+            }
+            if !a.quiet {
+                if *v == Verdict::Succeeding && code == 0 {
+                    outln!(
+                        "warning: SUCCEEDING: no violation within the bound, but a continuation of some trace could violate the formula (--ltl-succeeding fail makes this a failure)"
+                    );
                 }
-                engine::TraceEvent::Input { .. } => false,
-            };
-            !s.function.starts_with("__verdiff_ltl_") && !monitor
-        });
+                if let Some(why) = &c.lasso_undecided {
+                    outln!("note: whether an infinite run repeats a state (a lasso, which would make this BAD) was not decided: {why}");
+                }
+            }
+        }
+        _ => {
+            outln!("LTL verdict: UNKNOWN");
+            outln!("  reason: {}", verdict.as_ref().err().map_or("no check ran", |w| w.as_str()));
+        }
     }
-    c
+    if !a.quiet {
+        outln!("\nTime: {:.3}s", start.elapsed().as_secs_f64());
+    }
+    let line = match code {
+        0 => "VERIFICATION SUCCESSFUL",
+        10 => "VERIFICATION FAILED",
+        _ => "VERIFICATION UNKNOWN",
+    };
+    outln!("\n{line}");
 }
 
-fn kind_name(k: Kind) -> &'static str {
-    match k {
-        Kind::Safety => "safety",
-        Kind::CoSafety => "co-safety",
-        Kind::SafetyAndCoSafety => "safety and co-safety",
-        Kind::TrueLiveness => "true liveness",
-        Kind::Toggle => "toggle",
-        Kind::General => "general",
+/// A bound's verdict as the sweep prints it.
+fn verdict_words(c: &Checked) -> String {
+    match (&c.verdict, &c.lasso) {
+        (Ok(v), Some(_)) => format!("{} (lasso)", v.name()),
+        (Ok(v), None) => v.name().to_string(),
+        (Err(why), _) => format!("UNKNOWN ({why})"),
     }
 }

@@ -63,6 +63,7 @@ impl FrontendError {
 }
 
 /// A source file to read: its path and, optionally, its content (e.g. from a git object).
+#[derive(Clone, Debug)]
 pub struct Source {
     pub path: PathBuf,
     pub content: Option<String>,

@@ -22,10 +22,10 @@
 use std::collections::BTreeSet;
 
 use crate::ir::build::{func_expr, new_var, FnBuilder};
-use crate::ir::TraceEndClaim;
 use crate::ir::{
     BinOp, Builtin, ClaimKind, Expr, ExprKind, FuncId, Instr, InstrKind, Loc, Program, Type, UnOp, VarId, VarKind,
 };
+use crate::ir::{LassoSpec, TraceEndClaim};
 use crate::ltl::{Label, Monitor};
 
 /// The name of atom `i`'s function, as the front end lowers it.
@@ -40,15 +40,18 @@ pub const STEP_CALL: &str = "__VERIFIER_ltl_step";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MonitorError(pub String);
 
+/// What symbolic execution is told about a program with a monitor.
+#[derive(Clone, Debug)]
+pub struct Monitored {
+    /// The claims it states where a path reaches a bound.
+    pub ends: Vec<TraceEndClaim>,
+    /// What it compares at loop back-edges to find lassos.
+    pub lasso: LassoSpec,
+}
+
 /// Puts the monitor of `m` (over `atoms` atoms, whose functions `p` defines) into `p` with
-/// `entry` as the program's entry. Returns the claims symbolic execution states where a path
-/// reaches a bound.
-pub fn instrument(
-    p: &mut Program,
-    entry: FuncId,
-    m: &Monitor,
-    atoms: usize,
-) -> Result<Vec<TraceEndClaim>, MonitorError> {
+/// `entry` as the program's entry.
+pub fn instrument(p: &mut Program, entry: FuncId, m: &Monitor, atoms: usize) -> Result<Monitored, MonitorError> {
     let atom_fns: Vec<FuncId> = (0..atoms)
         .map(|i| p.func_named(&atom_function(i)).ok_or_else(|| MonitorError(format!("atom {i} was not lowered"))))
         .collect::<Result<_, _>>()?;
@@ -60,6 +63,8 @@ pub fn instrument(
     let bits: Vec<VarId> = (0..atoms)
         .map(|i| new_var(p, &format!("__verdiff_ltl_atom{i}"), int.clone(), VarKind::Global, loc, false))
         .collect();
+    let accepted = new_var(p, "__verdiff_ltl_accepted", uint.clone(), VarKind::Global, loc, false);
+    let steps = new_var(p, "__verdiff_ltl_steps", uint.clone(), VarKind::Global, loc, false);
     p.init.push(Instr::new(
         InstrKind::Assign {
             lhs: Expr::var(state, uint.clone()),
@@ -67,15 +72,22 @@ pub fn instrument(
         },
         loc,
     ));
+    for c in [accepted, steps] {
+        p.init.push(Instr::new(
+            InstrKind::Assign { lhs: Expr::var(c, uint.clone()), rhs: Expr::int(0, uint.clone()) },
+            loc,
+        ));
+    }
     for &b in &bits {
         p.init.push(Instr::new(
             InstrKind::Assign { lhs: Expr::var(b, int.clone()), rhs: Expr::int(0, int.clone()) },
             loc,
         ));
     }
-    let v = Vocabulary { state, bits: bits.clone(), int: int.clone(), uint };
+    let v = Vocabulary { state, bits: bits.clone(), accepted, steps, int: int.clone(), uint };
     let step = step_function(p, &v, m, &atom_fns, loc);
     let ends = end_claims(&v, m);
+    let lasso = LassoSpec { accepted, steps, stutter: stutter_accepted(&v, m) };
 
     let sampled = calls_step(p);
     let own: BTreeSet<FuncId> = atom_fns.iter().copied().chain([step]).collect();
@@ -123,13 +135,17 @@ pub fn instrument(
         let body = crate::ir::rewrite::rewrite(body, |_| (once.take().into_iter().collect(), None));
         p.funcs[entry.0 as usize].body = Some(body);
     }
-    Ok(ends)
+    Ok(Monitored { ends, lasso })
 }
 
 /// The monitor's globals.
 struct Vocabulary {
     state: VarId,
     bits: Vec<VarId>,
+    /// Counts moves into an accepting state (for lassos).
+    accepted: VarId,
+    /// Counts steps (for lassos).
+    steps: VarId,
     int: Type,
     uint: Type,
 }
@@ -192,6 +208,13 @@ fn step_function(p: &mut Program, v: &Vocabulary, m: &Monitor, atom_fns: &[FuncI
     }
     b.push(InstrKind::Assume(any(moves, &v.int)));
     b.assign(Expr::var(v.state, v.uint.clone()), next_e);
+    let one = Expr::int(1, v.uint.clone());
+    let steps = Expr::var(v.steps, v.uint.clone());
+    b.assign(steps.clone(), Expr::binary(BinOp::Add, steps, one, v.uint.clone()));
+    let acc = (0..m.automaton.state_count()).filter(|&q| m.automaton.accepting[q]).map(|q| v.state_is(q)).collect();
+    let accepted = Expr::var(v.accepted, v.uint.clone());
+    let moved = Expr::cast(any(acc, &v.int), v.uint.clone());
+    b.assign(accepted.clone(), Expr::binary(BinOp::Add, accepted, moved, v.uint.clone()));
     b.push(InstrKind::Return(None));
     b.finish();
     step
@@ -201,16 +224,7 @@ fn step_function(p: &mut Program, v: &Vocabulary, m: &Monitor, atom_fns: &[FuncI
 fn end_claims(v: &Vocabulary, m: &Monitor) -> Vec<TraceEndClaim> {
     let states = 0..m.automaton.edges.len();
     let trap = any(states.clone().filter(|&q| m.tables.trap(q)).map(|q| v.state_is(q)).collect(), &v.int);
-    let stutter = any(
-        states
-            .clone()
-            .map(|q| {
-                let letters = any(m.tables.stutter_dnf(q).iter().map(|l| v.label(l)).collect(), &v.int);
-                all(vec![v.state_is(q), letters], &v.int)
-            })
-            .collect(),
-        &v.int,
-    );
+    let stutter = stutter_accepted(v, m);
     let live = any(states.filter(|&q| m.tables.live(q)).map(|q| v.state_is(q)).collect(), &v.int);
     let not = |e: Expr| Expr::unary(UnOp::LogNot, e, v.int.clone());
     vec![
@@ -230,6 +244,20 @@ fn end_claims(v: &Vocabulary, m: &Monitor) -> Vec<TraceEndClaim> {
             msg: "LTL: some continuation of the trace violates the formula".into(),
         },
     ]
+}
+
+/// The monitor accepts the stutter extension of the current letter from its state.
+fn stutter_accepted(v: &Vocabulary, m: &Monitor) -> Expr {
+    let states = 0..m.automaton.edges.len();
+    any(
+        states
+            .map(|q| {
+                let letters = any(m.tables.stutter_dnf(q).iter().map(|l| v.label(l)).collect(), &v.int);
+                all(vec![v.state_is(q), letters], &v.int)
+            })
+            .collect(),
+        &v.int,
+    )
 }
 
 fn claim(e: &TraceEndClaim, loc: Loc) -> Instr {

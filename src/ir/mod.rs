@@ -16,7 +16,8 @@ pub mod types;
 
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
 pub use program::{
-    ClaimKind, Clause, Contract, Function, Instr, InstrKind, Loc, Note, Program, TraceEndClaim, TypeNames, Var, VarKind,
+    ClaimKind, Clause, Contract, Function, Instr, InstrKind, LassoSpec, Loc, Note, Program, TraceEndClaim, TypeNames,
+    Var, VarKind,
 };
 pub use types::{ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target, Type};
 

@@ -46,6 +46,10 @@ pub enum ClaimKind {
     LtlFailing,
     /// ... or that some extension violates it.
     LtlSucceeding,
+    /// An LTL monitor's lasso (docs/ltl.md §5): the program returns to the same state at a
+    /// loop's back-edge with an accepting monitor state in between, an infinite run that
+    /// violates the formula.
+    LtlLasso,
 }
 
 impl ClaimKind {
@@ -73,11 +77,12 @@ impl ClaimKind {
             ClaimKind::LtlBad => "ltl-bad",
             ClaimKind::LtlFailing => "ltl-failing",
             ClaimKind::LtlSucceeding => "ltl-succeeding",
+            ClaimKind::LtlLasso => "ltl-lasso",
         }
     }
     /// Whether the claim is one of an LTL monitor's end-of-trace questions.
     pub fn is_ltl(self) -> bool {
-        matches!(self, ClaimKind::LtlBad | ClaimKind::LtlFailing | ClaimKind::LtlSucceeding)
+        matches!(self, ClaimKind::LtlBad | ClaimKind::LtlFailing | ClaimKind::LtlSucceeding | ClaimKind::LtlLasso)
     }
     pub fn all() -> &'static [ClaimKind] {
         &[
@@ -103,6 +108,7 @@ impl ClaimKind {
             ClaimKind::LtlBad,
             ClaimKind::LtlFailing,
             ClaimKind::LtlSucceeding,
+            ClaimKind::LtlLasso,
         ]
     }
 }
@@ -116,6 +122,48 @@ pub struct TraceEndClaim {
     /// A condition over globals (the monitor's state).
     pub cond: Expr,
     pub msg: String,
+}
+
+/// What symbolic execution needs to look for lassos (docs/ltl.md §5): at every arrival at a
+/// loop's back-edge it compares the program state with the states of the earlier arrivals.
+#[derive(Clone, Debug)]
+pub struct LassoSpec {
+    /// Counts the monitor's moves into an accepting state: it grew between two arrivals when
+    /// the loop between them visits one. Not part of the compared state.
+    pub accepted: VarId,
+    /// Counts the monitor's steps. Not part of the compared state: unchanged between two
+    /// arrivals, the run between them observes nothing and the infinite run's word is the
+    /// stutter extension of the last letter.
+    pub steps: VarId,
+    /// The monitor accepts the stutter extension of the current letter from its state.
+    pub stutter: Expr,
+}
+
+impl LassoSpec {
+    /// The description of the lasso claim of arrivals i and j at a back-edge.
+    pub fn claim_message(i: u32, j: u32) -> String {
+        format!("LTL: a lasso — the state after iteration {i} of this loop comes back after iteration {j}, and repeating those iterations forever violates the formula")
+    }
+
+    /// The arrivals a lasso claim's description names.
+    pub fn claim_iterations(msg: &str) -> Option<(u32, u32)> {
+        let rest = msg.strip_prefix("LTL: a lasso — the state after iteration ")?;
+        let (i, rest) = rest.split_once(' ')?;
+        let rest = rest.strip_prefix("of this loop comes back after iteration ")?;
+        let (j, _) = rest.split_once(',')?;
+        Some((i.parse().ok()?, j.parse().ok()?))
+    }
+}
+
+#[cfg(test)]
+mod lasso_message_tests {
+    use super::LassoSpec;
+
+    #[test]
+    fn the_iterations_are_read_back_from_the_message() {
+        assert_eq!(LassoSpec::claim_iterations(&LassoSpec::claim_message(2, 7)), Some((2, 7)));
+        assert_eq!(LassoSpec::claim_iterations("LTL: the trace is a bad prefix"), None);
+    }
 }
 
 #[derive(Clone, PartialEq, Debug)]

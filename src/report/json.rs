@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::{Report, Status, TraceEvent, Verdict};
+use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
 
 pub const CHECK_SCHEMA: &str = "verdiff.check/1.3";
 
@@ -19,74 +19,74 @@ pub struct RunInfo {
     pub frontend: std::time::Duration,
 }
 
-pub fn check_json(r: &Report, info: &RunInfo) -> Value {
-    let claims: Vec<Value> = r
-        .claims
-        .iter()
-        .map(|c| {
-            let (status, reason) = match &c.status {
-                Status::Holds => ("holds", Value::Null),
-                Status::Violated => ("violated", Value::Null),
-                Status::Unknown(w) => ("unknown", Value::String(w.clone())),
-                Status::NotChecked => ("not-checked", Value::Null),
-            };
-            let trace = c.trace.as_ref().map(|t| {
-                let steps: Vec<Value> = t
-                    .steps
-                    .iter()
-                    .map(|s| {
-                        let mut v = json!({
-                            "file": s.file, "line": s.line, "column": s.col, "function": s.function,
-                        });
-                        let o = v.as_object_mut().expect("object");
-                        match &s.event {
-                            TraceEvent::Assign { lhs, value } => {
-                                o.insert("kind".into(), json!("assignment"));
-                                o.insert("lhs".into(), json!(lhs));
-                                o.insert("value".into(), json!(value.text));
-                                if let Some(b) = &value.binary {
-                                    o.insert("binary".into(), json!(b.replace(' ', "")));
-                                }
-                            }
-                            TraceEvent::Input { name, value } => {
-                                o.insert("kind".into(), json!("input"));
-                                o.insert("lhs".into(), json!(name));
-                                o.insert("value".into(), json!(value.text));
-                                if let Some(b) = &value.binary {
-                                    o.insert("binary".into(), json!(b.replace(' ', "")));
-                                }
-                            }
-                            TraceEvent::Call { func, args } => {
-                                o.insert("kind".into(), json!("call"));
-                                o.insert("callee".into(), json!(func));
-                                o.insert("arguments".into(), json!(args));
-                            }
-                            TraceEvent::Return { func } => {
-                                o.insert("kind".into(), json!("return"));
-                                o.insert("callee".into(), json!(func));
-                            }
+/// One claim with its status and counterexample, as `check` writes it (also used by
+/// `verdiff ltl`'s document).
+pub fn claim_json(c: &ClaimResult) -> Value {
+    let (status, reason) = match &c.status {
+        Status::Holds => ("holds", Value::Null),
+        Status::Violated => ("violated", Value::Null),
+        Status::Unknown(w) => ("unknown", Value::String(w.clone())),
+        Status::NotChecked => ("not-checked", Value::Null),
+    };
+    let trace = c.trace.as_ref().map(|t| {
+        let steps: Vec<Value> = t
+            .steps
+            .iter()
+            .map(|s| {
+                let mut v = json!({
+                    "file": s.file, "line": s.line, "column": s.col, "function": s.function,
+                });
+                let o = v.as_object_mut().expect("object");
+                match &s.event {
+                    TraceEvent::Assign { lhs, value } => {
+                        o.insert("kind".into(), json!("assignment"));
+                        o.insert("lhs".into(), json!(lhs));
+                        o.insert("value".into(), json!(value.text));
+                        if let Some(b) = &value.binary {
+                            o.insert("binary".into(), json!(b.replace(' ', "")));
                         }
-                        v
-                    })
-                    .collect();
-                json!({ "replayed": t.replayed, "assumes": t.assumes, "steps": steps })
-            });
-            json!({
-                "id": c.id,
-                "kind": c.kind.name(),
-                "description": c.description,
-                "expression": c.expression,
-                "file": c.file,
-                "line": c.line,
-                "column": c.col,
-                "function": c.function,
-                "status": status,
-                "reason": reason,
-                "trace": trace,
-                "reached_from": c.reached_from().map(|s| json!({"file": s.file, "line": s.line, "function": s.function})),
+                    }
+                    TraceEvent::Input { name, value } => {
+                        o.insert("kind".into(), json!("input"));
+                        o.insert("lhs".into(), json!(name));
+                        o.insert("value".into(), json!(value.text));
+                        if let Some(b) = &value.binary {
+                            o.insert("binary".into(), json!(b.replace(' ', "")));
+                        }
+                    }
+                    TraceEvent::Call { func, args } => {
+                        o.insert("kind".into(), json!("call"));
+                        o.insert("callee".into(), json!(func));
+                        o.insert("arguments".into(), json!(args));
+                    }
+                    TraceEvent::Return { func } => {
+                        o.insert("kind".into(), json!("return"));
+                        o.insert("callee".into(), json!(func));
+                    }
+                }
+                v
             })
-        })
-        .collect();
+            .collect();
+        json!({ "replayed": t.replayed, "assumes": t.assumes, "steps": steps })
+    });
+    json!({
+        "id": c.id,
+        "kind": c.kind.name(),
+        "description": c.description,
+        "expression": c.expression,
+        "file": c.file,
+        "line": c.line,
+        "column": c.col,
+        "function": c.function,
+        "status": status,
+        "reason": reason,
+        "trace": trace,
+        "reached_from": c.reached_from().map(|s| json!({"file": s.file, "line": s.line, "function": s.function})),
+    })
+}
+
+pub fn check_json(r: &Report, info: &RunInfo) -> Value {
+    let claims: Vec<Value> = r.claims.iter().map(claim_json).collect();
     let (verdict, reason) = match &r.verdict {
         Verdict::Successful => ("SUCCESSFUL", Value::Null),
         Verdict::Failed => ("FAILED", Value::Null),

@@ -9,6 +9,7 @@ pub mod harness;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod ltl;
 pub mod markdown;
 pub mod meta;
 pub mod run;

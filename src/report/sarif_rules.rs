@@ -116,6 +116,11 @@ pub fn help(kind: &str) -> RuleHelp {
             &["correctness", "ltl"],
             None,
         ),
+        "ltl-lasso" => (
+            "A temporal (LTL) requirement is violated for good on an infinite run: the program returns to the same state at a loop, and repeating the loop forever violates the formula.",
+            &["correctness", "ltl"],
+            None,
+        ),
         _ => ("A safety property checked by verdiff is violated.", &["correctness"], None),
     };
     RuleHelp { text, tags, security_severity: severity }

@@ -109,6 +109,7 @@ impl Symex<'_> {
             ret_lhs: lhs,
             ret_val: None,
             loops: HashMap::new(),
+            lasso: HashMap::new(),
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],

@@ -17,6 +17,7 @@ mod children;
 mod errno;
 mod eval;
 pub mod input;
+mod lasso;
 mod memory;
 mod models;
 mod output_strings;
@@ -70,6 +71,8 @@ pub struct SymexOptions {
     /// observed trace ended there (an LTL monitor's end-of-trace questions, docs/ltl.md §3):
     /// the bound ends the trace instead of being an unwinding failure.
     pub trace_end: Vec<TraceEndClaim>,
+    /// Look for lassos at loop back-edges (an LTL monitor's, docs/ltl.md §5; `symex::lasso`).
+    pub lasso: Option<crate::ir::LassoSpec>,
 }
 
 impl Default for SymexOptions {
@@ -88,6 +91,7 @@ impl Default for SymexOptions {
             follow_concrete_loops: false,
             input_heap: None,
             trace_end: Vec::new(),
+            lasso: None,
         }
     }
 }
@@ -558,6 +562,7 @@ impl<'p> Symex<'p> {
             ret_lhs: None,
             ret_val: None,
             loops: HashMap::new(),
+            lasso: HashMap::new(),
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],
@@ -732,6 +737,7 @@ impl<'p> Symex<'p> {
             for be in heads {
                 st.top_mut().loops.remove(&be);
                 st.top_mut().loop_guards.remove(&be);
+                st.top_mut().lasso.remove(&be);
             }
         }
         st.top_mut().via_backedge = None;
@@ -918,6 +924,7 @@ impl<'p> Symex<'p> {
         self.take_branch(st, nc);
         st.top_mut().loops.remove(&pc);
         st.top_mut().loop_guards.remove(&pc);
+        st.top_mut().lasso.remove(&pc);
         st.top_mut().pc += 1;
     }
 
@@ -952,6 +959,7 @@ impl<'p> Symex<'p> {
         if self.s.is_false(c) {
             st.top_mut().loops.remove(&pc);
             st.top_mut().loop_guards.remove(&pc);
+            st.top_mut().lasso.remove(&pc);
             st.top_mut().pc += 1;
             return;
         }
@@ -962,6 +970,7 @@ impl<'p> Symex<'p> {
             *e
         };
         self.stats.max_loop = self.stats.max_loop.max(count);
+        self.lasso_arrival(st, pc, count, loc);
         // loops of library models are bounded by their data, not by the user's bound — except
         // over a caller's objects, whose data bounds nothing (a string of any length; a
         // check's input heap, or the inputs of an equivalence product): there the user's
@@ -1068,6 +1077,7 @@ impl<'p> Symex<'p> {
             self.take_branch(&mut exit, nc);
             exit.top_mut().loops.remove(&pc);
             exit.top_mut().loop_guards.remove(&pc);
+            exit.top_mut().lasso.remove(&pc);
             exit.top_mut().pc = pc + 1;
             self.defer(exit, pc + 1);
             self.take_branch(st, c);

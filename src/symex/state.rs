@@ -65,6 +65,9 @@ pub struct Frame {
     /// iteration that left them unchanged added no path condition (its control was concrete).
     /// And whether an arrival after the first added one (the loop's control was symbolic).
     pub loop_guards: HashMap<usize, (usize, Option<T>, bool)>,
+    /// The states at the arrivals at each back-edge in the current entry of its loop, when
+    /// looking for lassos (`symex::lasso`).
+    pub lasso: super::lasso::LassoMarks,
     /// Set when the last jump was a back-edge to this head pc.
     pub via_backedge: Option<usize>,
     /// Objects (numbers) of memory-resident locals allocated in this frame.
@@ -239,6 +242,14 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
         for (pc, n) in &fb.loops {
             let e = fa.loops.entry(*pc).or_insert(0);
             *e = (*e).max(*n);
+        }
+        for (pc, marks) in &fb.lasso {
+            let e = fa.lasso.entry(*pc).or_default();
+            for m in marks {
+                if !e.iter().any(|x| std::rc::Rc::ptr_eq(x, m)) {
+                    e.push(m.clone());
+                }
+            }
         }
         for o in &fb.objects {
             if !fa.objects.contains(o) {

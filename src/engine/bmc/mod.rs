@@ -289,12 +289,14 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
             }
         }
     }
+    // (an undecided lasso question leaves the verdict to the others: docs/ltl.md §5)
+    let counts = |c: &ClaimResult| c.kind != ClaimKind::Precondition && c.kind != ClaimKind::LtlLasso;
     let loops_undecided = unknown.is_none()
         && unsupported_reached.is_empty()
-        && claims.iter().any(|c| matches!(c.status, Status::Unknown(_)) && c.kind != ClaimKind::Precondition)
+        && claims.iter().any(|c| matches!(c.status, Status::Unknown(_)) && counts(c))
         && claims.iter().all(|c| {
             c.status == Status::Holds
-                || c.kind == ClaimKind::Precondition
+                || !counts(c) && c.status != Status::Violated
                 || (c.kind == ClaimKind::Unwinding && c.status != Status::Violated)
         });
     let verdict = if claims.iter().any(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition) {
@@ -303,9 +305,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         Verdict::Unknown(u)
     } else if let Some((reason, file, line)) = unsupported_reached.first() {
         Verdict::Unknown(format!("{file}:{line}: {reason}"))
-    } else if let Some(c) =
-        claims.iter().find(|c| matches!(c.status, Status::Unknown(_)) && c.kind != ClaimKind::Precondition)
-    {
+    } else if let Some(c) = claims.iter().find(|c| matches!(c.status, Status::Unknown(_)) && counts(c)) {
         let Status::Unknown(r) = &c.status else { unreachable!() };
         Verdict::Unknown(r.clone())
     } else {

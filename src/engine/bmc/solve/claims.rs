@@ -33,6 +33,11 @@ struct Phase {
     loops: bool,
     /// Equivalence probes are tried first ([`Probes`]).
     probed: bool,
+    /// A question that only sharpens a verdict found before it (a lasso, docs/ltl.md §5,
+    /// which makes FAILING or SUCCEEDING BAD): asked only after a violation that
+    /// [`sharpened`] allows, and when the solver does not decide it, its claims say so and the
+    /// verdict found stands.
+    optional: bool,
 }
 
 fn program_claim(k: ClaimKind) -> bool {
@@ -40,6 +45,9 @@ fn program_claim(k: ClaimKind) -> bool {
 }
 fn ltl_bad(k: ClaimKind) -> bool {
     k == ClaimKind::LtlBad
+}
+fn ltl_lasso(k: ClaimKind) -> bool {
+    k == ClaimKind::LtlLasso
 }
 fn ltl_failing(k: ClaimKind) -> bool {
     k == ClaimKind::LtlFailing
@@ -55,17 +63,20 @@ fn caller_need(k: ClaimKind) -> bool {
 }
 
 /// The program's claims, then an LTL monitor's end-of-trace questions worst verdict first
-/// (docs/ltl.md §4: the first violated one is the verdict, the later ones are not asked), then
+/// (docs/ltl.md §4: the first violated one is the verdict, the later ones are not asked; a
+/// FAILING or SUCCEEDING verdict is then sharpened to BAD by a lasso, §5, when one is
+/// found), then
 /// the loop bounds, then what it needs of its caller. A loop the bound cuts makes the verdict
 /// "needs more iterations" whatever the function needs, so the needs come last and are not
 /// asked for then (a caller raising the bound wants that answer soon).
-const PHASES: [Phase; 6] = [
-    Phase { number: 0, decides: program_claim, needs: false, loops: false, probed: true },
-    Phase { number: 3, decides: ltl_bad, needs: false, loops: false, probed: false },
-    Phase { number: 4, decides: ltl_failing, needs: false, loops: false, probed: false },
-    Phase { number: 5, decides: ltl_succeeding, needs: false, loops: false, probed: false },
-    Phase { number: 2, decides: loop_bound, needs: false, loops: true, probed: false },
-    Phase { number: 1, decides: caller_need, needs: true, loops: false, probed: false },
+const PHASES: [Phase; 7] = [
+    Phase { number: 0, decides: program_claim, needs: false, loops: false, probed: true, optional: false },
+    Phase { number: 3, decides: ltl_bad, needs: false, loops: false, probed: false, optional: false },
+    Phase { number: 4, decides: ltl_failing, needs: false, loops: false, probed: false, optional: false },
+    Phase { number: 5, decides: ltl_succeeding, needs: false, loops: false, probed: false, optional: false },
+    Phase { number: 6, decides: ltl_lasso, needs: false, loops: false, probed: false, optional: true },
+    Phase { number: 2, decides: loop_bound, needs: false, loops: true, probed: false, optional: false },
+    Phase { number: 1, decides: caller_need, needs: true, loops: false, probed: false, optional: false },
 ];
 
 impl Phase {
@@ -100,7 +111,12 @@ pub(crate) fn solve(
     }
     let mut moderate = Moderate::new(pass, shared);
     let mut candidates = Candidates::new(pass.approx);
-    for phase in &PHASES {
+    // a violation was found that a later optional phase may sharpen: only those are asked now
+    let mut sharpening = false;
+    'phases: for phase in &PHASES {
+        if phase.optional != sharpening {
+            continue;
+        }
         let deadline = phase.deadline(pass);
         let mut remaining: Vec<usize> = (0..claims.len())
             .filter(|&i| viol[i].is_some() && claims[i].status == Status::NotChecked && (phase.decides)(pass.kinds[i]))
@@ -127,6 +143,10 @@ pub(crate) fn solve(
                 claims[i].trace = Some(trace);
                 remaining.retain(|&k| claims[k].status == Status::NotChecked);
                 if !o.multi_property {
+                    if !sharpening && sharpened(claims[i].kind) {
+                        sharpening = true;
+                        continue 'phases;
+                    }
                     return Outcome::Stopped;
                 }
                 continue;
@@ -166,7 +186,7 @@ pub(crate) fn solve(
                     if phase.loops {
                         break;
                     }
-                    if phase.needs {
+                    if phase.needs || phase.optional {
                         remaining.clear();
                         continue;
                     }
@@ -237,14 +257,29 @@ pub(crate) fn solve(
                         return Outcome::Open;
                     }
                     remaining.retain(|&i| claims[i].status == Status::NotChecked);
-                    if !o.multi_property && !phase.needs && todo.iter().any(|&i| claims[i].status == Status::Violated) {
-                        return Outcome::Stopped;
+                    if !o.multi_property && !phase.needs {
+                        if let Some(&i) = todo.iter().find(|&&i| claims[i].status == Status::Violated) {
+                            if !sharpening && sharpened(claims[i].kind) {
+                                sharpening = true;
+                                continue 'phases;
+                            }
+                            return Outcome::Stopped;
+                        }
                     }
                 }
             }
         }
     }
+    if sharpening {
+        return Outcome::Stopped;
+    }
     Outcome::Finished
+}
+
+/// A violation a later optional phase may sharpen: FAILING or SUCCEEDING, which a lasso
+/// makes BAD.
+fn sharpened(k: ClaimKind) -> bool {
+    matches!(k, ClaimKind::LtlFailing | ClaimKind::LtlSucceeding)
 }
 
 /// The loop's own query on the shared incremental solver: `q.goal` under a fresh activation
