@@ -110,6 +110,7 @@ impl Symex<'_> {
             ret_val: None,
             loops: HashMap::new(),
             lasso: HashMap::new(),
+            trace_ends: HashMap::new(),
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],

@@ -563,6 +563,7 @@ impl<'p> Symex<'p> {
             ret_val: None,
             loops: HashMap::new(),
             lasso: HashMap::new(),
+            trace_ends: HashMap::new(),
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],
@@ -738,6 +739,7 @@ impl<'p> Symex<'p> {
                 st.top_mut().loops.remove(&be);
                 st.top_mut().loop_guards.remove(&be);
                 st.top_mut().lasso.remove(&be);
+                st.top_mut().trace_ends.remove(&be);
             }
         }
         st.top_mut().via_backedge = None;
@@ -919,12 +921,40 @@ impl<'p> Symex<'p> {
         }
     }
 
+    /// A loop's bound is reached at its back-edge at `pc` (`c`: the condition of going on).
+    /// With trace-end claims ([`SymexOptions::trace_end`]), the trace observed ends here, but
+    /// it counts only when the run can go on past the bound: their conditions on this state
+    /// are kept, the loop runs one more iteration, and at its end they are stated under that
+    /// path's guard. A prefix every continuation of which is assumed away within that
+    /// iteration (a RERS program's sink, where every input is invalid) is no prefix of any run.
+    /// Returns whether the loop goes on (for that one iteration).
+    fn trace_end_at_loop_bound(&mut self, st: &mut State, pc: usize, c: T, loc: Loc) -> bool {
+        if self.o.trace_end.is_empty() {
+            return false;
+        }
+        if let Some(conds) = st.top_mut().trace_ends.remove(&pc) {
+            for (i, (t, v)) in self.o.trace_end.clone().into_iter().zip(conds).enumerate() {
+                self.claim(st, (u32::MAX - 1, i, 0), t.kind, t.msg, String::new(), loc, v);
+            }
+            return false;
+        }
+        if self.s.is_false(c) {
+            return false;
+        }
+        let mut end = st.clone();
+        self.take_branch(&mut end, c);
+        let conds: Vec<T> = self.o.trace_end.clone().iter().map(|t| self.eval_cond(&mut end, &t.cond, loc)).collect();
+        st.top_mut().trace_ends.insert(pc, conds);
+        true
+    }
+
     fn leave_loop(&mut self, st: &mut State, pc: usize, c: T) {
         let nc = self.s.not(c);
         self.take_branch(st, nc);
         st.top_mut().loops.remove(&pc);
         st.top_mut().loop_guards.remove(&pc);
         st.top_mut().lasso.remove(&pc);
+        st.top_mut().trace_ends.remove(&pc);
         st.top_mut().pc += 1;
     }
 
@@ -960,6 +990,7 @@ impl<'p> Symex<'p> {
             st.top_mut().loops.remove(&pc);
             st.top_mut().loop_guards.remove(&pc);
             st.top_mut().lasso.remove(&pc);
+            st.top_mut().trace_ends.remove(&pc);
             st.top_mut().pc += 1;
             return;
         }
@@ -1053,8 +1084,7 @@ impl<'p> Symex<'p> {
                 false
             }
         };
-        if stop {
-            self.end_trace_at_bound(st, c, loc);
+        if stop && !self.trace_end_at_loop_bound(st, pc, c, loc) {
             if self.o.unwinding_assertions {
                 let nc = self.s.not(c);
                 let id = self.loop_id(func, pc);
@@ -1078,6 +1108,7 @@ impl<'p> Symex<'p> {
             exit.top_mut().loops.remove(&pc);
             exit.top_mut().loop_guards.remove(&pc);
             exit.top_mut().lasso.remove(&pc);
+            exit.top_mut().trace_ends.remove(&pc);
             exit.top_mut().pc = pc + 1;
             self.defer(exit, pc + 1);
             self.take_branch(st, c);

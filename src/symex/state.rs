@@ -68,6 +68,9 @@ pub struct Frame {
     /// The states at the arrivals at each back-edge in the current entry of its loop, when
     /// looking for lassos (`symex::lasso`).
     pub lasso: super::lasso::LassoMarks,
+    /// The trace-end conditions kept at a loop's bound, by back-edge, stated one iteration
+    /// later when the run goes on (`Symex::trace_end_at_loop_bound`).
+    pub trace_ends: HashMap<usize, Vec<T>>,
     /// Set when the last jump was a back-edge to this head pc.
     pub via_backedge: Option<usize>,
     /// Objects (numbers) of memory-resident locals allocated in this frame.

@@ -85,7 +85,19 @@ impl Phase {
     /// depend on it (a need not decided in time is reported as one the function may have),
     /// but it does on the checks after (is unsupported code reachable, can any caller meet
     /// the needs), which must not find the time used up.
-    fn deadline(&self, pass: &Pass) -> Option<Instant> {
+    fn deadline(&self, pass: &Pass, solving_since: Instant) -> Option<Instant> {
+        if self.optional {
+            // a verdict is known already. The question that may sharpen it gets as long as
+            // finding the verdict took (at least OPTIONAL_MIN), and at most 3/4 of the time
+            // left: the solver, which may overrun its limit, must not take the verdict with
+            // it past the deadline
+            let now = Instant::now();
+            let mut budget = now.saturating_duration_since(solving_since).max(OPTIONAL_MIN);
+            if let Some(d) = pass.deadline {
+                budget = budget.min(d.saturating_duration_since(now) * 3 / 4);
+            }
+            return Some(now + budget);
+        }
         match pass.deadline {
             Some(d) if self.needs => {
                 let share = d.saturating_duration_since(Instant::now()) * 3 / 4;
@@ -113,11 +125,12 @@ pub(crate) fn solve(
     let mut candidates = Candidates::new(pass.approx);
     // a violation was found that a later optional phase may sharpen: only those are asked now
     let mut sharpening = false;
+    let solving_since = Instant::now();
     'phases: for phase in &PHASES {
         if phase.optional != sharpening {
             continue;
         }
-        let deadline = phase.deadline(pass);
+        let deadline = phase.deadline(pass, solving_since);
         let mut remaining: Vec<usize> = (0..claims.len())
             .filter(|&i| viol[i].is_some() && claims[i].status == Status::NotChecked && (phase.decides)(pass.kinds[i]))
             .collect();
@@ -275,6 +288,9 @@ pub(crate) fn solve(
     }
     Outcome::Finished
 }
+
+/// The least time an optional phase gets (see `Phase::deadline`).
+const OPTIONAL_MIN: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A violation a later optional phase may sharpen: FAILING or SUCCEEDING, which a lasso
 /// makes BAD.
