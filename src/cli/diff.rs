@@ -78,6 +78,85 @@ pub fn adjust_help(cmd: clap::Command) -> clap::Command {
         .mut_arg("include_dirs", |a| a.help("look for included files in DIR too (relative to the repository root)"))
 }
 
+/// The rows of the temporal requirements (`ltl:` of .verdiff.yml): each checked again at
+/// both revisions when a changed function is reachable from its entry, and a verdict worse at
+/// the head than at the base reported as a regression (docs/ltl.md §6).
+fn requirement_rows(
+    old_root: &std::path::Path,
+    new_root: &std::path::Path,
+    cfg: &crate::config::Config,
+    rows: &[diff::Row],
+    o: &DiffOptions,
+    quiet: bool,
+) -> Vec<diff::Row> {
+    use crate::temporal::requirements::{compare_all, rank, row_name, verdict_of};
+    let changed: Vec<String> = rows
+        .iter()
+        .filter(|r| !matches!(r.status, diff::Status::Unchanged | diff::Status::Equivalent))
+        .map(|r| r.function.clone())
+        .collect();
+    let (old_fo, new_fo) = (crate::run::frontend_options(old_root, cfg), crate::run::frontend_options(new_root, cfg));
+    let (old_files, new_files) = (crate::run::source_files(old_root, cfg), crate::run::source_files(new_root, cfg));
+    if !quiet {
+        eprintln!("verdiff: {} temporal requirements (ltl:)", cfg.ltl.len());
+    }
+    let memory = o.isolation.as_ref().map(|i| i.memory_mb);
+    let compared =
+        compare_all(old_root, new_root, cfg, &old_files, &new_files, (&old_fo, &new_fo), &changed, o.jobs, memory);
+    compared
+        .into_iter()
+        .map(|c| {
+            let line = cfg.ltl.get(&c.name).map_or(0, |r| r.line);
+            let time = |r: &Option<crate::record::FunctionResult>| r.as_ref().map_or(0.0, |r| r.seconds);
+            let seconds = time(&c.base) + time(&c.head);
+            let verdicts = (c.base.as_ref().and_then(verdict_of), c.head.as_ref().and_then(verdict_of));
+            let reached = c.reached.join(", ");
+            let status = match verdicts {
+                _ if c.reached.is_empty() => diff::Status::Unchanged,
+                (_, None) => diff::Status::Unknown("the requirement was not checked at the head".into()),
+                (_, Some(h)) if rank(h).is_none() => {
+                    diff::Status::Unknown(c.head.as_ref().map(|r| r.detail.clone()).unwrap_or_default())
+                }
+                (Some(b), Some(h)) if rank(b).is_some() && rank(h) < rank(b) => diff::Status::BehaviourChanged(
+                    format!("LTL verdict regressed: {b} at the base, {h} at the head (changed: {reached})"),
+                ),
+                (Some(b), Some(h)) if rank(b).is_some() && rank(h) > rank(b) => diff::Status::BehaviourChanged(
+                    format!("LTL verdict improved: {b} at the base, {h} at the head (changed: {reached})"),
+                ),
+                (Some(b), Some(_)) if rank(b).is_some() => diff::Status::Unchanged,
+                // no verdict at the base (it did not load, or was undecided): the head's verdict is new
+                _ => diff::Status::New,
+            };
+            let safety = match (&status, &c.head) {
+                (diff::Status::Unchanged, _) | (_, None) => None,
+                (_, Some(h)) => Some(diff::Safety {
+                    verdict: h.safety.map_or("UNKNOWN", crate::record::Safety::name).to_string(),
+                    detail: h.detail.clone(),
+                    claims: h.claims.clone(),
+                    cached: false,
+                    assumes: vec![],
+                }),
+            };
+            let row = diff::Row {
+                function: row_name(&c.name),
+                old_name: None,
+                file: cfg.file_name.clone(),
+                old_file: None,
+                line,
+                status,
+                safety,
+                time: Duration::from_secs_f64(seconds),
+                norm: String::new(),
+            };
+            if !quiet {
+                let safety = row.safety.as_ref().map(|s| format!(", {}", s.detail)).unwrap_or_default();
+                eprintln!("verdiff: {} {}{safety} ({seconds:.1}s)", row.function, row.status.text());
+            }
+            row
+        })
+        .collect()
+}
+
 /// One line on standard error per checked function (CI logs show where the time goes).
 fn progress_line(r: &diff::Row, done: usize, total: usize) {
     let safety = r.safety.as_ref().map(|s| format!(", safety {}", s.verdict)).unwrap_or_default();
@@ -243,7 +322,11 @@ fn diff_command(p: &DiffArgs) -> Result<i32, Failure> {
         hfo.target = o.equiv.frontend.target;
         o.harnesses = crate::harness::HarnessSet::build(&new_root, &cfg, &hfo)
             .map(|h| std::sync::Arc::new(h) as std::sync::Arc<dyn crate::run::Harnesses>);
-        Ok(diff::compare(Side { root: &old_root }, Side { root: &new_root }, &changes, &o))
+        let mut rows = diff::compare(Side { root: &old_root }, Side { root: &new_root }, &changes, &o);
+        if !cfg.ltl.is_empty() && o.shard.is_none_or(|s| s.index == 1) {
+            rows.extend(requirement_rows(&old_root, &new_root, &cfg, &rows, &o, p.quiet));
+        }
+        Ok(rows)
     })();
     let _ = std::fs::remove_dir_all(&tmp);
     let rows = result?;

@@ -53,6 +53,10 @@ pub struct LtlArgs {
     /// four-valued semantics alone, as in Morse et al.
     #[arg(long)]
     pub no_lasso: bool,
+    /// write the monitor of the formula as ESBMC 8.4's `--ltl` reads it (the C text its ltl2ba
+    /// emits) to PATH and exit, for comparing the two tools (bench/ltl.py --esbmc)
+    #[arg(long, value_name = "PATH", hide = true)]
+    pub esbmc_monitor: Option<PathBuf>,
     /// time limit (30, 30s, 5m, 1h); hitting it gives UNKNOWN
     #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
@@ -156,8 +160,24 @@ pub fn request(a: &LtlArgs, deadline: Option<Instant>) -> Result<Request, InputE
     })
 }
 
+/// Writes the formula's monitor in ESBMC's format (`--esbmc-monitor`).
+fn write_esbmc_monitor(req: &Request, path: &std::path::Path) -> Result<i32, InputError> {
+    let parsed = crate::ltl::parse(&req.formula)
+        .map_err(|e| InputError(format!("{}: the formula does not parse: {}", req.origin, e.message)))?;
+    let monitor = crate::ltl::Monitor::new(&parsed.formula, parsed.atoms.len())
+        .map_err(|e| InputError(format!("{}: {e}", req.origin)))?;
+    let atoms: Vec<String> = parsed.atoms.iter().map(|a| a.text.clone()).collect();
+    let text = crate::ltl::esbmc::esbmc_monitor(&monitor, &atoms, &req.formula)
+        .map_err(|e| InputError(format!("{}: {e}", req.origin)))?;
+    std::fs::write(path, text).map_err(|e| InputError(format!("{}: {e}", path.display())))?;
+    Ok(0)
+}
+
 fn check(a: &LtlArgs, deadline: Option<Instant>, start: Instant) -> Result<i32, InputError> {
     let req = request(a, deadline)?;
+    if let Some(path) = &a.esbmc_monitor {
+        return write_esbmc_monitor(&req, path);
+    }
     let prepared = temporal::prepare(&req)?;
     let bounds: Vec<u32> = match a.ltl_sweep {
         Some((k1, k2)) => (k1..=k2).collect(),

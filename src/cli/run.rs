@@ -119,6 +119,20 @@ fn run_command(p: &RunArgs) -> Result<i32, (i32, String)> {
         _ => {}
     };
     let mut outcome = run::run(&src_root, &units, &cfg, &o, cache.as_mut(), &mut progress);
+    // the temporal requirements (`ltl:`), one row each; not when the run is restricted to
+    // some functions or is one shard of several (the first shard checks them)
+    if !cfg.ltl.is_empty() && p.function.is_empty() && o.shard.is_none_or(|s| s.index == 1) {
+        if !quiet {
+            eprintln!("verdiff: {} temporal requirements (ltl:)", cfg.ltl.len());
+        }
+        let memory = Some(run::safety::memory_budget(cfg.memory).0);
+        for row in crate::temporal::requirements::check_all(&src_root, &cfg, &files, &o.frontend, jobs, memory) {
+            if !quiet {
+                eprintln!("verdiff: {} {} ({:.1}s)", row.function, row.detail, row.seconds);
+            }
+            outcome.results.push((String::new(), row));
+        }
+    }
     let _ = std::fs::remove_dir_all(&tmp);
     // an entry (or --function) that names no function was not verified: never SUCCESSFUL
     if o.shard.is_none() {

@@ -53,6 +53,9 @@ pub struct Config {
     /// What makes `verdiff diff` exit 10: violation, precondition, behaviour-change or unknown.
     pub fail_on: FailOn,
     pub cache: CacheConfig,
+    /// Temporal requirements by name (docs/ltl.md §6): LTL formulas `run` checks and `diff`
+    /// checks again when a change reaches their program.
+    pub ltl: BTreeMap<String, LtlRequirement>,
     /// The clauses of `functions.<f>.requires` / `ensures` with their lines in the file.
     #[serde(skip)]
     pub clauses: Vec<ConfigClause>,
@@ -82,6 +85,7 @@ impl Default for Config {
             tests: Tests::default(),
             fail_on: FailOn::Violation,
             cache: CacheConfig::default(),
+            ltl: BTreeMap::new(),
             clauses: vec![],
             file_name: FILE_NAME.into(),
         }
@@ -116,6 +120,45 @@ impl FailOn {
             _ => None,
         }
     }
+}
+
+/// One temporal requirement, `ltl.<name>` (docs/ltl.md §6).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LtlRequirement {
+    /// The formula, in `verdiff ltl`'s syntax (`G({pressed} -> F {charge > min})`).
+    pub formula: String,
+    /// Globs of the C files that make up the program; empty: every file of `sources`.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// The entry function.
+    #[serde(default = "main_entry")]
+    pub entry: String,
+    /// The bound (default: `unwind`).
+    #[serde(default)]
+    pub unwind: Option<u32>,
+    /// Time limit in seconds (default: `timeout`).
+    #[serde(default)]
+    pub timeout: Option<u64>,
+    /// Look for lassos (an infinite run that repeats a state), which make a verdict BAD.
+    #[serde(default = "yes")]
+    pub lasso: bool,
+    /// What a SUCCEEDING verdict is: `pass` (default) or `fail`.
+    #[serde(default = "pass")]
+    pub succeeding: String,
+    /// The line of `formula:` in the configuration file.
+    #[serde(skip)]
+    pub line: u32,
+}
+
+fn main_entry() -> String {
+    "main".into()
+}
+fn yes() -> bool {
+    true
+}
+fn pass() -> String {
+    "pass".into()
 }
 
 /// A contract clause of `functions.<f>.requires` / `ensures`, with the line that holds it.
@@ -301,9 +344,37 @@ pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
             return Err(err(line_of("include_dirs"), format!("include dir `{d}` must not contain ..")));
         }
     }
+    let lines: Vec<&str> = text.lines().collect();
+    for (name, r) in c.ltl.iter_mut() {
+        let at = line_of(name);
+        if !name.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-') {
+            return Err(err(at, format!("ltl.{name}: a requirement's name is letters, digits, _ and -")));
+        }
+        if r.formula.trim().is_empty() {
+            return Err(err(at, format!("ltl.{name}.formula is empty")));
+        }
+        if r.unwind == Some(0) {
+            return Err(err(at, format!("ltl.{name}.unwind must be at least 1")));
+        }
+        if r.timeout.is_some_and(|t| t == 0 || t > year) {
+            return Err(err(at, format!("ltl.{name}.timeout must be 1 s to a year")));
+        }
+        if !["pass", "fail"].contains(&r.succeeding.as_str()) {
+            return Err(err(at, format!("ltl.{name}.succeeding takes pass or fail, not `{}`", r.succeeding)));
+        }
+        if let Some(g) = r.files.iter().find(|g| g.starts_with('/') || g.split('/').any(|s| s == "..")) {
+            return Err(err(at, format!("ltl.{name}.files: glob `{g}` must stay inside the repository")));
+        }
+        let from = at.unwrap_or(1);
+        r.line = lines
+            .iter()
+            .skip(from)
+            .position(|l| l.trim_start().starts_with("formula:"))
+            .map(|i| (i + from + 1) as u32)
+            .unwrap_or(from as u32);
+    }
     // contract clauses, each with its line (the first line after the function's key that
     // holds the expression)
-    let lines: Vec<&str> = text.lines().collect();
     for (name, fc) in &c.functions {
         let from = line_of(name).unwrap_or(1);
         for (ensures, list) in [(false, &fc.requires), (true, &fc.ensures)] {
@@ -387,6 +458,37 @@ mod tests {
         assert_eq!(c.unwind_for("g"), 20);
         assert!(c.checks.overflow && c.checks.bounds);
         assert_eq!(c.fail_on, FailOn::BehaviourChange);
+    }
+
+    #[test]
+    fn ltl_requirements_are_read_with_their_defaults_and_line() {
+        let c = p("unwind: 7\nltl:\n  charge:\n    entry: run\n    formula: \"G {x > 0}\"\n  other:\n    formula: \"F {y}\"\n    unwind: 3\n    lasso: false\n    succeeding: fail\n    files: [\"src/*.c\"]\n").unwrap();
+        let r = &c.ltl["charge"];
+        assert_eq!(
+            (r.formula.as_str(), r.entry.as_str(), r.unwind, r.lasso, r.line),
+            ("G {x > 0}", "run", None, true, 5)
+        );
+        assert_eq!(r.succeeding, "pass");
+        let o = &c.ltl["other"];
+        assert_eq!(
+            (o.entry.as_str(), o.unwind, o.lasso, o.succeeding.as_str(), o.line),
+            ("main", Some(3), false, "fail", 7)
+        );
+        assert_eq!(o.files, vec!["src/*.c".to_string()]);
+    }
+
+    #[test]
+    fn bad_ltl_requirements_are_errors_with_their_line() {
+        let e = p("ltl:\n  a:\n    formula: \"G {x}\"\n    lasoo: true\n").unwrap_err();
+        assert!(e.message.contains("lasoo") && e.line == Some(4), "{e}");
+        let e = p("ltl:\n  a:\n    entry: main\n").unwrap_err();
+        assert!(e.message.contains("formula"), "a requirement needs its formula: {e}");
+        let e = p("ltl:\n  a:\n    formula: \"G {x}\"\n    succeeding: maybe\n").unwrap_err();
+        assert!(e.message.contains("pass or fail") && e.line == Some(2), "{e}");
+        let e = p("ltl:\n  a:\n    formula: \"G {x}\"\n    unwind: 0\n").unwrap_err();
+        assert!(e.message.contains("at least 1"), "{e}");
+        let e = p("ltl:\n  a:\n    formula: \"G {x}\"\n    files: [\"../x.c\"]\n").unwrap_err();
+        assert!(e.message.contains("inside the repository"), "{e}");
     }
 
     #[test]

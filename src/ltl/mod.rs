@@ -9,13 +9,16 @@
 //! - [`tables::Tables`]: live, trap and stutter-acceptance per state;
 //! - [`verdict`]: the four values on one finite word, and [`verdict::Monitor`], everything the
 //!   engine needs for one property;
-//! - [`classify`]: safety, co-safety, true liveness, toggle, and the verdicts possible.
+//! - [`classify`]: safety, co-safety, true liveness, toggle, and the verdicts possible;
+//! - [`esbmc`]: a [`verdict::Monitor`] as the C text of ESBMC's `--ltl` monitors (ltl2ba's
+//!   format), to run ESBMC on the same automaton.
 // Some of this (exact verdicts of concrete words, letter classes) serves the tests and the
 // coming lasso search (docs/ltl.md §5) only.
 #![allow(dead_code)]
 
 pub mod automaton;
 pub mod classify;
+pub mod esbmc;
 pub mod eval;
 pub mod formula;
 mod graph;

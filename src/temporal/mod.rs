@@ -5,6 +5,7 @@
 //! --ltl` and the `.verdiff.yml` requirements of `run` and `diff` share it.
 
 mod outcome;
+pub mod requirements;
 pub mod source;
 
 use std::time::{Duration, Instant};
@@ -120,6 +121,27 @@ fn monitored_program(
         .map_err(|e| InputError(format!("{}: {}", r.origin, e.0)))?;
     instrument::instrument(&mut prog, &CheckOptions::none());
     Ok((prog, entry, monitored))
+}
+
+/// The functions among `names` the request's program reaches from its entry (by base name:
+/// `f` names a static `f` of any file too).
+pub fn reached(r: &Request, names: &[String]) -> Result<Vec<String>, InputError> {
+    let prog = frontend::load_sources(&r.sources, &r.frontend).map_err(|e| InputError(e.to_string()))?;
+    let entry_name = r.entry.as_deref().unwrap_or("main");
+    let entry = prog
+        .func_named(entry_name)
+        .filter(|&f| prog.func(f).body.is_some())
+        .ok_or_else(|| InputError(format!("entry function `{entry_name}` not found (no definition)")))?;
+    let reach = crate::ir::reach::reachable(&prog, entry);
+    let mut found: Vec<String> = reach
+        .funcs
+        .iter()
+        .map(|&f| crate::ir::fingerprint::base_name(&prog.func(f).name).to_string())
+        .filter(|n| names.iter().any(|m| crate::ir::fingerprint::base_name(m) == n))
+        .collect();
+    found.sort();
+    found.dedup();
+    Ok(found)
 }
 
 /// Checks the request at its bound.
