@@ -17,7 +17,7 @@ pub struct AtomText<'a> {
 pub fn atom_functions(atoms: &[AtomText]) -> String {
     let mut out = String::from("\n");
     for (i, a) in atoms.iter().enumerate() {
-        out.push_str(&format!("int __verdiff_ltl_atom_{i}(void) {{ return (\n"));
+        out.push_str(&format!("int {}(void) {{ return (\n", crate::ir::program::ltl_atom_function(i)));
         // (the line marker sets the number of the line after it)
         out.push_str(&format!("# 1 \"{FORMULA_FILE}\"\n"));
         out.push_str(&" ".repeat(a.offset));

@@ -29,9 +29,7 @@ use crate::ir::{LassoSpec, TraceEndClaim};
 use crate::ltl::{Label, Monitor};
 
 /// The name of atom `i`'s function, as the front end lowers it.
-pub fn atom_function(i: usize) -> String {
-    format!("__verdiff_ltl_atom_{i}")
-}
+pub use crate::ir::program::ltl_atom_function as atom_function;
 
 /// The call Ultimate's step-wise tasks make where the monitor samples.
 pub const STEP_CALL: &str = "__VERIFIER_ltl_step";

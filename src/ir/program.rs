@@ -139,6 +139,12 @@ pub struct LassoSpec {
     pub stutter: Expr,
 }
 
+/// The name of the function whose body is atom `i` of an LTL formula: the front end lowers
+/// it from the formula's C text, the monitor calls it (docs/ltl.md §3).
+pub fn ltl_atom_function(i: usize) -> String {
+    format!("__verdiff_ltl_atom_{i}")
+}
+
 impl LassoSpec {
     /// The description of the lasso claim of arrivals i and j at a back-edge.
     pub fn claim_message(i: u32, j: u32) -> String {

@@ -118,40 +118,18 @@ impl Symex<'_> {
                 true
             }
             "__verdiff_product_alive" => {
-                let r = match vals.first() {
-                    Some(&p) => {
-                        let alive = self.is_alive(st, p);
-                        let one = self.s.bv_u(32, 1);
-                        let zero = self.s.bv_zero(32);
-                        self.s.ite(alive, one, zero)
-                    }
-                    None => self.s.bv_zero(32),
-                };
-                if let Some(l) = lhs {
-                    let int = self.p.target.int_t();
-                    let r = self.convert(st, r, &int, &l.ty.clone(), loc);
-                    self.assign(st, l, r, loc);
-                }
+                let alive = vals.first().map(|&p| self.is_alive(st, p));
+                self.assign_flag(st, lhs, alive, loc);
                 true
             }
             "__verdiff_product_fresh" => {
                 let n = self.snapshot.as_ref().map(|s| s.objects).unwrap_or(0);
-                let r = match vals.first() {
-                    Some(&p) => {
-                        let o = self.obj_of(p);
-                        let k = self.s.bv_u(self.obj_bits, n as u128);
-                        let fresh = self.s.bvuge(o, k);
-                        let one = self.s.bv_u(32, 1);
-                        let zero = self.s.bv_zero(32);
-                        self.s.ite(fresh, one, zero)
-                    }
-                    None => self.s.bv_zero(32),
-                };
-                if let Some(l) = lhs {
-                    let int = self.p.target.int_t();
-                    let r = self.convert(st, r, &int, &l.ty.clone(), loc);
-                    self.assign(st, l, r, loc);
-                }
+                let fresh = vals.first().map(|&p| {
+                    let o = self.obj_of(p);
+                    let k = self.s.bv_u(self.obj_bits, n as u128);
+                    self.s.bvuge(o, k)
+                });
+                self.assign_flag(st, lhs, fresh, loc);
                 true
             }
             _ => false,
@@ -160,6 +138,23 @@ impl Symex<'_> {
 
     /// A call to a callee both versions share, abstracted as an uninterpreted function.
     /// Returns false when `f` is not such a stub.
+    /// Assigns an intrinsic's `int` answer, 1 when `cond` holds (0 without an argument).
+    fn assign_flag(&mut self, st: &mut State, lhs: Option<&Expr>, cond: Option<T>, loc: Loc) {
+        let r = match cond {
+            Some(c) => {
+                let one = self.s.bv_u(32, 1);
+                let zero = self.s.bv_zero(32);
+                self.s.ite(c, one, zero)
+            }
+            None => self.s.bv_zero(32),
+        };
+        if let Some(l) = lhs {
+            let int = self.p.target.int_t();
+            let r = self.convert(st, r, &int, &l.ty.clone(), loc);
+            self.assign(st, l, r, loc);
+        }
+    }
+
     pub(crate) fn product_uf_call(
         &mut self,
         st: &mut State,
