@@ -198,10 +198,8 @@ fn check(a: &LtlArgs, deadline: Option<Instant>, start: Instant) -> Result<i32, 
     // the check whose verdict is the sweep's (the first at that verdict)
     let shown = results.iter().find(|c| c.verdict == verdict).or(results.last());
     let code = match &verdict {
-        Ok(Verdict::Good) => 0,
-        Ok(Verdict::Succeeding) if a.ltl_succeeding == "fail" => 10,
-        Ok(Verdict::Succeeding) => 0,
-        Ok(Verdict::Failing | Verdict::Bad) => 10,
+        Ok(v) if temporal::fails(*v, a.ltl_succeeding == "fail") => 10,
+        Ok(_) => 0,
         Err(_) => 6,
     };
     if let Some(path) = &a.json {
@@ -244,14 +242,7 @@ fn print_text(
     match (verdict, shown) {
         (Ok(v), Some(c)) => {
             match &c.lasso {
-                Some(l) => outln!(
-                    "LTL verdict: {} (lasso at {}:{}: the state after iteration {} comes back after iteration {})",
-                    v.name(),
-                    l.file,
-                    l.line,
-                    l.from_iteration,
-                    l.to_iteration
-                ),
+                Some(l) => outln!("LTL verdict: {} ({})", v.name(), l.describe(&l.file)),
                 None => outln!("LTL verdict: {}", v.name()),
             }
             if let (Some(w), false) = (&c.witness, a.quiet) {
@@ -276,12 +267,7 @@ fn print_text(
     if !a.quiet {
         outln!("\nTime: {:.3}s", start.elapsed().as_secs_f64());
     }
-    let line = match code {
-        0 => "VERIFICATION SUCCESSFUL",
-        10 => "VERIFICATION FAILED",
-        _ => "VERIFICATION UNKNOWN",
-    };
-    outln!("\n{line}");
+    outln!("\nVERIFICATION {}", crate::report::ltl::final_line(code));
 }
 
 /// A bound's verdict as the sweep prints it.

@@ -15,7 +15,8 @@ fn verdict_name(v: &Result<Verdict, String>) -> &'static str {
     }
 }
 
-fn final_line(code: i32) -> &'static str {
+/// The word of the final `VERIFICATION` line for an exit status.
+pub fn final_line(code: i32) -> &'static str {
     match code {
         0 => "SUCCESSFUL",
         10 => "FAILED",

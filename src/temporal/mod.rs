@@ -46,6 +46,22 @@ pub struct Lasso {
     pub to_iteration: u32,
 }
 
+impl Lasso {
+    /// `lasso at FILE:LINE: the state after iteration i comes back after iteration j`, with
+    /// the file named as `file` says (the report's relative path, or as given).
+    pub fn describe(&self, file: &str) -> String {
+        format!(
+            "lasso at {file}:{}: the state after iteration {} comes back after iteration {}",
+            self.line, self.from_iteration, self.to_iteration
+        )
+    }
+}
+
+/// Whether a verdict fails the check: BAD and FAILING always, SUCCEEDING when asked to.
+pub fn fails(v: Verdict, succeeding_fails: bool) -> bool {
+    matches!(v, Verdict::Bad | Verdict::Failing) || (v == Verdict::Succeeding && succeeding_fails)
+}
+
 /// The answer for one bound.
 #[derive(Clone, Debug)]
 pub struct Checked {

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use super::{check, prepare, Checked, InputError, Request};
 use crate::config::{glob, Config, LtlRequirement};
 use crate::frontend::{FrontendOptions, Source};
-use crate::ltl::Verdict;
 use crate::record::{FunctionResult, Safety};
 use crate::run::isolate::{Ended, Limits, Pool};
 
@@ -203,17 +202,8 @@ pub fn row_of(
     let (safety, detail) = match &c.verdict {
         Err(why) => (Safety::Unknown, format!("LTL UNKNOWN at bound {}: {why}", c.bound)),
         Ok(v) => {
-            let failed =
-                matches!(v, Verdict::Bad | Verdict::Failing) || (*v == Verdict::Succeeding && r.succeeding == "fail");
-            let lasso = c.lasso.as_ref().map_or(String::new(), |l| {
-                format!(
-                    " (lasso at {}:{}: the state after iteration {} comes back after iteration {})",
-                    rel(&l.file),
-                    l.line,
-                    l.from_iteration,
-                    l.to_iteration
-                )
-            });
+            let failed = super::fails(*v, r.succeeding == "fail");
+            let lasso = c.lasso.as_ref().map_or(String::new(), |l| format!(" ({})", l.describe(&rel(&l.file))));
             let safety = if failed { Safety::Failed } else { Safety::Successful };
             (safety, format!("LTL {}{lasso} at bound {}: {}", v.name(), c.bound, c.formula))
         }
