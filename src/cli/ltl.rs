@@ -80,7 +80,7 @@ pub fn run(a: &LtlArgs) -> i32 {
     let start = Instant::now();
     let deadline = a.timeout.map(|limit| {
         // the solver may overrun the limit it was given: the watchdog answers for it
-        let (quiet, json) = (a.quiet, a.json.clone());
+        let json = a.json.clone();
         super::watchdog::arm(start + limit, super::watchdog::grace(limit), move || {
             let why = super::watchdog::reason(limit);
             if let Some(path) = &json {
@@ -88,10 +88,9 @@ pub fn run(a: &LtlArgs) -> i32 {
                 let _ = write_json(path, &doc);
             }
             if json.as_deref() != Some(std::path::Path::new("-")) {
+                // the reason is printed even with --quiet, as on the command's own UNKNOWN
                 outln!("LTL verdict: UNKNOWN");
-                if !quiet {
-                    outln!("  reason: {why}");
-                }
+                outln!("  reason: {why}");
                 outln!("\nVERIFICATION UNKNOWN");
             }
             6
