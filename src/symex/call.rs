@@ -46,7 +46,7 @@ impl Symex<'_> {
             return;
         }
         // recursion bound: active frames of f
-        let depth = st.frames.iter().filter(|fr| fr.func == Some(f)).count() as u32;
+        let depth = st.frames().iter().filter(|fr| fr.func == Some(f)).count() as u32;
         if let Some(b) = self.o.unwind {
             if b > 0 && depth >= b {
                 let go_on = self.s.tru();
@@ -100,9 +100,10 @@ impl Symex<'_> {
         loc: Loc,
     ) {
         let fun = self.p.func(f);
-        let id = self.next_frame;
-        self.next_frame += 1;
-        st.frames.push(Frame {
+        let id = self.paths.next_frame;
+        self.paths.next_frame += 1;
+        let guard_len = st.guard.conj.len();
+        st.frames_mut().push(Frame {
             func: Some(f),
             id,
             pc: 0,
@@ -114,7 +115,7 @@ impl Symex<'_> {
             loop_guards: HashMap::new(),
             via_backedge: None,
             objects: vec![],
-            guard_len: st.guard.conj.len(),
+            guard_len,
         });
         let params = fun.params.clone();
         for (i, &pv) in params.iter().enumerate() {
@@ -142,12 +143,12 @@ impl Symex<'_> {
                 slots.push(off);
                 off += sz.div_ceil(8) * 8;
             }
-            let size = self.s.bv_u(self.ptr_w, off.max(8) as u128);
+            let size = self.s.bv_u(self.memory.ptr_w, off.max(8) as u128);
             if let Some(o) = self.new_object(st, "variadic arguments".into(), size, false, loc) {
                 st.top_mut().objects.push(o);
                 let base = self.ptr_to(o);
                 for ((v, t), so) in extra.iter().zip(slots) {
-                    let d = self.s.bv_u(self.ptr_w, so as u128);
+                    let d = self.s.bv_u(self.memory.ptr_w, so as u128);
                     let a = self.ptr_add(base, d);
                     st.mem = self.store(st.mem, a, *v, t);
                 }
@@ -162,7 +163,7 @@ impl Symex<'_> {
         if self.in_memory(v) {
             let ty = self.p.var(v).ty.clone();
             let size = self.size(&ty);
-            let size_t = self.s.bv_u(self.ptr_w, size as u128);
+            let size_t = self.s.bv_u(self.memory.ptr_w, size as u128);
             let name = self.p.var(v).name.clone();
             let align = self.p.layout().align_of(&ty).max(self.p.var(v).align);
             if let Some(o) = self.new_object_aligned(st, name, size_t, false, align, loc) {
@@ -178,7 +179,7 @@ impl Symex<'_> {
 
     /// The end of a function body: locals die, the return value goes to the caller.
     pub(crate) fn function_end(&mut self, st: &mut State) {
-        let Some(fr) = st.frames.pop() else { return };
+        let Some(fr) = st.frames_mut().pop() else { return };
         if fr.func.is_some_and(|f| self.p.func(f).model) {
             // the path conditions a library model added (its branches on the argument,
             // their merge, its assumptions about the result) do not decide how often a loop of
@@ -188,11 +189,11 @@ impl Symex<'_> {
             self.note_model_path(&added);
         }
         for o in &fr.objects {
-            let ot = self.s.bv_u(self.obj_bits, *o as u128);
+            let ot = self.s.bv_u(self.memory.obj_bits, *o as u128);
             self.set_alive(st, ot, false);
         }
         let fname = fr.func.map(|f| self.p.func(f).name.clone()).unwrap_or_default();
-        if st.frames.is_empty() {
+        if st.frames().is_empty() {
             // main returned: the atexit handlers run (when atexit is used), then the program ends
             if !self.atexit_phase && fname == "main" {
                 self.atexit_phase = true;
@@ -275,11 +276,11 @@ impl Symex<'_> {
         let Some(&argc) = vals.first() else {
             return self.ptr_to(1);
         };
-        let pw = (self.ptr_w / 8) as u128;
-        let n = self.s.resize(argc, self.ptr_w, false);
-        let one = self.s.bv_u(self.ptr_w, 1);
+        let pw = (self.memory.ptr_w / 8) as u128;
+        let n = self.s.resize(argc, self.memory.ptr_w, false);
+        let one = self.s.bv_u(self.memory.ptr_w, 1);
         let n1 = self.s.bvadd(n, one);
-        let k = self.s.bv_u(self.ptr_w, pw);
+        let k = self.s.bv_u(self.memory.ptr_w, pw);
         let size = self.s.bvmul(n1, k);
         let Some(o) = self.new_object(st, "argv".into(), size, false, loc) else {
             return self.ptr_to(1);
@@ -288,9 +289,9 @@ impl Symex<'_> {
         self.havoc(st, base, size, "argv");
         let char_p = Type::ptr(self.p.target.int(IntName::Char));
         for i in 0..2u32 {
-            let len = self.input(st, crate::term::Sort::Bv(self.ptr_w), "argv_len");
-            let lo = self.s.bv_u(self.ptr_w, 1);
-            let hi = self.s.bv_u(self.ptr_w, 256);
+            let len = self.input(st, crate::term::Sort::Bv(self.memory.ptr_w), "argv_len");
+            let lo = self.s.bv_u(self.memory.ptr_w, 1);
+            let hi = self.s.bv_u(self.memory.ptr_w, 256);
             let c1 = self.s.bvule(lo, len);
             let c2 = self.s.bvule(len, hi);
             st.guard.add(&mut self.s, c1);
@@ -302,7 +303,7 @@ impl Symex<'_> {
                 let last = self.ptr_add(sp, lm1);
                 let z = self.s.bv_zero(8);
                 st.mem = self.s.store(st.mem, last, z);
-                let d = self.s.bv_u(self.ptr_w, i as u128 * pw);
+                let d = self.s.bv_u(self.memory.ptr_w, i as u128 * pw);
                 let slot = self.ptr_add(base, d);
                 // only meaningful when i < argc; storing regardless is harmless for i >= argc
                 // because argv[argc] is set to NULL afterwards
@@ -311,7 +312,7 @@ impl Symex<'_> {
         }
         let d = self.s.bvmul(n, k);
         let last = self.ptr_add(base, d);
-        let null = self.s.bv_zero(self.ptr_w);
+        let null = self.s.bv_zero(self.memory.ptr_w);
         st.mem = self.store(st.mem, last, null, &char_p);
         base
     }
@@ -323,13 +324,13 @@ impl Symex<'_> {
             return;
         }
         // the claims belong to the entry's caller context: keep a frame-less view
-        for o in 0..self.objects.len() {
-            let info = self.objects[o].clone();
+        for o in 0..self.memory.objects.len() {
+            let info = self.memory.objects[o].clone();
             if !info.dynamic {
                 continue;
             }
             let Some((f, pc)) = info.site else { continue };
-            let ot = self.s.bv_u(self.obj_bits, o as u128);
+            let ot = self.s.bv_u(self.memory.obj_bits, o as u128);
             let alive = self.alive_of(st, ot);
             let freed = self.s.not(alive);
             let key = (f, pc, 3);

@@ -66,7 +66,7 @@ impl Symex<'_> {
     /// instead), during a concrete replay (which reads the model's input memory), or past
     /// the bounds on children.
     pub(super) fn child_slot_read(&mut self, st: &State, a: T, nullable: bool) -> Option<T> {
-        if self.concrete.is_some() {
+        if self.replay.oracle.is_some() {
             return None;
         }
         // every input object among the leaves must take a child (checked before any is made)
@@ -74,7 +74,7 @@ impl Symex<'_> {
         if !self.slot_leaves(a, &mut leaves) {
             return None;
         }
-        let heap = self.input.as_ref()?;
+        let heap = self.memory.input_heap.as_ref()?;
         let base = heap.base as u64;
         if leaves.iter().all(|&(k, _)| k < base) {
             // no caller's object: an ordinary read
@@ -92,7 +92,7 @@ impl Symex<'_> {
         }
         // (at most half of the numbers left for children: the constrained form needs some)
         let first = base + PARAM_OBJECTS as u64;
-        let space = ((1u64 << self.obj_bits) - 1).saturating_sub(first);
+        let space = ((1u64 << self.memory.obj_bits) - 1).saturating_sub(first);
         let limit = first + (MAX_CHILDREN as u64).min(space / 2);
         if heap.made.next as u64 + fresh > limit {
             return None;
@@ -177,13 +177,13 @@ impl Symex<'_> {
     fn read_at(&mut self, st: &State, k: u64, at: T, nullable: bool) -> T {
         let ptr_t = Type::ptr(Type::Void);
         let now = self.load(st.mem, at, &ptr_t);
-        let base = self.input.as_ref().map_or(u64::MAX, |h| h.base as u64);
+        let base = self.memory.input_heap.as_ref().map_or(u64::MAX, |h| h.base as u64);
         if k < base {
             // not the caller's object (NULL's, a global's, a local's): what memory holds
             return now;
         }
         let value = self.child_slot(k, at, nullable);
-        let content = self.input.as_ref().map(|h| h.content).unwrap_or(at);
+        let content = self.memory.input_heap.as_ref().map(|h| h.content).unwrap_or(at);
         let initial = self.load(content, at, &ptr_t);
         if initial == now {
             value
@@ -196,8 +196,8 @@ impl Symex<'_> {
     /// later read that does not allow NULL adds nothing (as for the constrained form: the
     /// first read's nullability stands).
     fn child_slot(&mut self, k: u64, at: T, nullable: bool) -> T {
-        let null = self.s.bv_zero(self.ptr_w);
-        let Some(heap) = self.input.as_ref() else { return null };
+        let null = self.s.bv_zero(self.memory.ptr_w);
+        let Some(heap) = self.memory.input_heap.as_ref() else { return null };
         if let Some(slot) = heap.made.slots.get(&at) {
             return slot.value;
         }
@@ -235,15 +235,15 @@ impl Symex<'_> {
                     // pointers into it at an offset of the caller's choosing (sds strings
                     // stored in a struct point past their header)
                     let into = if self.o.input_heap.as_ref().is_some_and(|o| o.children_start) {
-                        self.s.bv_zero(self.off_bits)
+                        self.s.bv_zero(self.memory.off_bits)
                     } else {
-                        self.input_fixed(Sort::Bv(self.off_bits), &format!("input_child_offset#{child}"))
+                        self.input_fixed(Sort::Bv(self.memory.off_bits), &format!("input_child_offset#{child}"))
                     };
                     let start = self.ptr(child, into);
-                    let ct = self.s.bv_u(self.obj_bits, child as u128);
+                    let ct = self.s.bv_u(self.memory.obj_bits, child as u128);
                     let owner = self.s.select(owners, ct);
                     let owned = self.s.eq(owner, at);
-                    self.axioms.push(owned);
+                    self.approx.axioms.push(owned);
                     if nullable {
                         let present = self.input_fixed(Sort::Bool, &format!("input_child_present#{child}"));
                         self.s.ite(present, start, null)
@@ -263,9 +263,9 @@ impl Symex<'_> {
         let initial = self.load(content, at, &ptr_t);
         let holds = self.s.eq(initial, value);
         if !self.s.is_true(holds) {
-            self.axioms.push(holds);
+            self.approx.axioms.push(holds);
         }
-        if let Some(h) = self.input.as_mut() {
+        if let Some(h) = self.memory.input_heap.as_mut() {
             h.made.slots.insert(at, Slot { value });
             h.made.by_object.entry(k).or_default().push(at);
         }
@@ -274,7 +274,7 @@ impl Symex<'_> {
 
     /// The next child number, `depth` links from a parameter's object.
     fn new_child(&mut self, depth: u32) -> u32 {
-        let Some(heap) = self.input.as_mut() else { return 0 };
+        let Some(heap) = self.memory.input_heap.as_mut() else { return 0 };
         let child = heap.made.next;
         heap.made.next += 1;
         heap.made.depth.insert(child as u64, depth);

@@ -209,8 +209,8 @@ impl Symex<'_> {
                 let x = self.input_tagged(st, sort, "approx", "errno");
                 let mut syms = Vec::new();
                 super::models::collect_symbols(&self.s, x, &mut syms);
-                self.approx_symbols.extend(syms);
-                self.approx_funcs.insert(format!("the errno {lib} leaves (EDOM or ERANGE on an error)"));
+                self.approx.symbols.extend(syms);
+                self.approx.funcs.insert(format!("the errno {lib} leaves (EDOM or ERANGE on an error)"));
                 let (one, edom, erange) = (self.s.bv_u(32, 1), self.s.bv_u(32, EDOM), self.s.bv_u(32, ERANGE));
                 let is_one = self.s.eq(x, one);
                 let err = self.s.ite(is_one, edom, erange);

@@ -41,7 +41,7 @@ impl Symex<'_> {
                 }
             }
             ExprKind::Func(f) => {
-                let o = self.func_objs.get(f).copied().unwrap_or(1);
+                let o = self.memory.func_objs.get(f).copied().unwrap_or(1);
                 self.ptr_to(o)
             }
             ExprKind::AddrOf(lv) => self.address_of(st, lv, loc),
@@ -144,7 +144,7 @@ impl Symex<'_> {
 
     /// In a concrete run, tells the oracle an integer comparison and its outcome.
     fn tell_comparison(&self, st: &State, op: BinOp, (x, y): (T, T), ty: &Type, c: T) {
-        let Some(o) = &self.concrete else { return };
+        let Some(o) = &self.replay.oracle else { return };
         if ty.is_pointer() || ty.is_float() {
             return;
         }
@@ -224,7 +224,7 @@ impl Symex<'_> {
             BinOp::PtrAdd | BinOp::PtrSub => {
                 let pointee = a.ty.pointee().cloned().unwrap_or(Type::Void);
                 let k = self.size_term(st, &pointee, loc);
-                let i = self.s.resize(y, self.ptr_w, b.ty.is_signed());
+                let i = self.s.resize(y, self.memory.ptr_w, b.ty.is_signed());
                 let d = self.s.bvmul(i, k);
                 let d = if op == BinOp::PtrSub { self.s.bvneg(d) } else { d };
                 return self.ptr_add(x, d);
@@ -333,7 +333,7 @@ impl Symex<'_> {
 
     pub(crate) fn address_of(&mut self, st: &mut State, lv: &Expr, loc: Loc) -> T {
         if let ExprKind::Func(f) = &lv.kind {
-            let o = self.func_objs.get(f).copied().unwrap_or(1);
+            let o = self.memory.func_objs.get(f).copied().unwrap_or(1);
             return self.ptr_to(o);
         }
         match self.place(st, lv, loc) {
@@ -351,9 +351,9 @@ impl Symex<'_> {
         let pl = self.place(st, lhs, loc);
         self.write(st, &pl, v);
         if let ExprKind::Var(t) = &lhs.kind {
-            self.input_temps.remove(t);
+            self.replay.input_temps.remove(t);
         }
-        if self.concrete.is_some() && !self.hidden(lhs) {
+        if self.replay.oracle.is_some() && !self.hidden(lhs) {
             let text = self.lhs_text(lhs);
             self.record(st, loc, Step::Assign { lhs: text, value: v, ty: lhs.ty.clone() });
         }
@@ -363,11 +363,11 @@ impl Symex<'_> {
     pub(crate) fn assign_input(&mut self, st: &mut State, lhs: &Expr, v: T, loc: Loc) {
         let pl = self.place(st, lhs, loc);
         self.write(st, &pl, v);
-        if self.concrete.is_none() {
+        if self.replay.oracle.is_none() {
             return;
         }
         if let (ExprKind::Var(t), true) = (&lhs.kind, self.hidden(lhs)) {
-            self.input_temps.insert(*t);
+            self.replay.input_temps.insert(*t);
         }
         if !self.hidden(lhs) {
             let text = self.lhs_text(lhs);
@@ -384,7 +384,7 @@ impl Symex<'_> {
         }
         match &e.kind {
             ExprKind::Nondet => true,
-            ExprKind::Var(v) => self.input_temps.contains(v),
+            ExprKind::Var(v) => self.replay.input_temps.contains(v),
             _ => false,
         }
     }
@@ -417,7 +417,7 @@ impl Symex<'_> {
             Builtin::IsInputObject => self.points_to_input(v[0]),
             Builtin::IsUnsizedInput => self.points_to_unsized_input(v[0]),
             Builtin::IsFresh => {
-                let null = self.s.bv_zero(self.ptr_w);
+                let null = self.s.bv_zero(self.memory.ptr_w);
                 let is_null = self.s.eq(v[0], null);
                 let nn = self.s.not(is_null);
                 let alive = self.is_alive(st, v[0]);
@@ -427,7 +427,7 @@ impl Symex<'_> {
             Builtin::IsAlive => self.is_alive(st, v[0]),
             Builtin::IsReadOnly => {
                 let o = self.obj_of(v[0]);
-                self.s.select(self.readonly, o)
+                self.s.select(self.memory.readonly, o)
             }
             Builtin::IsAligned => {
                 // an access whose alignment is checked on the offset presumes the object's
@@ -436,23 +436,23 @@ impl Symex<'_> {
                     let o = self.obj_of(v[0]);
                     self.require_alignment(o, al);
                 }
-                let a = self.s.resize(v[1], self.off_bits, false);
+                let a = self.s.resize(v[1], self.memory.off_bits, false);
                 let off = self.off_of(v[0]);
-                let zero = self.s.bv_zero(self.off_bits);
-                let one = self.s.bv_u(self.off_bits, 1);
+                let zero = self.s.bv_zero(self.memory.off_bits);
+                let one = self.s.bv_u(self.memory.off_bits, 1);
                 let mask = self.s.bvsub(a, one);
                 let low = self.s.bvand(off, mask);
                 self.s.eq(low, zero)
             }
             Builtin::IsInvalidPointer => {
                 let o = self.obj_of(v[0]);
-                let one = self.s.bv_u(self.obj_bits, 1);
+                let one = self.s.bv_u(self.memory.obj_bits, 1);
                 self.s.eq(o, one)
             }
             Builtin::ReadOk => {
                 let p = v[0];
                 let n = v[1];
-                let null = self.s.bv_zero(self.ptr_w);
+                let null = self.s.bv_zero(self.memory.ptr_w);
                 let is_null = self.s.eq(p, null);
                 let nw = self.s.width(n);
                 let zero = self.s.bv_zero(nw);

@@ -87,16 +87,16 @@ impl Symex<'_> {
         if self.o.input_heap.is_none() {
             return;
         }
-        let base = 1u32 << (self.obj_bits - 1);
+        let base = 1u32 << (self.memory.obj_bits - 1);
         let content = self.input_fixed(self.mem_sort(), super::INPUT_MEMORY);
-        let size_sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.off_bits)));
+        let size_sort = Sort::Array(Box::new(Sort::Bv(self.memory.obj_bits)), Box::new(Sort::Bv(self.memory.off_bits)));
         let sizes = self.input_fixed(size_sort, "input_sizes");
         let start = self.ptr_to(base);
-        let one = self.s.bv_u(self.off_bits, 1);
-        st.mem = self.s.mem_range(MemKind::FreshObjects, self.off_bits, st.mem, start, one, &[content]);
-        let owner_sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.ptr_w)));
+        let one = self.s.bv_u(self.memory.off_bits, 1);
+        st.mem = self.s.mem_range(MemKind::FreshObjects, self.memory.off_bits, st.mem, start, one, &[content]);
+        let owner_sort = Sort::Array(Box::new(Sort::Bv(self.memory.obj_bits)), Box::new(Sort::Bv(self.memory.ptr_w)));
         let owners = self.input_fixed(owner_sort, "input_owners");
-        self.input = Some(InputHeap {
+        self.memory.input_heap = Some(InputHeap {
             base,
             content,
             sizes,
@@ -111,16 +111,16 @@ impl Symex<'_> {
 
     /// The first object number that is not an ordinary object.
     pub(crate) fn object_limit(&self) -> u64 {
-        match &self.input {
+        match &self.memory.input_heap {
             Some(h) => h.base as u64,
-            None => 1u64 << self.obj_bits,
+            None => 1u64 << self.memory.obj_bits,
         }
     }
 
     /// Whether object number `o` (a term) is an input object.
     pub(crate) fn is_input_obj(&mut self, o: T) -> Option<T> {
-        let base = self.input.as_ref()?.base;
-        let b = self.s.bv_u(self.obj_bits, base as u128);
+        let base = self.memory.input_heap.as_ref()?.base;
+        let b = self.s.bv_u(self.memory.obj_bits, base as u128);
         Some(self.s.bvuge(o, b))
     }
 
@@ -136,10 +136,10 @@ impl Symex<'_> {
     pub(crate) fn points_to_unsized_input(&mut self, p: T) -> T {
         let o = self.obj_of(p);
         let Some(inp) = self.is_input_obj(o) else { return self.s.fals() };
-        let sized = self.input.as_ref().map(|h| h.sized.clone()).unwrap_or_default();
+        let sized = self.memory.input_heap.as_ref().map(|h| h.sized.clone()).unwrap_or_default();
         let mut parts = vec![inp];
         for (id, start, end) in sized {
-            let k = self.s.bv_u(self.obj_bits, id as u128);
+            let k = self.s.bv_u(self.memory.obj_bits, id as u128);
             let other = self.s.eq(o, k);
             let mut ok = self.s.not(other);
             if let Some(at) = start {
@@ -174,13 +174,13 @@ impl Symex<'_> {
         }
         let present = self.input(st, Sort::Bool, "input_not_null");
         let p = self.input_object_pointer(st, vals, Some(present));
-        let null = self.s.bv_zero(self.ptr_w);
+        let null = self.s.bv_zero(self.memory.ptr_w);
         self.s.ite(present, p, null)
     }
 
     /// The pointer of [`Self::input_pointer`] when it is not NULL; its facts hold under `when`.
     fn input_object_pointer(&mut self, st: &mut State, vals: &[T], when: Option<T>) -> T {
-        let (Some(base), Some(&index)) = (self.input.as_ref().map(|h| h.base), vals.first()) else {
+        let (Some(base), Some(&index)) = (self.memory.input_heap.as_ref().map(|h| h.base), vals.first()) else {
             return self.ptr_to(1);
         };
         let index = self.s.as_bv(index).and_then(|b| b.to_u64()).unwrap_or(0) as u32;
@@ -198,18 +198,18 @@ impl Symex<'_> {
             let Some(&size) = vals.get(1) else { return self.ptr_to(1) };
             // no object is larger than the offset space allows (malloc's limit)
             let sw = self.s.width(size);
-            let lim = self.s.bv_u(sw, 1u128 << (self.off_bits - 1).min(sw - 1));
+            let lim = self.s.bv_u(sw, 1u128 << (self.memory.off_bits - 1).min(sw - 1));
             let fits = self.s.bvult(size, lim);
-            let size = self.s.resize(size, self.off_bits, false);
+            let size = self.s.resize(size, self.memory.off_bits, false);
             // kind 3: the pointer is `before` bytes into its object (at most a quarter of the
             // offset space, so that the object still fits)
             let before = below.then(|| {
-                let k = self.input(st, Sort::Bv(self.off_bits), "input_offset");
-                let lim = self.s.bv_u(self.off_bits, 1u128 << (self.off_bits - 2));
+                let k = self.input(st, Sort::Bv(self.memory.off_bits), "input_offset");
+                let lim = self.s.bv_u(self.memory.off_bits, 1u128 << (self.memory.off_bits - 2));
                 (k, self.s.bvult(k, lim))
             });
-            let ot = self.s.bv_u(self.obj_bits, id as u128);
-            let sizes = self.input.as_ref().map(|h| h.sizes).unwrap_or(size);
+            let ot = self.s.bv_u(self.memory.obj_bits, id as u128);
+            let sizes = self.memory.input_heap.as_ref().map(|h| h.sizes).unwrap_or(size);
             let actual = self.s.select(sizes, ot);
             let total = match before {
                 Some((k, _)) => self.s.bvadd(k, size),
@@ -219,7 +219,7 @@ impl Symex<'_> {
             let mut c = self.s.and(fits, exact);
             if at_least {
                 // (the whole object still fits the offset space)
-                let lim = self.s.bv_u(self.off_bits, 1u128 << (self.off_bits - 1));
+                let lim = self.s.bv_u(self.memory.off_bits, 1u128 << (self.memory.off_bits - 1));
                 let whole = self.s.bvult(actual, lim);
                 c = self.s.and(c, whole);
             }
@@ -231,7 +231,7 @@ impl Symex<'_> {
                 None => c,
             };
             st.guard.add(&mut self.s, c);
-            if let Some(h) = self.input.as_mut() {
+            if let Some(h) = self.memory.input_heap.as_mut() {
                 h.sized.push((id, before.map(|(k, _)| k), at_least.then_some(total)));
             }
             return match before {
@@ -239,20 +239,20 @@ impl Symex<'_> {
                 None => self.ptr_to(id),
             };
         }
-        let off = self.input(st, Sort::Bv(self.off_bits), "input_offset");
+        let off = self.input(st, Sort::Bv(self.memory.off_bits), "input_offset");
         self.ptr(id, off)
     }
 
     /// After `e` was placed at `pl`: when that is memory of an input object, constrains the
     /// pointers the read takes from the caller's heap.
     pub(crate) fn input_read(&mut self, st: &State, pl: &Place, e: &Expr) -> Option<T> {
-        self.input.as_ref()?;
+        self.memory.input_heap.as_ref()?;
         let Place::Mem { addr, ty, bits: None } = pl else { return None };
         let mut slots = Vec::new();
         self.pointer_slots(ty, 0, slot_nullable(self, e), &mut slots, 0);
         let mut value = None;
         for (off, nullable) in slots {
-            let d = self.s.bv_u(self.off_bits, off as u128);
+            let d = self.s.bv_u(self.memory.off_bits, off as u128);
             let a = self.ptr_add(*addr, d);
             let whole = off == 0 && matches!(ty, Type::Pointer(_));
             // slots at a constant object (or a choice of them) hold children with constant
@@ -281,12 +281,12 @@ impl Symex<'_> {
         if !self.o.input_heap.as_ref().is_some_and(|o| o.reads_checked) {
             return None;
         }
-        let content = self.input.as_ref().filter(|h| h.null_slots.contains(&a)).map(|h| h.content)?;
+        let content = self.memory.input_heap.as_ref().filter(|h| h.null_slots.contains(&a)).map(|h| h.content)?;
         let ptr_t = Type::ptr(Type::Void);
         let n = self.size(&ptr_t) as u32;
         let initial = self.load_bits(content, a, n);
         let now = self.load_bits(st.mem, a, n);
-        (initial == now).then(|| self.s.bv_zero(self.ptr_w))
+        (initial == now).then(|| self.s.bv_zero(self.memory.ptr_w))
     }
 
     /// Byte offsets of the pointers inside a value of type `ty`, with whether each may be
@@ -326,7 +326,7 @@ impl Symex<'_> {
     /// the children of distinct slots distinct with one constraint per slot, not one per
     /// pair.
     fn constrain_slot(&mut self, a: T, nullable: bool) {
-        let Some(base) = self.input.as_ref().map(|h| h.base) else { return };
+        let Some(base) = self.memory.input_heap.as_ref().map(|h| h.base) else { return };
         let ao = self.obj_of(a);
         if let Some(o) = self.s.as_bv(ao).and_then(|b| b.to_u64()) {
             if o < base as u64 {
@@ -334,23 +334,23 @@ impl Symex<'_> {
             }
         }
         // (a slot once constrained as non-NULL stays so; a NULL allowance adds nothing)
-        match self.input.as_ref().and_then(|h| h.slots.get(&a)) {
+        match self.memory.input_heap.as_ref().and_then(|h| h.slots.get(&a)) {
             Some(&was) if was || !nullable => return,
             _ => {}
         }
         let depth = self.input_depth(ao);
         let at_limit = self.o.input_heap.as_ref().and_then(|o| o.max_depth).is_some_and(|m| depth >= m);
-        let content = self.input.as_ref().map(|h| h.content).unwrap_or(a);
-        let owners = self.input.as_ref().map(|h| h.owners).unwrap_or(a);
+        let content = self.memory.input_heap.as_ref().map(|h| h.content).unwrap_or(a);
+        let owners = self.memory.input_heap.as_ref().map(|h| h.owners).unwrap_or(a);
         let ptr_t = Type::ptr(Type::Void);
         let init = self.load(content, a, &ptr_t);
-        let null = self.s.bv_zero(self.ptr_w);
+        let null = self.s.bv_zero(self.memory.ptr_w);
         let is_null = self.s.eq(init, null);
         let io = self.obj_of(init);
         if self.o.input_heap.as_ref().is_some_and(|o| o.reads_checked) {
             self.s.mark_input_object(io);
         }
-        let first_child = self.s.bv_u(self.obj_bits, (base + PARAM_OBJECTS) as u128);
+        let first_child = self.s.bv_u(self.memory.obj_bits, (base + PARAM_OBJECTS) as u128);
         let is_child = self.s.bvuge(io, first_child);
         let own = self.s.eq(io, ao);
         let not_own = self.s.not(own);
@@ -359,13 +359,13 @@ impl Symex<'_> {
         let mut parts = vec![is_child, not_own, owned];
         if self.o.input_heap.as_ref().is_some_and(|o| o.children_start) {
             let off = self.off_of(init);
-            let zero = self.s.bv_zero(self.off_bits);
+            let zero = self.s.bv_zero(self.memory.off_bits);
             parts.push(self.s.eq(off, zero));
         }
         let child = self.s.and_n(&parts);
         let ok = match (nullable, at_limit) {
             (true, true) => {
-                if let Some(h) = self.input.as_mut() {
+                if let Some(h) = self.memory.input_heap.as_mut() {
                     h.null_slots.insert(a);
                 }
                 is_null
@@ -376,9 +376,9 @@ impl Symex<'_> {
         let inp = self.is_input_obj(ao).unwrap_or_else(|| self.s.fals());
         let c = self.s.implies(inp, ok);
         if !self.s.is_true(c) {
-            self.axioms.push(c);
+            self.approx.axioms.push(c);
         }
-        if let Some(h) = self.input.as_mut() {
+        if let Some(h) = self.memory.input_heap.as_mut() {
             h.slots.insert(a, !nullable);
         }
     }
@@ -390,11 +390,11 @@ impl Symex<'_> {
     /// child's number is read from a slot of its parent). Choices, merges and byte
     /// concatenations in between do not count.
     fn input_depth(&mut self, o: T) -> u32 {
-        let Some(content) = self.input.as_ref().map(|h| h.content) else { return 0 };
-        let mut memo = self.input.as_mut().map(|h| std::mem::take(&mut h.depths)).unwrap_or_default();
-        let made = self.input.as_mut().map(|h| std::mem::take(&mut h.made.depth)).unwrap_or_default();
-        let d = nesting(&self.s, content, &made, self.obj_bits, o, &mut memo, 0);
-        if let Some(h) = self.input.as_mut() {
+        let Some(content) = self.memory.input_heap.as_ref().map(|h| h.content) else { return 0 };
+        let mut memo = self.memory.input_heap.as_mut().map(|h| std::mem::take(&mut h.depths)).unwrap_or_default();
+        let made = self.memory.input_heap.as_mut().map(|h| std::mem::take(&mut h.made.depth)).unwrap_or_default();
+        let d = nesting(&self.s, content, &made, self.memory.obj_bits, o, &mut memo, 0);
+        if let Some(h) = self.memory.input_heap.as_mut() {
             h.depths = memo;
             h.made.depth = made;
         }

@@ -55,7 +55,7 @@ impl Symex<'_> {
         let (Some(&accepted), Some(&steps)) = (st.regs.get(&(spec.accepted, 0)), st.regs.get(&(spec.steps, 0))) else {
             return;
         };
-        let live: std::collections::HashSet<u64> = st.frames.iter().map(|f| f.id).chain([0]).collect();
+        let live: std::collections::HashSet<u64> = st.frames().iter().map(|f| f.id).chain([0]).collect();
         let own = |k: &VarKey| live.contains(&k.1) && k.0 != spec.accepted && k.0 != spec.steps;
         let mut regs: Vec<(VarKey, T)> = st.regs.iter().filter(|(k, _)| own(k)).map(|(k, v)| (*k, *v)).collect();
         regs.sort_unstable();

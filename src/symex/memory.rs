@@ -12,47 +12,39 @@ use crate::term::{MemKind, Sort, T};
 
 impl Symex<'_> {
     pub(crate) fn mem_sort(&self) -> Sort {
-        Sort::Array(Box::new(Sort::Bv(self.ptr_w)), Box::new(Sort::Bv(8)))
+        Sort::Array(Box::new(Sort::Bv(self.memory.ptr_w)), Box::new(Sort::Bv(8)))
     }
 
     pub(crate) fn initial_state(&mut self) -> State {
         let z = self.s.bv_zero(8);
-        let mem = self.s.const_array(Sort::Bv(self.ptr_w), z);
+        let mem = self.s.const_array(Sort::Bv(self.memory.ptr_w), z);
         let f = self.s.fals();
-        let alive = self.s.const_array(Sort::Bv(self.obj_bits), f);
-        State {
-            guard: super::Guard::new(),
-            regs: Default::default(),
-            addrs: Default::default(),
-            mem,
-            alive,
-            frames: vec![],
-            live: true,
-        }
+        let alive = self.s.const_array(Sort::Bv(self.memory.obj_bits), f);
+        State::single(super::Guard::new(), Default::default(), Default::default(), mem, alive)
     }
 
     /// A pointer to `obj` at byte offset `off` (offset-width term).
     pub(crate) fn ptr(&mut self, obj: u32, off: T) -> T {
-        let o = self.s.bv_u(self.obj_bits, obj as u128);
+        let o = self.s.bv_u(self.memory.obj_bits, obj as u128);
         self.s.concat(o, off)
     }
 
     pub(crate) fn ptr_to(&mut self, obj: u32) -> T {
-        let z = self.s.bv_zero(self.off_bits);
+        let z = self.s.bv_zero(self.memory.off_bits);
         self.ptr(obj, z)
     }
 
     pub(crate) fn obj_of(&mut self, p: T) -> T {
-        self.s.extract(self.ptr_w - 1, self.off_bits, p)
+        self.s.extract(self.memory.ptr_w - 1, self.memory.off_bits, p)
     }
 
     pub(crate) fn off_of(&mut self, p: T) -> T {
-        self.s.extract(self.off_bits - 1, 0, p)
+        self.s.extract(self.memory.off_bits - 1, 0, p)
     }
 
     /// `p + delta` bytes (delta: any-width two's-complement bit-vector).
     pub(crate) fn ptr_add(&mut self, p: T, delta: T) -> T {
-        let d = self.s.resize(delta, self.off_bits, true);
+        let d = self.s.resize(delta, self.memory.off_bits, true);
         let o = self.obj_of(p);
         let off = self.off_of(p);
         let n = self.s.bvadd(off, d);
@@ -75,29 +67,29 @@ impl Symex<'_> {
         align: u64,
         loc: Loc,
     ) -> Option<u32> {
-        let id = self.objects.len() as u32;
+        let id = self.memory.objects.len() as u32;
         if (id as u64) >= self.object_limit() {
             self.reach_unsupported(
                 st,
                 format!(
                     "more than {} memory objects (raise --object-bits, now {})",
-                    (1u64 << self.obj_bits) - 2,
-                    self.obj_bits
+                    (1u64 << self.memory.obj_bits) - 2,
+                    self.memory.obj_bits
                 ),
                 loc,
             );
             st.live = false;
             return None;
         }
-        let size = self.s.resize(size, self.off_bits, false);
-        let site = st.frames.last().map(|f| (f.func.map(|x| x.0).unwrap_or(u32::MAX), f.pc));
-        self.objects.push(ObjInfo { name, size, dynamic, loc, site: if dynamic { site } else { None }, align });
+        let size = self.s.resize(size, self.memory.off_bits, false);
+        let site = st.frames().last().map(|f| (f.func.map(|x| x.0).unwrap_or(u32::MAX), f.pc));
+        self.memory.objects.push(ObjInfo { name, size, dynamic, loc, site: if dynamic { site } else { None }, align });
         self.constrain_base(id);
-        let o = self.s.bv_u(self.obj_bits, id as u128);
-        self.sizes = self.s.store(self.sizes, o, size);
+        let o = self.s.bv_u(self.memory.obj_bits, id as u128);
+        self.memory.sizes = self.s.store(self.memory.sizes, o, size);
         if dynamic {
             let t = self.s.tru();
-            self.dynamic = self.s.store(self.dynamic, o, t);
+            self.memory.dynamic = self.s.store(self.memory.dynamic, o, t);
         }
         let t = self.s.tru();
         st.alive = self.s.store(st.alive, o, t);
@@ -105,9 +97,9 @@ impl Symex<'_> {
     }
 
     fn mark_readonly(&mut self, o: u32) {
-        let ot = self.s.bv_u(self.obj_bits, o as u128);
+        let ot = self.s.bv_u(self.memory.obj_bits, o as u128);
         let t = self.s.tru();
-        self.readonly = self.s.store(self.readonly, ot, t);
+        self.memory.readonly = self.s.store(self.memory.readonly, ot, t);
     }
 
     pub(crate) fn set_alive(&mut self, st: &mut State, obj: T, alive: bool) {
@@ -145,19 +137,19 @@ impl Symex<'_> {
     pub(crate) fn havoc(&mut self, st: &mut State, p: T, len: T, what: &str) -> T {
         let sort = self.mem_sort();
         let fresh = self.input(st, sort, what);
-        let len = self.s.resize(len, self.off_bits, false);
-        st.mem = self.s.mem_range(MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
+        let len = self.s.resize(len, self.memory.off_bits, false);
+        st.mem = self.s.mem_range(MemKind::Fresh, self.memory.off_bits, st.mem, p, len, &[fresh]);
         fresh
     }
 
     pub(crate) fn fill(&mut self, st: &mut State, p: T, len: T, byte: T) {
-        let len = self.s.resize(len, self.off_bits, false);
-        st.mem = self.s.mem_range(MemKind::Fill, self.off_bits, st.mem, p, len, &[byte]);
+        let len = self.s.resize(len, self.memory.off_bits, false);
+        st.mem = self.s.mem_range(MemKind::Fill, self.memory.off_bits, st.mem, p, len, &[byte]);
     }
 
     /// Copies `len` bytes from `src` to `dst` (memmove semantics: reads the old memory).
     pub(crate) fn copy(&mut self, st: &mut State, dst: T, src: T, len: T) {
-        let len = self.s.resize(len, self.off_bits, false);
+        let len = self.s.resize(len, self.memory.off_bits, false);
         if let Some(n) = self.s.as_bv(len).and_then(|b| b.to_u64()) {
             if n <= 64 {
                 let bits = self.load_bits(st.mem, src, n as u32);
@@ -166,7 +158,7 @@ impl Symex<'_> {
             }
         }
         let old = st.mem;
-        st.mem = self.s.mem_range(MemKind::Copy, self.off_bits, st.mem, dst, len, &[old, src]);
+        st.mem = self.s.mem_range(MemKind::Copy, self.memory.off_bits, st.mem, dst, len, &[old, src]);
     }
 
     /// The memory image of `n` bytes at `addr`: the byte at `addr + i` is bits `8i..8i+7`.
@@ -174,7 +166,7 @@ impl Symex<'_> {
     pub(crate) fn load_bits(&mut self, mem: T, addr: T, n: u32) -> T {
         let mut acc: Option<T> = None;
         for i in 0..n {
-            let d = self.s.bv_u(self.off_bits, i as u128);
+            let d = self.s.bv_u(self.memory.off_bits, i as u128);
             let a = self.ptr_add(addr, d);
             let b = self.s.select(mem, a);
             acc = Some(match acc {
@@ -188,7 +180,7 @@ impl Symex<'_> {
     pub(crate) fn store_bits(&mut self, mut mem: T, addr: T, bits: T, n: u32) -> T {
         for i in 0..n {
             let byte = self.s.extract(8 * i + 7, 8 * i, bits);
-            let d = self.s.bv_u(self.off_bits, i as u128);
+            let d = self.s.bv_u(self.memory.off_bits, i as u128);
             let a = self.ptr_add(addr, d);
             mem = self.s.store(mem, a, byte);
         }
@@ -284,7 +276,7 @@ impl Symex<'_> {
             } else {
                 self.size(&v.ty)
             };
-            let size_t = self.s.bv_u(self.off_bits, size as u128);
+            let size_t = self.s.bv_u(self.memory.off_bits, size as u128);
             let align = self.p.layout().align_of(&v.ty).max(v.align);
             if let Some(o) = self.new_object_aligned(st, v.name.clone(), size_t, false, align, v.loc) {
                 let a = self.ptr_to(o);
@@ -294,7 +286,7 @@ impl Symex<'_> {
                 }
                 if v.external {
                     // declared but defined nowhere: unknown content
-                    let len = self.s.bv_u(self.ptr_w, size as u128);
+                    let len = self.s.bv_u(self.memory.ptr_w, size as u128);
                     let name = v.name.clone();
                     self.havoc(st, a, len, &name);
                 }
@@ -302,19 +294,19 @@ impl Symex<'_> {
         }
         for (i, bytes) in p.strings.iter().enumerate() {
             if !self.reach.strings.contains(&crate::ir::StrId(i as u32)) {
-                self.str_objs.push(1);
+                self.memory.str_objs.push(1);
                 continue;
             }
-            let size = self.s.bv_u(self.off_bits, bytes.len() as u128);
+            let size = self.s.bv_u(self.memory.off_bits, bytes.len() as u128);
             let o = self.new_object(st, format!("string literal {i}"), size, false, Loc::default()).unwrap_or(1);
-            self.str_objs.push(o);
+            self.memory.str_objs.push(o);
             self.mark_readonly(o);
             let base = self.ptr_to(o);
             for (k, &b) in bytes.iter().enumerate() {
                 if b == 0 {
                     continue;
                 }
-                let d = self.s.bv_u(self.off_bits, k as u128);
+                let d = self.s.bv_u(self.memory.off_bits, k as u128);
                 let a = self.ptr_add(base, d);
                 let bv = self.s.bv_u(8, b as u128);
                 st.mem = self.s.store(st.mem, a, bv);
@@ -324,9 +316,9 @@ impl Symex<'_> {
             if !self.reach.addressed_funcs.contains(&crate::ir::FuncId(i as u32)) {
                 continue;
             }
-            let z = self.s.bv_zero(self.off_bits);
+            let z = self.s.bv_zero(self.memory.off_bits);
             if let Some(o) = self.new_object(st, f.name.clone(), z, false, f.loc) {
-                self.func_objs.insert(crate::ir::FuncId(i as u32), o);
+                self.memory.func_objs.insert(crate::ir::FuncId(i as u32), o);
             }
         }
     }
@@ -350,15 +342,15 @@ impl Symex<'_> {
             st.addrs.insert(key, addr);
             st.top_mut().objects.push(o);
             let name = var.name.clone();
-            self.free_input = self.keeps_indeterminate_free(st);
+            self.approx.free_input = self.keeps_indeterminate_free(st);
             let fresh = self.havoc(st, addr, size, &name);
-            self.free_input = false;
+            self.approx.free_input = false;
             self.indeterminate(st, Some(fresh), &name);
         } else {
             let (ty, name) = (var.ty.clone(), var.name.clone());
-            self.free_input = self.keeps_indeterminate_free(st);
+            self.approx.free_input = self.keeps_indeterminate_free(st);
             let val = self.nondet_of(st, &ty, &name);
-            self.free_input = false;
+            self.approx.free_input = false;
             self.indeterminate(st, Some(val), &name);
             st.regs.insert(key, val);
         }
@@ -383,8 +375,8 @@ impl Symex<'_> {
             return;
         }
         if !syms.is_empty() {
-            self.approx_symbols.extend(syms);
-            self.approx_funcs.insert(format!("the uninitialised value of `{name}` in the new version"));
+            self.approx.symbols.extend(syms);
+            self.approx.funcs.insert(format!("the uninitialised value of `{name}` in the new version"));
         }
     }
 
@@ -392,7 +384,7 @@ impl Symex<'_> {
     /// symbol: in an equivalence product's concrete run whose oracle asks for that.
     fn keeps_indeterminate_free(&self, st: &State) -> bool {
         let new_side = st.top().func.is_some_and(|f| self.p.func(f).name.ends_with("@new"));
-        self.o.product.is_some() && new_side && self.concrete.as_ref().is_some_and(|o| o.borrow().random_inputs())
+        self.o.product.is_some() && new_side && self.replay.oracle.as_ref().is_some_and(|o| o.borrow().random_inputs())
     }
 
     pub(crate) fn kill_local(&mut self, st: &mut State, v: VarId) {
@@ -409,8 +401,8 @@ impl Symex<'_> {
     /// The byte size of the object `p` points into (offset-width term).
     pub(crate) fn object_size(&mut self, p: T) -> T {
         let o = self.obj_of(p);
-        let own = self.s.select(self.sizes, o);
-        match (self.is_input_obj(o), self.input.as_ref().map(|h| h.sizes)) {
+        let own = self.s.select(self.memory.sizes, o);
+        match (self.is_input_obj(o), self.memory.input_heap.as_ref().map(|h| h.sizes)) {
             (Some(inp), Some(sizes)) => {
                 let theirs = self.s.select(sizes, o);
                 self.s.ite(inp, theirs, own)
@@ -426,7 +418,7 @@ impl Symex<'_> {
 
     pub(crate) fn is_dynamic(&mut self, p: T) -> T {
         let o = self.obj_of(p);
-        let own = self.s.select(self.dynamic, o);
+        let own = self.s.select(self.memory.dynamic, o);
         match self.is_input_obj(o) {
             Some(inp) => self.s.or(inp, own),
             None => own,
@@ -435,10 +427,10 @@ impl Symex<'_> {
 
     /// `[p, p+n)` lies inside p's object (n: any width, unsigned).
     pub(crate) fn in_bounds(&mut self, p: T, n: T) -> T {
-        let w = self.off_bits + 1;
+        let w = self.memory.off_bits + 1;
         let nw = self.s.width(n);
-        let n_ok = if nw > self.off_bits {
-            let lim = self.s.bv_u(nw, 1u128 << self.off_bits);
+        let n_ok = if nw > self.memory.off_bits {
+            let lim = self.s.bv_u(nw, 1u128 << self.memory.off_bits);
             self.s.bvult(n, lim)
         } else {
             self.s.tru()
@@ -466,7 +458,7 @@ impl Symex<'_> {
 
     /// The size given to objects whose size is unknown or unbounded.
     pub(crate) fn unbounded_size(&self) -> u64 {
-        (1u64 << (self.off_bits - 1)) - 1
+        (1u64 << (self.memory.off_bits - 1)) - 1
     }
 }
 
@@ -480,13 +472,13 @@ impl Symex<'_> {
 /// undetermined — the program cannot know where objects are.
 impl Symex<'_> {
     fn bases(&mut self) -> T {
-        if let Some(b) = self.bases {
+        if let Some(b) = self.memory.bases {
             return b;
         }
-        let sort = Sort::Array(Box::new(Sort::Bv(self.obj_bits)), Box::new(Sort::Bv(self.ptr_w)));
+        let sort = Sort::Array(Box::new(Sort::Bv(self.memory.obj_bits)), Box::new(Sort::Bv(self.memory.ptr_w)));
         let b = self.input_fixed(sort, "object_addresses");
-        self.bases = Some(b);
-        for o in 0..self.objects.len() as u32 {
+        self.memory.bases = Some(b);
+        for o in 0..self.memory.objects.len() as u32 {
             self.constrain_base(o);
         }
         b
@@ -494,29 +486,29 @@ impl Symex<'_> {
 
     /// The facts about the base address of object `o`.
     pub(crate) fn constrain_base(&mut self, o: u32) {
-        let Some(b) = self.bases else { return };
-        let ot = self.s.bv_u(self.obj_bits, o as u128);
+        let Some(b) = self.memory.bases else { return };
+        let ot = self.s.bv_u(self.memory.obj_bits, o as u128);
         let base = self.s.select(b, ot);
-        let w = self.ptr_w;
+        let w = self.memory.ptr_w;
         if o == 0 {
             let z = self.s.bv_zero(w);
             let c = self.s.eq(base, z);
-            self.axioms.push(c);
+            self.approx.axioms.push(c);
             return;
         }
         let z = self.s.bv_zero(w);
         let nz = self.s.eq(base, z);
         let nz = self.s.not(nz);
-        let align = self.objects[o as usize].align.max(1);
+        let align = self.memory.objects[o as usize].align.max(1);
         let mask = self.s.bv_u(w, (align - 1) as u128);
         let low = self.s.bvand(base, mask);
         let aligned = self.s.eq(low, z);
-        let size = self.objects[o as usize].size;
-        let size = self.s.zext(w - self.off_bits, size);
+        let size = self.memory.objects[o as usize].size;
+        let size = self.s.zext(w - self.memory.off_bits, size);
         let end = self.s.bvadd(base, size);
         let no_wrap = self.s.bvule(base, end);
         let c = self.s.and_n(&[nz, aligned, no_wrap]);
-        self.axioms.push(c);
+        self.approx.axioms.push(c);
     }
 
     /// The integer address a pointer stands for.
@@ -531,7 +523,7 @@ impl Symex<'_> {
         }
         let base = self.s.select(b, o);
         let off = self.off_of(p);
-        let off = self.s.zext(self.ptr_w - self.off_bits, off);
+        let off = self.s.zext(self.memory.ptr_w - self.memory.off_bits, off);
         self.s.bvadd(base, off)
     }
 
@@ -557,12 +549,12 @@ impl Symex<'_> {
             return;
         }
         for ob in objs {
-            let Some(info) = self.objects.get_mut(ob as usize) else { continue };
+            let Some(info) = self.memory.objects.get_mut(ob as usize) else { continue };
             if ob < 2 || info.align >= align {
                 continue;
             }
             info.align = align;
-            if self.bases.is_some() {
+            if self.memory.bases.is_some() {
                 self.constrain_base(ob);
             }
         }
@@ -586,25 +578,25 @@ impl Symex<'_> {
     /// Records that a program saw object `o`'s address as an integer; objects alive together
     /// do not overlap.
     fn expose(&mut self, st: &mut State, o: u32) {
-        if o < 2 || o as usize >= self.objects.len() || self.exposed.contains(&o) {
+        if o < 2 || o as usize >= self.memory.objects.len() || self.memory.exposed.contains(&o) {
             return;
         }
-        let Some(b) = self.bases else { return };
-        let w = self.ptr_w;
+        let Some(b) = self.memory.bases else { return };
+        let w = self.memory.ptr_w;
         let range = |sx: &mut Self, o: u32| -> (T, T) {
-            let ot = sx.s.bv_u(sx.obj_bits, o as u128);
+            let ot = sx.s.bv_u(sx.memory.obj_bits, o as u128);
             let base = sx.s.select(b, ot);
-            let size = sx.objects[o as usize].size;
-            let size = sx.s.zext(w - sx.off_bits, size);
+            let size = sx.memory.objects[o as usize].size;
+            let size = sx.s.zext(w - sx.memory.off_bits, size);
             (base, sx.s.bvadd(base, size))
         };
         let (ob, oe) = range(self, o);
-        let o_t = self.s.bv_u(self.obj_bits, o as u128);
+        let o_t = self.s.bv_u(self.memory.obj_bits, o as u128);
         let alive_o = self.alive_of(st, o_t);
-        let others = self.exposed.clone();
+        let others = self.memory.exposed.clone();
         for q in others {
             let (qb, qe) = range(self, q);
-            let q_t = self.s.bv_u(self.obj_bits, q as u128);
+            let q_t = self.s.bv_u(self.memory.obj_bits, q as u128);
             let alive_q = self.alive_of(st, q_t);
             let before = self.s.bvule(oe, qb);
             let after = self.s.bvule(qe, ob);
@@ -613,9 +605,9 @@ impl Symex<'_> {
             let c = self.s.implies(both, apart);
             let g = st.guard.term(&mut self.s);
             let c = self.s.implies(g, c);
-            self.axioms.push(c);
+            self.approx.axioms.push(c);
         }
-        self.exposed.push(o);
+        self.memory.exposed.push(o);
     }
 
     /// The pointer an integer address stands for: exact when the integer came from a pointer.
@@ -632,11 +624,11 @@ impl Symex<'_> {
             _ => (i, None),
         };
         if let crate::term::Op::Select = self.s.op(base) {
-            if Some(self.s.arg(base, 0)) == self.bases {
+            if Some(self.s.arg(base, 0)) == self.memory.bases {
                 let o = self.s.arg(base, 1);
                 let off = match k {
-                    Some(k) => self.s.resize(k, self.off_bits, false),
-                    None => self.s.bv_zero(self.off_bits),
+                    Some(k) => self.s.resize(k, self.memory.off_bits, false),
+                    None => self.s.bv_zero(self.memory.off_bits),
                 };
                 return self.s.concat(o, off);
             }
@@ -644,15 +636,15 @@ impl Symex<'_> {
         // an address inside an object whose address the program has seen points into it
         let fallback = self.integer_pointer(i);
         let mut r = fallback;
-        if let Some(b) = self.bases {
-            for &o in self.exposed.clone().iter().rev() {
-                let ot = self.s.bv_u(self.obj_bits, o as u128);
+        if let Some(b) = self.memory.bases {
+            for &o in self.memory.exposed.clone().iter().rev() {
+                let ot = self.s.bv_u(self.memory.obj_bits, o as u128);
                 let base = self.s.select(b, ot);
                 let rel = self.s.bvsub(i, base);
-                let size = self.objects[o as usize].size;
-                let size = self.s.zext(self.ptr_w - self.off_bits, size);
+                let size = self.memory.objects[o as usize].size;
+                let size = self.s.zext(self.memory.ptr_w - self.memory.off_bits, size);
                 let inside = self.s.bvult(rel, size);
-                let off = self.s.extract(self.off_bits - 1, 0, rel);
+                let off = self.s.extract(self.memory.off_bits - 1, 0, rel);
                 let p = self.s.concat(ot, off);
                 r = self.s.ite(inside, p, r);
             }
@@ -662,10 +654,10 @@ impl Symex<'_> {
 
     /// An integer of unknown provenance as a pointer: into the NULL object (invalid to use).
     fn integer_pointer(&mut self, i: T) -> T {
-        let z = self.s.bv_zero(self.obj_bits);
-        let off = self.s.extract(self.off_bits - 1, 0, i);
-        let hi = self.s.extract(self.ptr_w - 1, self.off_bits, i);
-        let hz = self.s.bv_zero(self.obj_bits);
+        let z = self.s.bv_zero(self.memory.obj_bits);
+        let off = self.s.extract(self.memory.off_bits - 1, 0, i);
+        let hi = self.s.extract(self.memory.ptr_w - 1, self.memory.off_bits, i);
+        let hz = self.s.bv_zero(self.memory.obj_bits);
         let small = self.s.eq(hi, hz);
         let p = self.s.concat(z, off);
         // addresses beyond the offset space: the invalid object
@@ -693,11 +685,11 @@ impl Symex<'_> {
         // one answer per pair of pointer values: comparing the same two values again (an
         // assumption, then an assertion) gives the same answer
         let key = if p <= q { (p, q) } else { (q, p) };
-        let choice = match self.coincidence.get(&key) {
+        let choice = match self.memory.coincidence.get(&key) {
             Some(&c) => c,
             None => {
                 let c = self.input_tagged(st, Sort::Bool, "address_coincidence", super::ADDRESS_COINCIDENCE_TAG);
-                self.coincidence.insert(key, c);
+                self.memory.coincidence.insert(key, c);
                 c
             }
         };
@@ -708,11 +700,11 @@ impl Symex<'_> {
     /// invalid object.
     fn int_like(&mut self, p: T) -> T {
         let o = self.obj_of(p);
-        let z = self.s.bv_zero(self.obj_bits);
-        let one = self.s.bv_u(self.obj_bits, 1);
+        let z = self.s.bv_zero(self.memory.obj_bits);
+        let one = self.s.bv_u(self.memory.obj_bits, 1);
         let is_null_obj = self.s.eq(o, z);
         let off = self.off_of(p);
-        let zo = self.s.bv_zero(self.off_bits);
+        let zo = self.s.bv_zero(self.memory.off_bits);
         let off_zero = self.s.eq(off, zo);
         let nz = self.s.not(off_zero);
         let a = self.s.and(is_null_obj, nz);
@@ -722,7 +714,7 @@ impl Symex<'_> {
 
     fn real_object(&mut self, p: T) -> T {
         let o = self.obj_of(p);
-        let two = self.s.bv_u(self.obj_bits, 2);
+        let two = self.s.bv_u(self.memory.obj_bits, 2);
         self.s.bvuge(o, two)
     }
 }

@@ -11,16 +11,21 @@
 //! Depends on: ir, term. Must not depend on smt or engine (feasibility checks come in through
 //! a callback).
 
+mod approx;
 mod builtins;
 mod call;
 mod children;
+mod claim_book;
+mod concrete_run;
 mod errno;
 mod eval;
 pub mod input;
 mod lasso;
 mod memory;
+mod memory_model;
 mod models;
 mod output_strings;
+mod path_queue;
 mod place;
 pub mod product;
 mod profile;
@@ -36,6 +41,11 @@ use std::time::Instant;
 
 use crate::ir::{BinOp, ClaimKind, Expr, FuncId, InstrKind, Loc, Program, TraceEndClaim, Type};
 use crate::term::{ArrayOracle, Bits, Sort, TermStore, T};
+use approx::Approximations;
+use claim_book::ClaimBook;
+use concrete_run::ConcreteRun;
+use memory_model::MemoryModel;
+use path_queue::PathQueue;
 pub use state::{Frame, Guard, State};
 
 /// How to execute.
@@ -304,83 +314,29 @@ pub struct Symex<'p> {
     p: &'p Program,
     o: SymexOptions,
     pub s: TermStore,
-    ptr_w: u32,
-    obj_bits: u32,
-    off_bits: u32,
-    /// Object number → (size term, dynamic, name, allocation location).
-    objects: Vec<ObjInfo>,
-    sizes: T,
-    dynamic: T,
-    /// Object number → read-only (string literals, const objects).
-    readonly: T,
-    str_objs: Vec<u32>,
-    func_objs: HashMap<FuncId, u32>,
-    claims: Vec<Claim>,
-    claim_index: HashMap<ClaimKey, usize>,
-    instances: Vec<Instance>,
-    unsupported: Vec<Reach>,
-    inputs: HashMap<String, T>,
-    pending: BTreeMap<(u64, usize), Vec<State>>,
-    next_frame: u64,
+    /// Objects, their sizes and addresses: what a pointer can point to.
+    memory: MemoryModel,
+    /// The claims met so far and their symbolic instances.
+    book: ClaimBook,
+    /// Inputs, and what library models and approximations add to the formula.
+    approx: Approximations,
+    /// A concrete run's oracle and what it records (replays, random runs).
+    replay: ConcreteRun,
+    /// States waiting at join points.
+    paths: PathQueue,
     externals: BTreeSet<String>,
     stats: Stats,
-    concrete: Option<Rc<RefCell<dyn InputOracle>>>,
-    array_keys: Rc<RefCell<HashMap<u32, String>>>,
-    input_reads: Rc<RefCell<BTreeMap<u128, u8>>>,
-    /// In concrete mode: the front end's temporaries that hold a nondeterministic choice
-    /// (`$t = nondet_int(); x = $t;` shows `x` as the input).
-    input_temps: std::collections::HashSet<crate::ir::VarId>,
-    trace: Vec<TraceStep>,
-    /// Concrete mode: stop at the first violation of this claim (any claim if None).
-    target: Option<ClaimKey>,
-    violated: Option<usize>,
-    /// Nondet values created by the current instruction (distinguishes their keys).
-    input_seq: u32,
     abort: Option<Abort>,
-    /// Uninterpreted functions by name.
-    ufs: HashMap<String, u32>,
-    /// Object number → integer base address (created on the first pointer-to-integer
-    /// conversion).
-    bases: Option<T>,
     /// What the entry can use (statics and literals outside it are not materialised).
     reach: crate::ir::reach::Reachable,
     /// `reach` was given ([`Symex::with_reach`]): `run` does not compute it again.
     reach_given: bool,
     /// Set once main has returned and the atexit handlers were started.
     atexit_phase: bool,
-    /// Objects whose address was converted to an integer (integers can point back to them).
-    exposed: Vec<u32>,
-    /// Symbols standing for values library models only approximate.
-    approx_symbols: Vec<u32>,
-    approx_funcs: BTreeSet<String>,
-    /// malloc's success symbols: the choices a branch settles (refine.rs).
-    alloc_outcomes: std::collections::HashSet<T>,
-    approx_facts: Vec<T>,
-    accuracy_facts: Vec<T>,
-    /// Conjuncts of path conditions that came from assumptions or from inside library models
-    /// (not from branches of the program): an iteration that adds only these still has
-    /// concrete control (a call of `exp` inside a loop of a fixed number of iterations: the
-    /// model branches on a symbolic argument and assumes things about its result, but no path
-    /// leaves the loop there).
-    assumed: std::collections::HashSet<T>,
-    /// Applications of uninterpreted functions → the symbol that stands for them (see
-    /// `shared_result`).
-    approx_shared: HashMap<T, T>,
-    axioms: Vec<T>,
     /// Product programs: the state both versions start from.
     snapshot: Option<product::Snapshot>,
-    /// The caller's objects, when the entry's inputs are modelled as a heap.
-    input: Option<input::InputHeap>,
-    /// Whether two pointer values of which one has no known object coincide, by pair.
-    coincidence: HashMap<(T, T), T>,
     /// The library model's `errno`, when the program uses it (see errno.rs).
     errno_var: Option<crate::ir::VarId>,
-    /// In a concrete run: the value of each application of an uninterpreted function to
-    /// constant arguments, and whether two equal applications had different values.
-    applications: HashMap<(String, Vec<T>), T>,
-    inconsistent: bool,
-    /// The input being made stays a free symbol (memory.rs, `keeps_indeterminate_free`).
-    free_input: bool,
     /// Where symbolic execution spends its time (`VERDIFF_DEBUG_SYMEX`).
     profile: Option<profile::Profile>,
 }
@@ -415,60 +371,25 @@ impl<'p> Symex<'p> {
             p,
             o,
             s,
-            ptr_w,
-            obj_bits,
-            off_bits,
-            objects: Vec::new(),
-            sizes,
-            dynamic,
-            readonly,
-            str_objs: Vec::new(),
-            func_objs: HashMap::new(),
-            claims: Vec::new(),
-            claim_index: HashMap::new(),
-            instances: Vec::new(),
-            unsupported: Vec::new(),
-            inputs: HashMap::new(),
-            pending: BTreeMap::new(),
-            next_frame: 1,
+            memory: MemoryModel::new(ptr_w, obj_bits, off_bits, sizes, dynamic, readonly),
+            book: ClaimBook::default(),
+            approx: Approximations::default(),
+            replay: ConcreteRun::default(),
+            paths: PathQueue::new(),
             externals: BTreeSet::new(),
             stats: Stats::default(),
-            concrete: None,
-            array_keys: Rc::new(RefCell::new(HashMap::new())),
-            input_reads: Rc::new(RefCell::new(BTreeMap::new())),
-            input_temps: Default::default(),
-            trace: Vec::new(),
-            target: None,
-            violated: None,
-            input_seq: 0,
             abort: None,
-            ufs: HashMap::new(),
-            bases: None,
             reach: Default::default(),
             reach_given: false,
             atexit_phase: false,
-            exposed: Vec::new(),
-            approx_symbols: Vec::new(),
-            approx_funcs: BTreeSet::new(),
-            approx_facts: Vec::new(),
-            alloc_outcomes: Default::default(),
-            accuracy_facts: Vec::new(),
-            assumed: Default::default(),
-            approx_shared: HashMap::new(),
-            axioms: Vec::new(),
             snapshot: None,
-            input: None,
-            coincidence: HashMap::new(),
             errno_var: errno::errno_var(p),
-            applications: HashMap::new(),
-            inconsistent: false,
-            free_input: false,
             profile: profile::Profile::from_env(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
-            let z = sx.s.bv_zero(sx.off_bits);
-            sx.objects.push(ObjInfo {
+            let z = sx.s.bv_zero(sx.memory.off_bits);
+            sx.memory.objects.push(ObjInfo {
                 name: name.into(),
                 size: z,
                 dynamic: false,
@@ -484,23 +405,23 @@ impl<'p> Symex<'p> {
     pub fn concrete(mut self, oracle: Rc<RefCell<dyn InputOracle>>, target: Option<ClaimKey>) -> Self {
         let arrays = ReplayArrays {
             oracle: oracle.clone(),
-            keys: self.array_keys.clone(),
-            input_reads: self.input_reads.clone(),
+            keys: self.replay.array_keys.clone(),
+            input_reads: self.replay.input_reads.clone(),
         };
         self.s.set_oracle(Some(Box::new(arrays)));
-        self.concrete = Some(oracle);
-        self.target = target;
+        self.replay.oracle = Some(oracle);
+        self.replay.target = target;
         self
     }
 
     fn is_concrete(&self) -> bool {
-        self.concrete.is_some()
+        self.replay.oracle.is_some()
     }
 
     /// In a replay: the oracle's result for an approximated library function on constant
     /// double arguments, as a double constant.
     fn library_result(&mut self, lib: &str, args: &[T]) -> Option<T> {
-        let oracle = self.concrete.clone()?;
+        let oracle = self.replay.oracle.clone()?;
         let xs = self.constant_doubles(args)?;
         let r = oracle.borrow_mut().library_result(lib, &xs)?;
         Some(self.s.fp_f64(r))
@@ -509,7 +430,7 @@ impl<'p> Symex<'p> {
     /// In a replay: what the oracle assumes of the result `v` of `lib` on constant double
     /// arguments (it lies between two doubles), as a fact about `v`.
     fn library_bounds(&mut self, lib: &str, args: &[T], v: T) -> Option<T> {
-        let oracle = self.concrete.clone()?;
+        let oracle = self.replay.oracle.clone()?;
         if self.s.sort(v) != &Sort::Fp(11, 53) {
             return None;
         }
@@ -535,7 +456,7 @@ impl<'p> Symex<'p> {
 
     /// The number of bits of a pointer that hold the offset.
     pub fn offset_bits(&self) -> u32 {
-        self.off_bits
+        self.memory.off_bits
     }
 
     /// What `entry` reaches, computed once for many runs of it (random runs: a walk over the
@@ -569,21 +490,21 @@ impl<'p> Symex<'p> {
             objects: vec![],
             guard_len: 0,
         };
-        st.frames.push(init_frame);
+        st.frames_mut().push(init_frame);
         let mut entry_pending = Some(entry);
         loop {
             if let Some(a) = self.abort.take() {
                 return Err((a, Box::new(self.finish())));
             }
-            if self.violated.is_some() {
+            if self.replay.violated.is_some() {
                 break;
             }
-            if st.frames.is_empty() {
+            if st.frames().is_empty() {
                 break;
             }
             // join point
             let key = (st.frame_id(), st.pc());
-            if let Some(list) = self.pending.remove(&key) {
+            if let Some(list) = self.paths.pending.remove(&key) {
                 for other in list {
                     st = self.merge(st, other);
                 }
@@ -592,7 +513,7 @@ impl<'p> Symex<'p> {
                 st.live = false;
                 // resume at the next pending point of this frame
                 let fid = st.frame_id();
-                let next = self.pending.range((fid, st.pc() + 1)..(fid, usize::MAX)).next().map(|(k, _)| k.1);
+                let next = self.paths.pending.range((fid, st.pc() + 1)..(fid, usize::MAX)).next().map(|(k, _)| k.1);
                 match next {
                     Some(pc) => {
                         st.top_mut().pc = pc;
@@ -600,8 +521,8 @@ impl<'p> Symex<'p> {
                     }
                     None => {
                         // nothing else reaches the rest of this frame
-                        let fr = st.frames.pop();
-                        if st.frames.is_empty() {
+                        let fr = st.frames_mut().pop();
+                        if st.frames().is_empty() {
                             if fr.is_some_and(|f| f.func.is_none()) && entry_pending.is_some() {
                                 // the initialiser never completes: no execution
                             }
@@ -633,7 +554,7 @@ impl<'p> Symex<'p> {
             if pc >= body.len() {
                 // end of a body
                 if st.top().func.is_none() {
-                    st.frames.pop();
+                    st.frames_mut().pop();
                     match entry_pending.take() {
                         Some(f) => self.enter_entry(&mut st, f),
                         None => break,
@@ -643,7 +564,7 @@ impl<'p> Symex<'p> {
                 self.function_end(&mut st);
                 continue;
             }
-            self.input_seq = 0;
+            self.approx.input_seq = 0;
             // a budget spent inside one instruction (term::limit) ends this run like the
             // checks above: a replay's or probe's own deadline is not the verification's
             let started = self.profile.as_ref().map(|_| (Instant::now(), self.s.len(), st.top().func));
@@ -676,29 +597,29 @@ impl<'p> Symex<'p> {
             // a replay's result is read off by evaluation; its short deadline stays behind
             self.s.deadline = None;
         }
-        self.stats.objects = self.objects.len() as u32;
+        self.stats.objects = self.memory.objects.len() as u32;
         self.s.set_oracle(None);
-        let mut axioms = self.axioms;
+        let mut axioms = self.approx.axioms;
         axioms.append(&mut self.s.input_read_axioms);
         Output {
             store: self.s,
-            claims: self.claims,
-            instances: self.instances,
-            unsupported: self.unsupported,
-            inputs: self.inputs,
-            trace: self.trace,
+            claims: self.book.claims,
+            instances: self.book.instances,
+            unsupported: self.book.unsupported,
+            inputs: self.approx.inputs,
+            trace: self.replay.trace,
             externals: self.externals,
             stats: self.stats,
-            violated: self.violated,
-            objects: self.objects.iter().map(|o| o.name.clone()).collect(),
-            input_bytes: std::mem::take(&mut *self.input_reads.borrow_mut()),
+            violated: self.replay.violated,
+            objects: self.memory.objects.iter().map(|o| o.name.clone()).collect(),
+            input_bytes: std::mem::take(&mut *self.replay.input_reads.borrow_mut()),
             input_heap: self.o.input_heap.is_some(),
-            approx_symbols: self.approx_symbols,
-            approx_funcs: self.approx_funcs,
-            approx_facts: self.approx_facts,
-            accuracy_facts: self.accuracy_facts,
+            approx_symbols: self.approx.symbols,
+            approx_funcs: self.approx.funcs,
+            approx_facts: self.approx.facts,
+            accuracy_facts: self.approx.accuracy_facts,
             axioms,
-            inconsistent: self.inconsistent,
+            inconsistent: self.replay.inconsistent,
         }
     }
 
@@ -719,7 +640,7 @@ impl<'p> Symex<'p> {
     fn defer(&mut self, mut st: State, pc: usize) {
         st.top_mut().pc = pc;
         let key = (st.frame_id(), pc);
-        self.pending.entry(key).or_default().push(st);
+        self.paths.pending.entry(key).or_default().push(st);
     }
 
     fn step(&mut self, st: &mut State, pc: usize, feasible: &mut Feasibility<'_>) {
@@ -792,7 +713,7 @@ impl<'p> Symex<'p> {
                     None => self.s.tru(),
                     Some(c) => self.eval_cond(st, c, loc),
                 };
-                if let (Some(o), Some(_)) = (&self.concrete, cond) {
+                if let (Some(o), Some(_)) = (&self.replay.oracle, cond) {
                     let decided = if self.s.is_true(c) { Some(true) } else { self.s.is_false(c).then_some(false) };
                     if let Some(taken) = decided {
                         o.borrow_mut().branch((st.top().func.map_or(u32::MAX, |f| f.0), pc), taken);
@@ -829,13 +750,13 @@ impl<'p> Symex<'p> {
         if self.s.is_false(g) {
             return;
         }
-        let func = st.frames.last().and_then(|f| f.func);
-        self.unsupported.push(Reach { reason, loc, func, guard: g });
-        let stops = self.concrete.as_ref().is_some_and(|o| !o.borrow().random_inputs());
-        if stops && self.s.is_true(g) && self.target.is_none() {
+        let func = st.frames().last().and_then(|f| f.func);
+        self.book.unsupported.push(Reach { reason, loc, func, guard: g });
+        let stops = self.replay.oracle.as_ref().is_some_and(|o| !o.borrow().random_inputs());
+        if stops && self.s.is_true(g) && self.replay.target.is_none() {
             // (a run on random inputs goes on: where the unsupported construct ends the path,
             // the path ends; where it is only a thing not compared, what follows is exact)
-            self.violated = Some(usize::MAX);
+            self.replay.violated = Some(usize::MAX);
         }
     }
 
@@ -882,26 +803,29 @@ impl<'p> Symex<'p> {
         loc: Loc,
         cond: T,
     ) {
-        let id = match self.claim_index.get(&key) {
+        let id = match self.book.index.get(&key) {
             Some(&i) => i,
             None => {
-                self.claims.push(Claim { key, kind, msg, loc, func, expr });
-                self.claim_index.insert(key, self.claims.len() - 1);
-                self.claims.len() - 1
+                self.book.claims.push(Claim { key, kind, msg, loc, func, expr });
+                self.book.index.insert(key, self.book.claims.len() - 1);
+                self.book.claims.len() - 1
             }
         };
         let guard = st.guard.term(&mut self.s);
         if self.s.is_false(guard) || self.s.is_true(cond) || self.implied_by_guard(st, cond) {
             // recorded as a claim that holds here
             let t = self.s.tru();
-            self.instances.push(Instance { claim: id, guard: t, cond: t });
+            self.book.instances.push(Instance { claim: id, guard: t, cond: t });
             return;
         }
-        self.instances.push(Instance { claim: id, guard, cond });
-        if self.is_concrete() && self.s.is_true(guard) && self.s.is_false(cond) && self.target.is_none_or(|t| t == key)
+        self.book.instances.push(Instance { claim: id, guard, cond });
+        if self.is_concrete()
+            && self.s.is_true(guard)
+            && self.s.is_false(cond)
+            && self.replay.target.is_none_or(|t| t == key)
         {
-            self.trace.push(TraceStep { loc, func, step: Step::Violation { claim: id } });
-            self.violated = Some(id);
+            self.replay.trace.push(TraceStep { loc, func, step: Step::Violation { claim: id } });
+            self.replay.violated = Some(id);
         }
     }
 
@@ -1016,7 +940,7 @@ impl<'p> Symex<'p> {
         // did this iteration add a path condition — other than assumptions, which end the
         // paths they exclude but do not decide how many iterations the others run? (see
         // SymexOptions::follow_concrete_loops)
-        let branched = st.guard.conj.iter().copied().filter(|c| !self.assumed.contains(c));
+        let branched = st.guard.conj.iter().copied().filter(|c| !self.approx.assumed.contains(c));
         let seen = branched.fold((0, None), |(n, _), c| (n + 1, Some(c)));
         let prev = st.top().loop_guards.get(&pc).copied();
         let concrete = self.s.is_true(c) && prev.map(|(n, last, _)| (n, last)) == Some(seen);
@@ -1029,7 +953,7 @@ impl<'p> Symex<'p> {
         // bound (as the symbolic run does only where the caller's data did not decide the
         // iteration) would never confirm a violation the solver found on a caller's string
         let key = (func.map(|f| f.0).unwrap_or(u32::MAX), pc, 1);
-        let replaying_bound = self.is_concrete() && self.target == Some(key);
+        let replaying_bound = self.is_concrete() && self.replay.target == Some(key);
         let follow = self.o.follow_concrete_loops || (caller_data && !replaying_bound);
         // a loop followed past its bound because its last iteration added no path condition
         // may still be dead: the test of a countdown from a merged start (`pos = len - 1`,
@@ -1162,8 +1086,8 @@ impl<'p> Symex<'p> {
         ask: &mut dyn FnMut(&mut dyn InputOracle, &str, &Sort) -> Option<Bits>,
     ) -> T {
         let key = self.input_key(st);
-        if !self.free_input {
-            if let (Some(oracle), false) = (self.concrete.clone(), sort.is_array()) {
+        if !self.approx.free_input {
+            if let (Some(oracle), false) = (self.replay.oracle.clone(), sort.is_array()) {
                 let v = ask(&mut *oracle.borrow_mut(), &key, &sort);
                 return match v.and_then(|b| self.s.constant(&sort, b)) {
                     Some(c) => c,
@@ -1175,16 +1099,16 @@ impl<'p> Symex<'p> {
     }
 
     fn input_at(&mut self, key: String, sort: Sort, what: &str) -> T {
-        if self.free_input {
+        if self.approx.free_input {
             // (not asked of the oracle, not an array it reads: see keeps_indeterminate_free)
             return self.s.fresh_symbol(format!("{what}#{key}"), sort);
         }
-        if let Some(oracle) = self.concrete.clone() {
+        if let Some(oracle) = self.replay.oracle.clone() {
             match &sort {
                 Sort::Array(..) => {
                     let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
                     if let crate::term::Op::Sym(id) = self.s.op(t) {
-                        self.array_keys.borrow_mut().insert(*id, key);
+                        self.replay.array_keys.borrow_mut().insert(*id, key);
                     }
                     return t;
                 }
@@ -1198,17 +1122,17 @@ impl<'p> Symex<'p> {
             }
         }
         let t = self.s.fresh_symbol(format!("{what}#{key}"), sort);
-        self.inputs.insert(key, t);
+        self.approx.inputs.insert(key, t);
         t
     }
 
     /// An input identified by a fixed key (created once per run).
     pub(crate) fn input_fixed(&mut self, sort: Sort, key: &str) -> T {
-        if let Some(oracle) = self.concrete.clone() {
+        if let Some(oracle) = self.replay.oracle.clone() {
             if sort.is_array() {
                 let t = self.s.fresh_symbol(key.to_string(), sort);
                 if let crate::term::Op::Sym(id) = self.s.op(t) {
-                    self.array_keys.borrow_mut().insert(*id, key.to_string());
+                    self.replay.array_keys.borrow_mut().insert(*id, key.to_string());
                 }
                 return t;
             }
@@ -1217,7 +1141,7 @@ impl<'p> Symex<'p> {
             }
         }
         let t = self.s.fresh_symbol(key.to_string(), sort);
-        self.inputs.insert(key.to_string(), t);
+        self.approx.inputs.insert(key.to_string(), t);
         t
     }
 
@@ -1225,7 +1149,7 @@ impl<'p> Symex<'p> {
     /// counts of every frame, and its number within the instruction.
     fn input_key(&mut self, st: &State) -> String {
         let mut key = String::new();
-        for fr in &st.frames {
+        for fr in st.frames() {
             let f = fr.func.map(|f| f.0 as i64).unwrap_or(-1);
             key.push_str(&format!("{f}:{}", fr.pc));
             let body = self.body(fr.func);
@@ -1243,8 +1167,8 @@ impl<'p> Symex<'p> {
             }
             key.push('/');
         }
-        self.input_seq += 1;
-        key.push_str(&format!("#{}", self.input_seq));
+        self.approx.input_seq += 1;
+        key.push_str(&format!("#{}", self.approx.input_seq));
         key
     }
 
@@ -1253,11 +1177,11 @@ impl<'p> Symex<'p> {
     pub(crate) fn apply_uf(&mut self, key: &str, name: &str, args: &[T], range: Sort) -> T {
         let dom: Vec<Sort> = args.iter().map(|&a| self.s.sort(a).clone()).collect();
         let full = format!("{key}/{dom:?}");
-        let f = match self.ufs.get(&full) {
+        let f = match self.approx.ufs.get(&full) {
             Some(&f) => f,
             None => {
                 let f = self.s.declare_fun(name, dom, range);
-                self.ufs.insert(full, f);
+                self.approx.ufs.insert(full, f);
                 f
             }
         };
@@ -1268,7 +1192,7 @@ impl<'p> Symex<'p> {
     /// the guard's `upto`-th conjunct: (conditions of that path) → c.
     pub(crate) fn under_model_path(&mut self, st: &State, upto: usize, c: T) -> T {
         let base =
-            st.frames.iter().find(|fr| fr.func.is_some_and(|f| self.p.func(f).model)).map_or(0, |fr| fr.guard_len);
+            st.frames().iter().find(|fr| fr.func.is_some_and(|f| self.p.func(f).model)).map_or(0, |fr| fr.guard_len);
         let upto = upto.min(st.guard.conj.len());
         let path = self.s.and_n(&st.guard.conj[base.min(upto)..upto]);
         self.s.implies(path, c)
@@ -1282,9 +1206,9 @@ impl<'p> Symex<'p> {
             // a replay's values come from a model in which equal applications are equal; a
             // run on other values (random inputs) must keep that too
             if let Some(k) = self.application_key(key, args) {
-                let first = *self.applications.entry(k).or_insert(v);
+                let first = *self.replay.applications.entry(k).or_insert(v);
                 if first != v {
-                    self.inconsistent = true;
+                    self.replay.inconsistent = true;
                 }
             }
             return None;
@@ -1309,7 +1233,7 @@ impl<'p> Symex<'p> {
         if !self.is_concrete() {
             return None;
         }
-        self.applications.get(&self.application_key(key, args)?).copied()
+        self.replay.applications.get(&self.application_key(key, args)?).copied()
     }
 
     /// The symbol that stands for the application `app` of an uninterpreted function (an
@@ -1321,7 +1245,7 @@ impl<'p> Symex<'p> {
     /// a replay, which reads `v` from the model, sees the same value. Returns the symbol and,
     /// when it is an earlier one, the equations this path adds (facts about the results).
     pub(crate) fn shared_result(&mut self, st: &mut State, v: T, app: T) -> (T, Option<T>) {
-        let first = *self.approx_shared.entry(app).or_insert(v);
+        let first = *self.approx.shared.entry(app).or_insert(v);
         if first == v {
             return (v, None);
         }
@@ -1341,7 +1265,7 @@ impl<'p> Symex<'p> {
     /// every result the real function can give, so a robustness check may assume it.
     fn note_approx_fact(&mut self, st: &State, c: T) {
         let in_model = st.top().func.is_some_and(|f| self.p.func(f).model);
-        if !in_model || self.approx_symbols.is_empty() || self.s.is_true(c) {
+        if !in_model || self.approx.symbols.is_empty() || self.s.is_true(c) {
             return;
         }
         let (mut stack, mut seen) = (vec![c], std::collections::HashSet::new());
@@ -1350,9 +1274,9 @@ impl<'p> Symex<'p> {
                 continue;
             }
             if let crate::term::Op::Sym(id) = self.s.op(x) {
-                if self.approx_symbols.contains(id) {
+                if self.approx.symbols.contains(id) {
                     let fact = self.under_model_path(st, st.guard.conj.len(), c);
-                    self.approx_facts.push(fact);
+                    self.approx.facts.push(fact);
                     return;
                 }
             }
@@ -1428,22 +1352,22 @@ impl<'p> Symex<'p> {
 
     /// Remembers path conditions a library model added (see `assumed`).
     pub(crate) fn note_model_path(&mut self, conjuncts: &[T]) {
-        self.assumed.extend(conjuncts.iter().copied());
+        self.approx.assumed.extend(conjuncts.iter().copied());
     }
 
     /// Remembers the conjuncts of an assumption (see `assumed`).
     fn note_assumed(&mut self, c: T) {
         if let crate::term::Op::And = self.s.op(c) {
             let parts = self.s.args(c).to_vec();
-            self.assumed.extend(parts);
+            self.approx.assumed.extend(parts);
         } else {
-            self.assumed.insert(c);
+            self.approx.assumed.insert(c);
         }
     }
 
     fn record(&mut self, st: &State, loc: Loc, step: Step) {
         if self.is_concrete() {
-            self.trace.push(TraceStep { loc, func: st.top().func, step });
+            self.replay.trace.push(TraceStep { loc, func: st.top().func, step });
         }
     }
 

@@ -81,11 +81,11 @@ impl Symex<'_> {
             "__verdiff_assume_aligned" => {
                 if let (Some(p), Some(a)) = (arg(0), arg(1)) {
                     let addr = self.address_value(st, p);
-                    let a = self.s.resize(a, self.ptr_w, false);
-                    let one = self.s.bv_u(self.ptr_w, 1);
+                    let a = self.s.resize(a, self.memory.ptr_w, false);
+                    let one = self.s.bv_u(self.memory.ptr_w, 1);
                     let mask = self.s.bvsub(a, one);
                     let low = self.s.bvand(addr, mask);
-                    let z = self.s.bv_zero(self.ptr_w);
+                    let z = self.s.bv_zero(self.memory.ptr_w);
                     let c = self.s.eq(low, z);
                     st.guard.add(&mut self.s, c);
                 }
@@ -97,11 +97,11 @@ impl Symex<'_> {
                 let mut v = self.nondet_of(st, &ret_ty, "approx");
                 let mut syms = Vec::new();
                 collect_symbols(&self.s, v, &mut syms);
-                self.approx_symbols.extend(syms);
+                self.approx.symbols.extend(syms);
                 let lib = self.library_function(st, &fun.name);
                 if let Some(bounds) = self.library_bounds(&lib, vals, v) {
                     // (a replay with the result free: how far from the host's it may be)
-                    self.accuracy_facts.push(bounds);
+                    self.approx.accuracy_facts.push(bounds);
                 }
                 if let Some(r) = self.library_result(&lib, vals) {
                     // (a replay with the host's results; the input above keeps its key)
@@ -114,16 +114,16 @@ impl Symex<'_> {
                     let tie = self.tie_to_uf(st, v, &format!("approx:{lib}:{n}"), &format!("{lib}!approx"), vals);
                     if let Some((tie, app)) = tie {
                         let fact = self.under_model_path(st, before, tie);
-                        self.approx_facts.push(fact);
+                        self.approx.facts.push(fact);
                         let (shared, also) = self.shared_result(st, v, app);
                         if let Some(tie) = also {
                             let fact = self.under_model_path(st, before, tie);
-                            self.approx_facts.push(fact);
+                            self.approx.facts.push(fact);
                         }
                         v = shared;
                     }
                 }
-                self.approx_funcs.insert(format!("results of {lib}"));
+                self.approx.funcs.insert(format!("results of {lib}"));
                 if let Some(l) = lhs {
                     let v = self.convert(st, v, &ret_ty, &l.ty.clone(), loc);
                     self.assign(st, l, v, loc);
@@ -151,16 +151,16 @@ impl Symex<'_> {
                 let (Some(n), Some(sz)) = (arg(0), arg(1)) else {
                     return self.model_default(st, f, lhs, args, vals, loc);
                 };
-                let w = self.ptr_w;
+                let w = self.memory.ptr_w;
                 let n = self.s.resize(n, 2 * w, false);
                 let sz = self.s.resize(sz, 2 * w, false);
                 let total = self.s.bvmul(n, sz);
                 // an overflowing product fails (returns NULL)
-                let lim = self.s.bv_u(2 * w, 1u128 << (self.off_bits - 1));
+                let lim = self.s.bv_u(2 * w, 1u128 << (self.memory.off_bits - 1));
                 let fits = self.s.bvult(total, lim);
                 let total = self.s.extract(w - 1, 0, total);
                 let p = self.allocate(st, total, true, self.o.malloc_may_fail, true, loc);
-                let null = self.s.bv_zero(self.ptr_w);
+                let null = self.s.bv_zero(self.memory.ptr_w);
                 Some(self.s.ite(fits, p, null))
             }
             "realloc" => {
@@ -172,7 +172,7 @@ impl Symex<'_> {
                 let zero_n = self.s.bv_zero(nw);
                 let is_zero = self.s.eq(n, zero_n);
                 if self.s.is_true(is_zero) {
-                    let null = self.s.bv_zero(self.ptr_w);
+                    let null = self.s.bv_zero(self.memory.ptr_w);
                     let o = self.obj_of(old);
                     let was = self.alive_of(st, o);
                     let old_null = self.s.eq(old, null);
@@ -187,13 +187,13 @@ impl Symex<'_> {
                 let p = self.allocate(st, n, true, self.o.malloc_may_fail, false, loc);
                 // copy min(old size - offset, n) bytes, free the old block when the new one exists
                 let old_size = self.object_size(old);
-                let n_off = self.s.resize(n, self.off_bits, false);
+                let n_off = self.s.resize(n, self.memory.off_bits, false);
                 let smaller = self.s.bvult(n_off, old_size);
                 let len = self.s.ite(smaller, n_off, old_size);
-                let null = self.s.bv_zero(self.ptr_w);
+                let null = self.s.bv_zero(self.memory.ptr_w);
                 let old_null = self.s.eq(old, null);
                 let new_null = self.s.eq(p, null);
-                let zero = self.s.bv_zero(self.off_bits);
+                let zero = self.s.bv_zero(self.memory.off_bits);
                 let skip = self.s.or(old_null, new_null);
                 let len = self.s.ite(skip, zero, len);
                 self.copy(st, p, old, len);
@@ -206,7 +206,7 @@ impl Symex<'_> {
             }
             "free" => {
                 if let Some(p) = arg(0) {
-                    let null = self.s.bv_zero(self.ptr_w);
+                    let null = self.s.bv_zero(self.memory.ptr_w);
                     let is_null = self.s.eq(p, null);
                     let o = self.obj_of(p);
                     let was = self.alive_of(st, o);
@@ -223,11 +223,12 @@ impl Symex<'_> {
                     let fresh = self.input(st, sort, "approx_bytes");
                     let mut syms = Vec::new();
                     collect_symbols(&self.s, fresh, &mut syms);
-                    self.approx_symbols.extend(syms);
+                    self.approx.symbols.extend(syms);
                     let lib = self.library_function(st, &fun.name);
-                    self.approx_funcs.insert(format!("results of {lib}"));
-                    let len = self.s.resize(n, self.off_bits, false);
-                    st.mem = self.s.mem_range(crate::term::MemKind::Fresh, self.off_bits, st.mem, p, len, &[fresh]);
+                    self.approx.funcs.insert(format!("results of {lib}"));
+                    let len = self.s.resize(n, self.memory.off_bits, false);
+                    st.mem =
+                        self.s.mem_range(crate::term::MemKind::Fresh, self.memory.off_bits, st.mem, p, len, &[fresh]);
                 }
                 None
             }
@@ -249,7 +250,7 @@ impl Symex<'_> {
                     return;
                 };
                 let ok = self.in_bounds(p, n);
-                let null = self.s.bv_zero(self.ptr_w);
+                let null = self.s.bv_zero(self.memory.ptr_w);
                 let is_null = self.s.eq(p, null);
                 let nw = self.s.width(n);
                 let z = self.s.bv_zero(nw);
@@ -312,7 +313,7 @@ impl Symex<'_> {
             "__ESBMC_init_object" | "__CPROVER_havoc_object" => {
                 if let Some(p) = arg(0) {
                     let o = self.obj_of(p);
-                    let z = self.s.bv_zero(self.off_bits);
+                    let z = self.s.bv_zero(self.memory.off_bits);
                     let base = self.s.concat(o, z);
                     let sz = self.object_size(p);
                     self.havoc(st, base, sz, "init_object");
@@ -340,9 +341,9 @@ impl Symex<'_> {
     /// A new object of `n` bytes (any width). May return NULL when `may_fail`.
     fn allocate(&mut self, st: &mut State, n: T, dynamic: bool, may_fail: bool, zeroed: bool, loc: Loc) -> T {
         let nw = self.s.width(n);
-        let n = self.s.resize(n, self.ptr_w.max(nw), false);
+        let n = self.s.resize(n, self.memory.ptr_w.max(nw), false);
         // sizes beyond the offset space cannot be allocated
-        let lim = self.s.bv_u(self.s.width(n), 1u128 << (self.off_bits - 1));
+        let lim = self.s.bv_u(self.s.width(n), 1u128 << (self.memory.off_bits - 1));
         let fits = self.s.bvult(n, lim);
         if !may_fail && !self.s.is_true(fits) {
             // with --force-malloc-success a huge block must exist, which verdiff cannot
@@ -352,14 +353,20 @@ impl Symex<'_> {
             big.guard.add(&mut self.s, nf);
             self.reach_unsupported(
                 &big,
-                format!("allocation of 2^{} bytes or more (raise --object-bits to represent it)", self.off_bits - 1),
+                format!(
+                    "allocation of 2^{} bytes or more (raise --object-bits to represent it)",
+                    self.memory.off_bits - 1
+                ),
                 loc,
             );
             st.guard.add(&mut self.s, fits);
         }
-        let size = self.s.resize(n, self.ptr_w, false);
-        let name =
-            if dynamic { format!("dynamic_{}", self.objects.len()) } else { format!("alloca_{}", self.objects.len()) };
+        let size = self.s.resize(n, self.memory.ptr_w, false);
+        let name = if dynamic {
+            format!("dynamic_{}", self.memory.objects.len())
+        } else {
+            format!("alloca_{}", self.memory.objects.len())
+        };
         let Some(o) = self.new_object(st, name.clone(), size, dynamic, loc) else {
             return self.ptr_to(1);
         };
@@ -370,11 +377,11 @@ impl Symex<'_> {
         } else {
             self.havoc(st, p, size, &name);
         }
-        let null = self.s.bv_zero(self.ptr_w);
+        let null = self.s.bv_zero(self.memory.ptr_w);
         let mut result = self.s.ite(fits, p, null);
         if may_fail {
             let ok = self.input(st, Sort::Bool, "malloc_succeeds");
-            self.alloc_outcomes.insert(ok);
+            self.approx.alloc_outcomes.insert(ok);
             result = self.s.ite(ok, result, null);
         }
         if !dynamic {
@@ -383,7 +390,7 @@ impl Symex<'_> {
         }
         // a NULL result leaves the object unused: it is not alive
         let is_null = self.s.eq(result, null);
-        let ot = self.s.bv_u(self.obj_bits, o as u128);
+        let ot = self.s.bv_u(self.memory.obj_bits, o as u128);
         let alive = self.s.not(is_null);
         st.alive = self.s.store(st.alive, ot, alive);
         result
@@ -426,11 +433,11 @@ impl Symex<'_> {
                 continue;
             }
             let o = self.obj_of(v);
-            let z = self.s.bv_zero(self.off_bits);
+            let z = self.s.bv_zero(self.memory.off_bits);
             let base = self.s.concat(o, z);
             let sz = self.object_size(v);
             let alive = self.is_alive(st, v);
-            let zero = self.s.bv_zero(self.off_bits);
+            let zero = self.s.bv_zero(self.memory.off_bits);
             let sz = self.s.ite(alive, sz, zero);
             let name = format!("{}_effect", fun.name);
             self.havoc(st, base, sz, &name);
@@ -445,8 +452,8 @@ impl Symex<'_> {
                 // it), as a result a library model approximates is not
                 let mut syms = Vec::new();
                 collect_symbols(&self.s, v, &mut syms);
-                self.approx_symbols.extend(syms);
-                self.approx_funcs.insert(format!("the pointer the caller's function {} returns", fun.name));
+                self.approx.symbols.extend(syms);
+                self.approx.funcs.insert(format!("the pointer the caller's function {} returns", fun.name));
             }
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign_input(st, l, v, loc);
@@ -501,7 +508,7 @@ impl Symex<'_> {
     /// The library function the program called that led to this point (the outermost model
     /// frame), for messages about approximated results; `fallback` outside models.
     fn library_function(&self, st: &State, fallback: &str) -> String {
-        st.frames
+        st.frames()
             .iter()
             .filter_map(|fr| fr.func)
             .map(|f| self.p.func(f))

@@ -62,13 +62,13 @@ impl Symex<'_> {
         let live = self.is_alive(st, p);
         let mut overrun = self.s.fals();
         for i in 0..MAX_CHARS {
-            let d = self.s.bv_u(self.off_bits, i as u128);
+            let d = self.s.bv_u(self.memory.off_bits, i as u128);
             let a = self.ptr_add(p, d);
             let b = self.load_bits(st.mem, a, 1);
             let zero = self.s.bv_zero(8);
             let is_nul = self.s.eq(b, zero);
             // the terminator is here, inside the object
-            let one = self.s.bv_u(self.off_bits, (i + 1) as u128);
+            let one = self.s.bv_u(self.memory.off_bits, (i + 1) as u128);
             let inside = self.in_bounds(p, one);
             let here = self.s.and_n(&[live, alive, is_nul, inside]);
             // (no terminator yet, and this byte is not in the live object)

@@ -50,14 +50,14 @@ impl Symex<'_> {
                 Place::Mem { addr, ty: e.ty.clone(), bits: None }
             }
             ExprKind::Str(id) => {
-                let o = self.str_objs.get(id.0 as usize).copied().unwrap_or(1);
+                let o = self.memory.str_objs.get(id.0 as usize).copied().unwrap_or(1);
                 let addr = self.ptr_to(o);
                 Place::Mem { addr, ty: e.ty.clone(), bits: None }
             }
             ExprKind::Index(b, i) => {
                 let base = self.place(st, b, loc);
                 let iv = self.eval(st, i, loc);
-                let idx = self.s.resize(iv, self.ptr_w, i.ty.is_signed());
+                let idx = self.s.resize(iv, self.memory.ptr_w, i.ty.is_signed());
                 let esize = self.size(&e.ty);
                 match base {
                     Place::Mem { addr, .. } => {
@@ -103,11 +103,11 @@ impl Symex<'_> {
                     Place::Mem { addr, bits: None, .. } => {
                         if field.bits.is_some() {
                             let unit = field.offset;
-                            let d = self.s.bv_u(self.ptr_w, unit as u128);
+                            let d = self.s.bv_u(self.memory.ptr_w, unit as u128);
                             let a = self.ptr_add(addr, d);
                             Place::Mem { addr: a, ty: e.ty.clone(), bits: Some((bit_off - unit * 8, width)) }
                         } else {
-                            let d = self.s.bv_u(self.ptr_w, field.offset as u128);
+                            let d = self.s.bv_u(self.memory.ptr_w, field.offset as u128);
                             let a = self.ptr_add(addr, d);
                             Place::Mem { addr: a, ty: e.ty.clone(), bits: None }
                         }
@@ -165,11 +165,11 @@ impl Symex<'_> {
         if var.is_static() {
             // an extern without definition: an object of unknown content
             let size = self.size(&var.ty);
-            let size_t = self.s.bv_u(self.off_bits, size as u128);
+            let size_t = self.s.bv_u(self.memory.off_bits, size as u128);
             let name = var.name.clone();
             if let Some(o) = self.new_object(st, name.clone(), size_t, false, loc) {
                 let a = self.ptr_to(o);
-                let len = self.s.bv_u(self.ptr_w, size as u128);
+                let len = self.s.bv_u(self.memory.ptr_w, size as u128);
                 self.havoc(st, a, len, &name);
                 st.addrs.insert(key, a);
                 return a;
@@ -328,7 +328,7 @@ impl Symex<'_> {
         if let crate::term::Op::ConstArray = self.s.op(val) {
             let elem = self.s.arg(val, 0);
             if self.s.as_bv(elem).is_some_and(|b| b.is_zero()) || self.s.as_fp(elem).is_some_and(|b| b.is_zero()) {
-                let len = self.s.bv_u(self.ptr_w, size as u128);
+                let len = self.s.bv_u(self.memory.ptr_w, size as u128);
                 let z = self.s.bv_zero(8);
                 self.fill(st, addr, len, z);
                 return;
@@ -339,9 +339,9 @@ impl Symex<'_> {
         };
         let es = self.size(et);
         for i in 0..*n {
-            let idx = self.s.bv_u(self.ptr_w, i as u128);
+            let idx = self.s.bv_u(self.memory.ptr_w, i as u128);
             let v = self.s.select(val, idx);
-            let d = self.s.bv_u(self.ptr_w, (i * es) as u128);
+            let d = self.s.bv_u(self.memory.ptr_w, (i * es) as u128);
             let a = self.ptr_add(addr, d);
             if self.s.sort(v).is_array() {
                 self.store_array(st, a, v, et);

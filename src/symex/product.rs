@@ -87,7 +87,7 @@ impl Symex<'_> {
             "__verdiff_product_snapshot" => {
                 let statics = st.regs.iter().filter(|((_, fr), _)| *fr == 0).map(|(k, v)| (*k, *v)).collect();
                 self.snapshot =
-                    Some(Snapshot { mem: st.mem, alive: st.alive, statics, objects: self.objects.len() as u32 });
+                    Some(Snapshot { mem: st.mem, alive: st.alive, statics, objects: self.memory.objects.len() as u32 });
                 true
             }
             "__verdiff_product_restore" => {
@@ -105,7 +105,7 @@ impl Symex<'_> {
                 if let Some(&p) = vals.first() {
                     let o = self.obj_of(p);
                     let t = self.s.tru();
-                    self.dynamic = self.s.store(self.dynamic, o, t);
+                    self.memory.dynamic = self.s.store(self.memory.dynamic, o, t);
                 }
                 true
             }
@@ -126,7 +126,7 @@ impl Symex<'_> {
                 let n = self.snapshot.as_ref().map(|s| s.objects).unwrap_or(0);
                 let fresh = vals.first().map(|&p| {
                     let o = self.obj_of(p);
-                    let k = self.s.bv_u(self.obj_bits, n as u128);
+                    let k = self.s.bv_u(self.memory.obj_bits, n as u128);
                     self.s.bvuge(o, k)
                 });
                 self.assign_flag(st, lhs, fresh, loc);
@@ -216,7 +216,7 @@ impl Symex<'_> {
         let off = self.off_of(p);
         let obj = self.s.as_bv(o)?.to_u64()? as u32;
         let off = self.s.as_bv(off)?.to_u64()? as usize;
-        let sid = self.str_objs.iter().position(|&x| x == obj)?;
+        let sid = self.memory.str_objs.iter().position(|&x| x == obj)?;
         let bytes = self.p.strings.get(sid)?;
         let text = bytes.get(off..)?;
         let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());

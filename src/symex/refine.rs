@@ -38,7 +38,7 @@ impl Symex<'_> {
         let mut budget = CHOICE_BUDGET;
         st.mem = self.memory_under(st.mem, c, &mut Vec::new(), SETTLE_DEPTH, &mut budget);
         st.alive = self.memory_under(st.alive, c, &mut Vec::new(), SETTLE_DEPTH, &mut budget);
-        if self.alloc_outcomes.is_empty() {
+        if self.approx.alloc_outcomes.is_empty() {
             return;
         }
         let mut facts = Vec::new();
@@ -62,9 +62,9 @@ impl Symex<'_> {
     /// Whether `t` is malloc's success, or a negation, conjunction or disjunction with it
     /// among its parts (`fits ∧ succeeds`).
     fn about_allocation(&self, t: T) -> bool {
-        self.alloc_outcomes.contains(&t)
+        self.approx.alloc_outcomes.contains(&t)
             || (matches!(self.s.op(t), Op::Not | Op::And | Op::Or)
-                && self.s.args(t).iter().any(|a| self.alloc_outcomes.contains(a)))
+                && self.s.args(t).iter().any(|a| self.approx.alloc_outcomes.contains(a)))
     }
 
     /// An array term with the choices on settled conditions made, looking through at most

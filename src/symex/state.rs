@@ -91,17 +91,40 @@ pub struct State {
     pub mem: T,
     /// Object number → alive.
     pub alive: T,
-    pub frames: Vec<Frame>,
+    /// Each thread's own part of the state, by thread number. The program's first thread is
+    /// thread 0; today it is the only one (docs/threads.md).
+    pub threads: Vec<ThreadState>,
+    /// The thread that runs.
+    pub active: usize,
     /// Whether this state stands for any execution at all.
     pub live: bool,
 }
 
+/// What belongs to one thread: its call stack (frames hold the program counter, the loop
+/// counters and the objects of the frame). Registers are keyed by frame id, unique in a run,
+/// so they stay in one map beside the shared memory.
+#[derive(Clone, Debug, Default)]
+pub struct ThreadState {
+    pub frames: Vec<Frame>,
+}
+
 impl State {
+    /// A state of one thread (thread 0) with no frame yet.
+    pub fn single(guard: Guard, regs: HashMap<VarKey, T>, addrs: HashMap<VarKey, T>, mem: T, alive: T) -> State {
+        State { guard, regs, addrs, mem, alive, threads: vec![ThreadState::default()], active: 0, live: true }
+    }
+    /// The running thread's call stack, innermost frame last.
+    pub fn frames(&self) -> &Vec<Frame> {
+        &self.threads[self.active].frames
+    }
+    pub fn frames_mut(&mut self) -> &mut Vec<Frame> {
+        &mut self.threads[self.active].frames
+    }
     pub fn top(&self) -> &Frame {
-        self.frames.last().expect("no frame")
+        self.frames().last().expect("no frame")
     }
     pub fn top_mut(&mut self) -> &mut Frame {
-        self.frames.last_mut().expect("no frame")
+        self.frames_mut().last_mut().expect("no frame")
     }
     pub fn frame_id(&self) -> u64 {
         self.top().id
@@ -240,8 +263,11 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     }
     let mem = s.ite(cond, a.mem, b.mem);
     let alive = s.ite(cond, a.alive, b.alive);
-    let mut frames = a.frames.clone();
-    if let (Some(fa), Some(fb)) = (frames.last_mut(), b.frames.last()) {
+    // the paths met at the same pc of the same frame of the running thread: that frame's
+    // bookkeeping is merged, the rest of the stacks are equal
+    let mut threads = a.threads.clone();
+    let active = a.active;
+    if let (Some(fa), Some(fb)) = (threads[active].frames.last_mut(), b.frames().last()) {
         for (pc, n) in &fb.loops {
             let e = fa.loops.entry(*pc).or_insert(0);
             *e = (*e).max(*n);
@@ -266,7 +292,7 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
         };
         fa.via_backedge = None;
     }
-    State { guard, regs, addrs, mem, alive, frames, live: true }
+    State { guard, regs, addrs, mem, alive, threads, active, live: true }
 }
 
 /// The zero of the sort of `t`.
@@ -306,7 +332,7 @@ mod tests {
         let alive = s.fresh_symbol("alive", Sort::Array(Box::new(Sort::Bv(16)), Box::new(Sort::Bool)));
         let mut regs = HashMap::new();
         regs.insert((VarId(0), 0), x);
-        State { guard: Guard { conj }, regs, addrs: HashMap::new(), mem, alive, frames: vec![], live: true }
+        State::single(Guard { conj }, regs, HashMap::new(), mem, alive)
     }
 
     #[test]

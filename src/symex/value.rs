@@ -12,7 +12,7 @@ use crate::term::{Rm, Sort, T};
 
 impl Symex<'_> {
     pub(crate) fn idx_sort(&self) -> Sort {
-        Sort::Bv(self.ptr_w)
+        Sort::Bv(self.memory.ptr_w)
     }
 
     /// Size in bytes of a complete type (0 when unknown).
@@ -29,7 +29,7 @@ impl Symex<'_> {
                 let (e, s) = k.format();
                 Sort::Fp(e, s)
             }
-            Type::Pointer(_) | Type::Function(_) => Sort::Bv(self.ptr_w),
+            Type::Pointer(_) | Type::Function(_) => Sort::Bv(self.memory.ptr_w),
             Type::Struct(_) | Type::Union(_) => Sort::Bv((self.size(t) * 8).max(8) as u32),
             Type::Array(e, _) => Sort::Array(Box::new(self.idx_sort()), Box::new(self.sort_of(e))),
             Type::Void => Sort::Bv(8),
@@ -167,7 +167,7 @@ impl Symex<'_> {
                 self.s.resize(a, w, false)
             }
             (f, Type::Pointer(_)) if f.is_int() => {
-                let i = self.s.resize(v, self.ptr_w, f.is_signed());
+                let i = self.s.resize(v, self.memory.ptr_w, f.is_signed());
                 self.pointer_from_address(i)
             }
             _ => {
@@ -207,18 +207,20 @@ impl Symex<'_> {
             let mut syms = Vec::new();
             super::models::collect_symbols(&self.s, unspecified, &mut syms);
             if let Some((tie, app)) = self.tie_to_uf(st, unspecified, &key, "unspecified_conversion", &[v]) {
-                self.approx_symbols.extend(syms);
-                self.approx_facts.push(tie);
-                self.approx_funcs.insert("float-to-integer conversions (their result when out of range)".into());
+                self.approx.symbols.extend(syms);
+                self.approx.facts.push(tie);
+                self.approx.funcs.insert("float-to-integer conversions (their result when out of range)".into());
                 let (shared, also) = self.shared_result(st, unspecified, app);
                 unspecified = shared;
                 if let Some(ties) = also {
-                    self.approx_facts.push(ties);
+                    self.approx.facts.push(ties);
                 }
-            } else if self.concrete.as_ref().is_some_and(|o| o.borrow().random_inputs()) && !self.s.is_true(in_range) {
+            } else if self.replay.oracle.as_ref().is_some_and(|o| o.borrow().random_inputs())
+                && !self.s.is_true(in_range)
+            {
                 // (a concrete run on inputs no solver chose took some value for it: one
                 // choice, which it must say it used)
-                self.approx_funcs.insert("float-to-integer conversions (their result when out of range)".into());
+                self.approx.funcs.insert("float-to-integer conversions (their result when out of range)".into());
             }
         }
         self.s.ite(in_range, r, unspecified)
@@ -260,19 +262,19 @@ impl Symex<'_> {
                 let vt = self.p.var(*v).ty.clone();
                 let ve = crate::ir::Expr::var(*v, vt.clone());
                 let n = self.eval(st, &ve, loc);
-                let n = self.s.resize(n, self.ptr_w, vt.is_signed());
+                let n = self.s.resize(n, self.memory.ptr_w, vt.is_signed());
                 let es = self.size_term(st, e, loc);
                 self.s.bvmul(n, es)
             }
             Type::Array(e, ArrayLen::Fixed(n)) if self.p.size_of(t).is_none() => {
                 let es = self.size_term(st, e, loc);
-                let k = self.s.bv_u(self.ptr_w, *n as u128);
+                let k = self.s.bv_u(self.memory.ptr_w, *n as u128);
                 self.s.bvmul(k, es)
             }
-            Type::Void | Type::Function(_) => self.s.bv_u(self.ptr_w, 1),
+            Type::Void | Type::Function(_) => self.s.bv_u(self.memory.ptr_w, 1),
             _ => {
                 let n = self.size(t);
-                self.s.bv_u(self.ptr_w, n as u128)
+                self.s.bv_u(self.memory.ptr_w, n as u128)
             }
         }
     }

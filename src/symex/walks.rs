@@ -15,7 +15,7 @@ impl Symex<'_> {
     /// Every byte in `[p, p + len)` that one of memory's recorded writes addresses is nonzero
     /// in the current memory (a necessary condition for "no zero byte in the range").
     pub(crate) fn no_zero_written(&mut self, st: &State, p: T, len: T) -> T {
-        let len = self.s.resize(len, self.off_bits, false);
+        let len = self.s.resize(len, self.memory.off_bits, false);
         let (po, poff) = (self.obj_of(p), self.off_of(p));
         let end = self.s.bvadd(poff, len);
         // the range as offsets: [poff, end) without wrap-around (a range that wraps is not
