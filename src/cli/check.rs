@@ -75,6 +75,14 @@ pub struct CheckArgs {
     /// check that heap memory is freed
     #[arg(long)]
     pub memory_leak_check: bool,
+    /// at most N context switches by preemption per interleaving of a multi-threaded program
+    /// (default: unbounded)
+    #[arg(long, value_name = "N")]
+    pub context_bound: Option<u32>,
+    /// a state in which every unfinished thread waits (on a mutex, a join, a condition) is a
+    /// violation
+    #[arg(long)]
+    pub deadlock_check: bool,
     /// malloc never returns NULL
     #[arg(long)]
     pub force_malloc_success: bool,
@@ -326,6 +334,8 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
         unwinding_assertions: !p.no_unwinding_assertions,
         malloc_may_fail: !p.force_malloc_success,
         memory_leak_check: p.memory_leak_check,
+        context_bound: p.context_bound,
+        deadlock_check: p.deadlock_check,
         object_bits: p.object_bits.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
         input_heap: precondition.as_ref().map(|(_, h)| h.clone()).or(contract_heap).map(std::sync::Arc::new),
         ..SymexOptions::default()

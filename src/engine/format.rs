@@ -124,6 +124,7 @@ pub fn trace(p: &Program, out: &Output, off_bits: u32) -> Vec<TraceStep> {
                     line: st.loc.line,
                     col: st.loc.col,
                     function: function.clone(),
+                    thread: st.thread,
                     event,
                 };
                 steps.push(at(TraceEvent::Input { name: lhs.clone(), value: val.clone() }));
@@ -144,12 +145,15 @@ pub fn trace(p: &Program, out: &Output, off_bits: u32) -> Vec<TraceStep> {
             },
             Step::Return { func } => TraceEvent::Return { func: func.clone() },
             Step::Violation { .. } => continue,
+            Step::Switch { thread } => TraceEvent::Switch { thread: *thread },
+            Step::Spawn { thread, func } => TraceEvent::Spawn { thread: *thread, func: func.clone() },
         };
         steps.push(TraceStep {
             file: p.file_name(st.loc).to_string(),
             line: st.loc.line,
             col: st.loc.col,
             function,
+            thread: st.thread,
             event,
         });
     }

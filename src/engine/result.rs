@@ -49,10 +49,30 @@ pub struct TraceValue {
 
 #[derive(Clone, Debug)]
 pub enum TraceEvent {
-    Assign { lhs: String, value: TraceValue },
-    Call { func: String, args: Vec<String> },
-    Return { func: String },
-    Input { name: String, value: TraceValue },
+    Assign {
+        lhs: String,
+        value: TraceValue,
+    },
+    Call {
+        func: String,
+        args: Vec<String>,
+    },
+    Return {
+        func: String,
+    },
+    Input {
+        name: String,
+        value: TraceValue,
+    },
+    /// The scheduler switched to thread `thread` (multi-threaded programs).
+    Switch {
+        thread: u32,
+    },
+    /// `pthread_create` started thread `thread` in `func`.
+    Spawn {
+        thread: u32,
+        func: String,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -61,6 +81,8 @@ pub struct TraceStep {
     pub line: u32,
     pub col: u32,
     pub function: String,
+    /// The thread that ran the step (0: the program's first thread).
+    pub thread: u32,
     pub event: TraceEvent,
 }
 

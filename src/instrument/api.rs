@@ -30,14 +30,10 @@ fn classify(name: &str) -> Option<Api> {
         "reach_error" | "__VERIFIER_error" | "__builtin_unreachable" | "__builtin_trap" => Api::Error,
         // exit runs the atexit handlers first: it is a library model (models/libc/stdlib.c)
         "abort" | "_Exit" | "_exit" | "__builtin_abort" | "__builtin_exit" | "quick_exit" => Api::End,
-        "__ESBMC_atomic_begin"
-        | "__ESBMC_atomic_end"
-        | "__VERIFIER_atomic_begin"
-        | "__VERIFIER_atomic_end"
-        | "__ESBMC_yield"
+        // (the atomic-section markers and `__ESBMC_yield` stay calls: the thread model
+        // reads them, symex::threads)
         // a loop invariant without --loop-invariant-check: the loop is unwound as usual
-        | "__ESBMC_loop_invariant"
-        | "__CPROVER_loop_invariant" => Api::Nop,
+        "__ESBMC_loop_invariant" | "__CPROVER_loop_invariant" => Api::Nop,
         _ => return None,
     })
 }

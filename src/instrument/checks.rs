@@ -553,6 +553,57 @@ impl Ctx<'_> {
         let int = self.int();
         let size_t = self.p.target.size_t();
         let nonzero = |n: &Expr| Expr::binary(BinOp::Ne, n.clone(), Expr::int(0, n.ty.clone()), int.clone());
+        // the thread library's objects, as symex::threads reads and writes them: a mutex's
+        // first five ints, a condition's and an attribute's first, a pthread_t
+        let thread_object = |name: &str| -> Option<(usize, u64, bool)> {
+            Some(match name {
+                "pthread_mutex_lock"
+                | "pthread_mutex_unlock"
+                | "pthread_mutex_trylock"
+                | "pthread_mutex_init"
+                | "pthread_mutex_destroy" => (0, 20, true),
+                "pthread_cond_signal"
+                | "pthread_cond_broadcast"
+                | "pthread_cond_init"
+                | "pthread_cond_destroy"
+                | "pthread_mutexattr_init"
+                | "pthread_mutexattr_settype"
+                | "pthread_mutexattr_destroy"
+                | "pthread_mutexattr_gettype"
+                | "pthread_spin_lock"
+                | "pthread_spin_unlock"
+                | "pthread_spin_trylock"
+                | "pthread_spin_init"
+                | "cnd_signal"
+                | "cnd_broadcast"
+                | "cnd_init" => (0, 4, true),
+                "mtx_lock" | "mtx_unlock" | "mtx_trylock" | "mtx_timedlock" | "mtx_init" => (0, 20, true),
+                "sem_init" | "sem_post" | "sem_wait" | "sem_trywait" | "sem_timedwait" | "sem_getvalue" => {
+                    (0, 20, true)
+                }
+                "pthread_rwlock_init"
+                | "pthread_rwlock_rdlock"
+                | "pthread_rwlock_wrlock"
+                | "pthread_rwlock_unlock"
+                | "pthread_rwlock_tryrdlock"
+                | "pthread_rwlock_trywrlock" => (0, 8, true),
+                "pthread_barrier_init" | "pthread_barrier_wait" => (0, 12, true),
+                "pthread_create" => (0, self.p.size_of(&args.first()?.ty.pointee()?.clone()).unwrap_or(8), true),
+                _ => return None,
+            })
+        };
+        if let Some((i, size, write)) = thread_object(name) {
+            if let Some(p) = args.get(i) {
+                self.deref_claims(p, None, 0, size, 4.min(size), write);
+            }
+            return;
+        }
+        if matches!(name, "pthread_cond_wait" | "pthread_cond_timedwait" | "cnd_wait" | "cnd_timedwait") {
+            for (p, size) in args.iter().zip([4, 20]) {
+                self.deref_claims(p, None, 0, size, 4, true);
+            }
+            return;
+        }
         match (name, args) {
             ("free", [p]) => {
                 let not_null = Expr::binary(BinOp::Ne, p.clone(), Expr::int(0, p.ty.clone()), int.clone());

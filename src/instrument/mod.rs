@@ -10,10 +10,12 @@
 //! Depends on: ir. Must not depend on symex, smt or engine.
 
 mod api;
+mod atomics;
 pub use api::is_verification_api;
 mod checks;
 mod fnptr;
 pub mod ltl;
+mod threads;
 
 use crate::ir::{ClaimKind, Instr, InstrKind, Program};
 
@@ -86,7 +88,9 @@ impl CheckOptions {
 pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     api::lower_api_calls(p, opts);
     fnptr::dispatch_function_pointers(p, opts.caller_preconditions);
+    atomics::lower_atomic_builtins(p);
     checks::add_safety_claims(p, opts);
+    threads::split_shared_updates(p);
     // reaching the error label is an assertion of the program (off with --no-assertions)
     if let (Some(label), true) = (&opts.error_label, opts.assertions) {
         error_label(p, label);

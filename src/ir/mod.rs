@@ -11,6 +11,7 @@ pub mod loops;
 pub mod program;
 pub mod reach;
 pub mod rewrite;
+pub mod shared;
 pub mod targets;
 pub mod types;
 

@@ -50,6 +50,11 @@ pub enum ClaimKind {
     /// loop's back-edge with an accepting monitor state in between, an infinite run that
     /// violates the formula.
     LtlLasso,
+    /// Every thread that has not finished waits (`--deadlock-check`, docs/threads.md).
+    Deadlock,
+    /// A misuse of the thread library: a semaphore used before `sem_init`, an unlock of a
+    /// mutex the thread does not hold (docs/threads.md).
+    ThreadApi,
 }
 
 impl ClaimKind {
@@ -78,6 +83,8 @@ impl ClaimKind {
             ClaimKind::LtlFailing => "ltl-failing",
             ClaimKind::LtlSucceeding => "ltl-succeeding",
             ClaimKind::LtlLasso => "ltl-lasso",
+            ClaimKind::Deadlock => "deadlock",
+            ClaimKind::ThreadApi => "thread-api",
         }
     }
     /// Whether the claim is one of an LTL monitor's end-of-trace questions.
@@ -109,6 +116,8 @@ impl ClaimKind {
             ClaimKind::LtlFailing,
             ClaimKind::LtlSucceeding,
             ClaimKind::LtlLasso,
+            ClaimKind::Deadlock,
+            ClaimKind::ThreadApi,
         ]
     }
 }

@@ -212,6 +212,8 @@ fn step_text(e: &TraceEvent) -> String {
         TraceEvent::Call { func, args } => format!("call {func}({})", args.join(", ")),
         TraceEvent::Return { func } => format!("return from {func}"),
         TraceEvent::Input { name, value } => format!("input {name} = {}", value.text),
+        TraceEvent::Switch { thread } => format!("context switch to thread {thread}"),
+        TraceEvent::Spawn { thread, func } => format!("thread {thread} created, starting in {func}"),
     }
 }
 

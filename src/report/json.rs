@@ -34,7 +34,7 @@ pub fn claim_json(c: &ClaimResult) -> Value {
             .iter()
             .map(|s| {
                 let mut v = json!({
-                    "file": s.file, "line": s.line, "column": s.col, "function": s.function,
+                    "file": s.file, "line": s.line, "column": s.col, "function": s.function, "thread": s.thread,
                 });
                 let o = v.as_object_mut().expect("object");
                 match &s.event {
@@ -61,6 +61,15 @@ pub fn claim_json(c: &ClaimResult) -> Value {
                     }
                     TraceEvent::Return { func } => {
                         o.insert("kind".into(), json!("return"));
+                        o.insert("callee".into(), json!(func));
+                    }
+                    TraceEvent::Switch { thread } => {
+                        o.insert("kind".into(), json!("context-switch"));
+                        o.insert("to-thread".into(), json!(thread));
+                    }
+                    TraceEvent::Spawn { thread, func } => {
+                        o.insert("kind".into(), json!("thread-start"));
+                        o.insert("new-thread".into(), json!(thread));
                         o.insert("callee".into(), json!(func));
                     }
                 }

@@ -121,6 +121,16 @@ pub fn help(kind: &str) -> RuleHelp {
             &["correctness", "ltl"],
             None,
         ),
+        "deadlock" => (
+            "Every thread of the program that has not finished waits (for a mutex, a join, a condition, a semaphore, a barrier): no thread can make the progress that would release the others.",
+            &["correctness", "concurrency"],
+            None,
+        ),
+        "thread-api" => (
+            "The thread library is used in a way POSIX leaves undefined or an error: a semaphore used before sem_init, a mutex unlocked by a thread that does not hold it.",
+            &["correctness", "concurrency"],
+            None,
+        ),
         _ => ("A safety property checked by verdiff is violated.", &["correctness"], None),
     };
     RuleHelp { text, tags, security_severity: severity }

@@ -6,8 +6,8 @@ use std::fmt::Write;
 use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
 use crate::ir::ClaimKind;
 
-fn state_header(out: &mut String, n: usize, file: &str, line: u32, col: u32, function: &str) {
-    let _ = writeln!(out, "State {n} file {file} line {line} column {col} function {function} thread 0");
+fn state_header(out: &mut String, n: usize, file: &str, line: u32, col: u32, function: &str, thread: u32) {
+    let _ = writeln!(out, "State {n} file {file} line {line} column {col} function {function} thread {thread}");
     let _ = writeln!(out, "----------------------------------------------------");
 }
 
@@ -50,7 +50,7 @@ pub fn counterexample(c: &ClaimResult) -> String {
                 TraceEvent::Assign { value, .. } if value.text == "(symbolic)" => {}
                 TraceEvent::Assign { lhs: name, value } | TraceEvent::Input { name, value } => {
                     n += 1;
-                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function);
+                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function, st.thread);
                     match &value.binary {
                         Some(b) => {
                             let _ = writeln!(out, "  {name} = {} ({b})\n", value.text);
@@ -59,6 +59,16 @@ pub fn counterexample(c: &ClaimResult) -> String {
                             let _ = writeln!(out, "  {name} = {}\n", value.text);
                         }
                     }
+                }
+                TraceEvent::Switch { thread } => {
+                    n += 1;
+                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function, st.thread);
+                    let _ = writeln!(out, "  context switch to thread {thread}\n");
+                }
+                TraceEvent::Spawn { thread, func } => {
+                    n += 1;
+                    state_header(&mut out, n, &st.file, st.line, st.col, &st.function, st.thread);
+                    let _ = writeln!(out, "  thread {thread} created, starting in {func}\n");
                 }
                 TraceEvent::Call { .. } | TraceEvent::Return { .. } => {}
             }
@@ -71,7 +81,15 @@ pub fn counterexample(c: &ClaimResult) -> String {
         );
     }
     n += 1;
-    state_header(&mut out, n, &c.file, c.line, c.col, &c.function);
+    state_header(
+        &mut out,
+        n,
+        &c.file,
+        c.line,
+        c.col,
+        &c.function,
+        c.trace.as_ref().and_then(|t| t.steps.last()).map_or(0, |s| s.thread),
+    );
     let _ = writeln!(out, "Violated property:");
     // a violation inside a C library model is reported at the program's call, the model's
     // location second

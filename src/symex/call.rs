@@ -41,8 +41,13 @@ impl Symex<'_> {
         }
         self.errno_at_call(st, f, loc);
         if fun.body.is_none() {
+            let running = st.active;
             self.model_call(st, f, lhs, args, &vals, loc);
-            st.top_mut().pc += 1;
+            // (a thread that waits, or ended, does not go on past the call)
+            let again = std::mem::take(&mut st.sched.again);
+            if st.active == running && !again && !st.frames().is_empty() {
+                st.top_mut().pc += 1;
+            }
             return;
         }
         // recursion bound: active frames of f
@@ -90,7 +95,7 @@ impl Symex<'_> {
     }
 
     /// Pushes a frame for `f` with its parameters bound.
-    fn enter(
+    pub(crate) fn enter(
         &mut self,
         st: &mut State,
         f: FuncId,
@@ -193,6 +198,16 @@ impl Symex<'_> {
             self.set_alive(st, ot, false);
         }
         let fname = fr.func.map(|f| self.p.func(f).name.clone()).unwrap_or_default();
+        if st.frames().is_empty() && st.active != 0 {
+            // a thread's start routine returned: the thread ends with its value
+            st.regs.retain(|k, _| k.1 != fr.id);
+            st.addrs.retain(|k, _| k.1 != fr.id);
+            st.threads[st.active].retval = fr.ret_val;
+            if st.threads.iter().all(|t| t.frames.is_empty()) {
+                self.program_end(st);
+            }
+            return;
+        }
         if st.frames().is_empty() {
             // main returned: the atexit handlers run (when atexit is used), then the program ends
             if !self.atexit_phase && fname == "main" {
@@ -203,7 +218,11 @@ impl Symex<'_> {
                     return;
                 }
             }
-            self.program_end(st);
+            st.threads[0].main_returned = true;
+            if !self.o.memory_leak_check || st.threads.iter().all(|t| t.frames.is_empty()) {
+                // (the leak check of a program whose threads still run waits for the last)
+                self.program_end(st);
+            }
             return;
         }
         if let (Some(lhs), Some(f)) = (&fr.ret_lhs, fr.func) {

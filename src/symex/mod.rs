@@ -30,7 +30,10 @@ mod place;
 pub mod product;
 mod profile;
 mod refine;
+mod schedule;
 pub mod state;
+mod sync;
+mod threads;
 mod value;
 mod walks;
 
@@ -83,6 +86,12 @@ pub struct SymexOptions {
     pub trace_end: Vec<TraceEndClaim>,
     /// Look for lassos at loop back-edges (an LTL monitor's, docs/ltl.md §5; `symex::lasso`).
     pub lasso: Option<crate::ir::LassoSpec>,
+    /// At most this many context switches by preemption per path (`--context-bound`);
+    /// None: unbounded.
+    pub context_bound: Option<u32>,
+    /// A path on which every unfinished thread waits violates a deadlock claim
+    /// (`--deadlock-check`).
+    pub deadlock_check: bool,
 }
 
 impl Default for SymexOptions {
@@ -102,6 +111,8 @@ impl Default for SymexOptions {
             input_heap: None,
             trace_end: Vec::new(),
             lasso: None,
+            context_bound: None,
+            deadlock_check: false,
         }
     }
 }
@@ -161,12 +172,23 @@ pub enum Step {
     Violation {
         claim: usize,
     },
+    /// The scheduler switched to another thread.
+    Switch {
+        thread: u32,
+    },
+    /// `pthread_create` started a thread in `func`.
+    Spawn {
+        thread: u32,
+        func: String,
+    },
 }
 
 #[derive(Clone, Debug)]
 pub struct TraceStep {
     pub loc: Loc,
     pub func: Option<FuncId>,
+    /// The thread that ran the step (0: the program's first thread).
+    pub thread: u32,
     pub step: Step,
 }
 
@@ -339,6 +361,8 @@ pub struct Symex<'p> {
     errno_var: Option<crate::ir::VarId>,
     /// Where symbolic execution spends its time (`VERDIFF_DEBUG_SYMEX`).
     profile: Option<profile::Profile>,
+    /// Which instructions are visible to other threads (symex::schedule).
+    visibility: schedule::Visibility,
 }
 
 #[derive(Clone, Debug)]
@@ -385,6 +409,7 @@ impl<'p> Symex<'p> {
             snapshot: None,
             errno_var: errno::errno_var(p),
             profile: profile::Profile::from_env(),
+            visibility: Default::default(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -499,12 +524,37 @@ impl<'p> Symex<'p> {
             if self.replay.violated.is_some() {
                 break;
             }
+            if st.threaded() && st.live && st.frames().is_empty() {
+                // this thread has finished: another one runs, or the path is complete
+                self.thread_finished(&mut st);
+                continue;
+            }
+            if st.threaded() && (!st.live || st.guard.is_false(&self.s)) {
+                if self.next_path(&mut st) {
+                    continue;
+                }
+                break;
+            }
             if st.frames().is_empty() {
+                if self.next_path(&mut st) {
+                    continue;
+                }
                 break;
             }
             // join point
             let key = (st.frame_id(), st.pc());
             if let Some(list) = self.paths.pending.remove(&key) {
+                if st.threaded() {
+                    // the paths waiting here never saw the threads: they go on, this one later
+                    let mut it = list.into_iter();
+                    if let Some(mut waiting) = it.next() {
+                        for other in it {
+                            waiting = self.merge(waiting, other);
+                        }
+                        self.paths.forks.push(std::mem::replace(&mut st, waiting));
+                    }
+                    continue;
+                }
                 for other in list {
                     st = self.merge(st, other);
                 }
@@ -525,6 +575,9 @@ impl<'p> Symex<'p> {
                         if st.frames().is_empty() {
                             if fr.is_some_and(|f| f.func.is_none()) && entry_pending.is_some() {
                                 // the initialiser never completes: no execution
+                            }
+                            if self.next_path(&mut st) {
+                                continue;
                             }
                             break;
                         }
@@ -551,6 +604,10 @@ impl<'p> Symex<'p> {
             }
             let body = self.body(st.top().func);
             let pc = st.pc();
+            if st.threaded() && self.schedule_point(&mut st, pc) {
+                // another thread runs first
+                continue;
+            }
             if pc >= body.len() {
                 // end of a body
                 if st.top().func.is_none() {
@@ -639,6 +696,11 @@ impl<'p> Symex<'p> {
     /// Adds `st` as a pending state at `pc` of its current frame.
     fn defer(&mut self, mut st: State, pc: usize) {
         st.top_mut().pc = pc;
+        if st.threaded() {
+            // (its threads stand where no other path's do: it runs on its own)
+            self.paths.forks.push(st);
+            return;
+        }
         let key = (st.frame_id(), pc);
         self.paths.pending.entry(key).or_default().push(st);
     }
@@ -824,7 +886,12 @@ impl<'p> Symex<'p> {
             && self.s.is_false(cond)
             && self.replay.target.is_none_or(|t| t == key)
         {
-            self.replay.trace.push(TraceStep { loc, func, step: Step::Violation { claim: id } });
+            self.replay.trace.push(TraceStep {
+                loc,
+                func,
+                thread: st.active as u32,
+                step: Step::Violation { claim: id },
+            });
             self.replay.violated = Some(id);
         }
     }
@@ -1149,6 +1216,10 @@ impl<'p> Symex<'p> {
     /// counts of every frame, and its number within the instruction.
     fn input_key(&mut self, st: &State) -> String {
         let mut key = String::new();
+        if st.active != 0 {
+            // another thread's inputs at the same place are its own
+            key.push_str(&format!("t{}|", st.active));
+        }
         for fr in st.frames() {
             let f = fr.func.map(|f| f.0 as i64).unwrap_or(-1);
             key.push_str(&format!("{f}:{}", fr.pc));
@@ -1367,7 +1438,8 @@ impl<'p> Symex<'p> {
 
     fn record(&mut self, st: &State, loc: Loc, step: Step) {
         if self.is_concrete() {
-            self.replay.trace.push(TraceStep { loc, func: st.top().func, step });
+            let func = st.frames().last().and_then(|fr| fr.func);
+            self.replay.trace.push(TraceStep { loc, func, thread: st.active as u32, step });
         }
     }
 

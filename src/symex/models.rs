@@ -33,14 +33,13 @@ impl Symex<'_> {
             }
             return;
         }
-        if name.starts_with("pthread_")
-            || name.starts_with("thrd_")
-            || name.starts_with("sem_")
-            || name.starts_with("mtx_")
-        {
-            // concurrency is not modelled: a run that reaches it cannot be decided
-            self.reach_unsupported(st, format!("threads are not supported (call to {})", fun.name), loc);
-            st.live = false;
+        if super::threads::is_thread_function(name) {
+            if !self.thread_call(st, name, lhs, args, vals, &ret_ty, loc) {
+                // a part of the thread library not modelled: a run that reaches it cannot be
+                // decided
+                self.reach_unsupported(st, format!("{} is not modelled (threads)", fun.name), loc);
+                st.live = false;
+            }
             return;
         }
         let result: Option<T> = match name {

@@ -92,26 +92,70 @@ pub struct State {
     /// Object number → alive.
     pub alive: T,
     /// Each thread's own part of the state, by thread number. The program's first thread is
-    /// thread 0; today it is the only one (docs/threads.md).
+    /// thread 0; `pthread_create` adds the others (docs/threads.md).
     pub threads: Vec<ThreadState>,
     /// The thread that runs.
     pub active: usize,
+    /// Where this path stands in its schedule (only used once a second thread exists).
+    pub sched: Sched,
     /// Whether this state stands for any execution at all.
     pub live: bool,
 }
 
 /// What belongs to one thread: its call stack (frames hold the program counter, the loop
 /// counters and the objects of the frame). Registers are keyed by frame id, unique in a run,
-/// so they stay in one map beside the shared memory.
+/// so they stay in one map beside the shared memory. A thread whose stack is empty has
+/// finished.
 #[derive(Clone, Debug, Default)]
 pub struct ThreadState {
     pub frames: Vec<Frame>,
+    /// What the thread returned or passed to `pthread_exit` (for `pthread_join`).
+    pub retval: Option<T>,
+    /// Depth of `__VERIFIER_atomic_begin`/`__ESBMC_atomic_begin` sections entered and not left.
+    pub atomic: u32,
+    /// Another thread joined this one (a second join is an error).
+    pub joined: bool,
+    /// Where the thread stands in `pthread_cond_wait` (symex::threads).
+    pub wait: Option<super::sync::Wait>,
+    /// Thread 0 only: `main` returned (the program ends when the last thread does).
+    pub main_returned: bool,
+}
+
+/// A path's position in its schedule: the scheduling choices made so far (each one an input
+/// `sched#k`), the context switches made (every change of the running thread counts, as in
+/// ESBMC's `--context-bound`), and whether the thread that was just switched to may run its
+/// next instruction before the next choice.
+#[derive(Clone, Debug, Default)]
+pub struct Sched {
+    pub points: u32,
+    pub switches: u32,
+    pub hold: bool,
+    /// The running thread's next instruction is a scheduling point even if invisible (after
+    /// `pthread_create`, whose new thread may run at once).
+    pub yield_next: bool,
+    /// The running thread's call runs again (it waits) instead of going on past it.
+    pub again: bool,
 }
 
 impl State {
     /// A state of one thread (thread 0) with no frame yet.
     pub fn single(guard: Guard, regs: HashMap<VarKey, T>, addrs: HashMap<VarKey, T>, mem: T, alive: T) -> State {
-        State { guard, regs, addrs, mem, alive, threads: vec![ThreadState::default()], active: 0, live: true }
+        State {
+            guard,
+            regs,
+            addrs,
+            mem,
+            alive,
+            threads: vec![ThreadState::default()],
+            active: 0,
+            sched: Sched::default(),
+            live: true,
+        }
+    }
+    /// Whether a second thread was ever created on this path: its paths are then explored one
+    /// by one, never merged (their threads stand at different places).
+    pub fn threaded(&self) -> bool {
+        self.threads.len() > 1
     }
     /// The running thread's call stack, innermost frame last.
     pub fn frames(&self) -> &Vec<Frame> {
@@ -267,6 +311,7 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     // bookkeeping is merged, the rest of the stacks are equal
     let mut threads = a.threads.clone();
     let active = a.active;
+    let sched = a.sched.clone();
     if let (Some(fa), Some(fb)) = (threads[active].frames.last_mut(), b.frames().last()) {
         for (pc, n) in &fb.loops {
             let e = fa.loops.entry(*pc).or_insert(0);
@@ -292,7 +337,7 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
         };
         fa.via_backedge = None;
     }
-    State { guard, regs, addrs, mem, alive, threads, active, live: true }
+    State { guard, regs, addrs, mem, alive, threads, active, sched, live: true }
 }
 
 /// The zero of the sort of `t`.

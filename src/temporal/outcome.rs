@@ -70,7 +70,9 @@ pub fn program_steps(c: &ClaimResult) -> ClaimResult {
                 engine::TraceEvent::Call { func, .. } | engine::TraceEvent::Return { func } => {
                     func.starts_with("__verdiff_ltl_")
                 }
-                engine::TraceEvent::Input { .. } => false,
+                engine::TraceEvent::Input { .. }
+                | engine::TraceEvent::Switch { .. }
+                | engine::TraceEvent::Spawn { .. } => false,
             };
             !s.function.starts_with("__verdiff_ltl_") && !monitor
         });

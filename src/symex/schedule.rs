@@ -1,0 +1,366 @@
+//! The scheduler of a multi-threaded execution (docs/threads.md §2).
+//!
+//! A context switch may happen only before a *visible* instruction: one that reads or writes
+//! an object another thread can reach (a static, a variable whose address is taken, anything
+//! behind a pointer) or calls the thread library. Runs of invisible instructions are one step.
+//! Inside an atomic section, a `__VERIFIER_atomic_*` function or a library model, no switch
+//! happens.
+//!
+//! Every choice the scheduler makes is an input `sched#k` (k counts the choices on the path),
+//! constrained by the path's guard: the solver's model of a violation says which thread ran at
+//! each choice, and a replay takes the same choices from it. Each choice splits the path, one
+//! path per thread that can run, all in one formula (the thesis's schedule recording); the
+//! paths are explored one by one (`PathQueue::forks`), never merged.
+//!
+//! `--context-bound C` limits the context switches of a path as ESBMC's does: every change of
+//! the running thread counts; once C are made, no thread is preempted, but one that blocks or
+//! ends still hands over.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::threads::{is_atomic_function, is_sync_function};
+use super::{State, Step, Symex};
+use crate::ir::{Expr, ExprKind, FuncId, InstrKind};
+use crate::term::Sort;
+
+/// Which instructions of each function are visible, computed once per function.
+#[derive(Default)]
+pub(super) struct Visibility {
+    by_func: HashMap<Option<FuncId>, Rc<Vec<bool>>>,
+}
+
+impl Symex<'_> {
+    /// Whether instruction `pc` of `func` is visible to other threads.
+    pub(crate) fn visible(&mut self, func: Option<FuncId>, pc: usize) -> bool {
+        if let Some(v) = self.visibility.by_func.get(&func) {
+            return v.get(pc).copied().unwrap_or(false);
+        }
+        let body = self.body(func);
+        let raw: Vec<bool> = body.iter().map(|ins| self.instr_visible(&ins.kind)).collect();
+        // the safety claims the instrumentation put before an instruction check that access:
+        // they and the instruction are one step, before which another thread may run (a
+        // switch between the check and the access would check a stale state)
+        let generated = |i: usize| matches!(&body[i].kind, InstrKind::Assert { kind, .. } if *kind != crate::ir::ClaimKind::Assertion);
+        let mut v = raw.clone();
+        let mut i = 0;
+        while i < body.len() {
+            if !generated(i) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < body.len() && generated(i) {
+                i += 1;
+            }
+            let end = i.min(body.len() - 1);
+            let any = raw[start..=end].iter().any(|&b| b);
+            v[start..=end].iter_mut().for_each(|b| *b = false);
+            v[start] = any;
+            i = end + 1;
+        }
+        let at = v.get(pc).copied().unwrap_or(false);
+        self.visibility.by_func.insert(func, Rc::new(v));
+        at
+    }
+
+    fn instr_visible(&self, k: &InstrKind) -> bool {
+        match k {
+            InstrKind::Skip | InstrKind::Decl(_) | InstrKind::Dead(_) | InstrKind::EndPath => false,
+            InstrKind::Unsupported(_) => false,
+            InstrKind::Assign { lhs, rhs } => self.shared(lhs) || self.shared(rhs),
+            InstrKind::Assume(c) | InstrKind::Assert { cond: c, .. } => self.shared(c),
+            InstrKind::Goto { cond, .. } => cond.as_ref().is_some_and(|c| self.shared(c)),
+            InstrKind::Return(e) => e.as_ref().is_some_and(|e| self.shared(e)),
+            InstrKind::Call { lhs, func, args } => {
+                if let ExprKind::Func(f) = &func.kind {
+                    let fun = self.p.func(*f);
+                    if is_sync_function(&fun.name) || is_atomic_function(&fun.name) {
+                        return true;
+                    }
+                    // a library model or an external function reads and writes through its
+                    // pointer arguments (its own instructions are not interleaved)
+                    if (fun.model || fun.body.is_none()) && args.iter().any(|a| a.ty.is_pointer()) {
+                        return true;
+                    }
+                }
+                lhs.as_ref().is_some_and(|l| self.shared(l)) || args.iter().any(|a| self.shared(a))
+            }
+        }
+    }
+
+    /// Whether evaluating `e` (or writing to it) touches memory another thread can reach.
+    fn shared(&self, e: &Expr) -> bool {
+        crate::ir::shared::touches_shared(e, &|v| {
+            let var = self.p.var(v);
+            var.is_static() || var.addressed || self.in_memory(v)
+        })
+    }
+
+    /// No switch may happen now: the running thread is in an atomic section, an atomic
+    /// function, or a library model.
+    fn in_atomic(&self, st: &State) -> bool {
+        st.threads[st.active].atomic > 0
+            || st.frames().iter().any(|fr| {
+                fr.func.is_some_and(|f| {
+                    let fun = self.p.func(f);
+                    fun.model || is_atomic_function(&fun.name)
+                })
+            })
+    }
+
+    /// Before instruction `pc` of the running thread: if it is visible, another thread may run
+    /// first. Returns whether this state now runs another thread.
+    pub(crate) fn schedule_point(&mut self, st: &mut State, pc: usize) -> bool {
+        let hold = std::mem::take(&mut st.sched.hold);
+        let yielded = std::mem::take(&mut st.sched.yield_next);
+        if hold || !st.threaded() || self.in_atomic(st) {
+            return false;
+        }
+        // the return of main ends every thread: the others may run first
+        let exit = st.active == 0 && st.frames().len() == 1 && pc >= self.body(st.top().func).len();
+        if !yielded && !exit && !self.visible(st.top().func, pc) {
+            return false;
+        }
+        let bound_left = self.o.context_bound.is_none_or(|b| st.sched.switches < b);
+        if !bound_left {
+            return false;
+        }
+        let mut options = vec![st.active];
+        for t in 0..st.threads.len() {
+            if t != st.active && self.runnable(st, t) {
+                options.push(t);
+            }
+        }
+        let before = st.active;
+        self.choose(st, options, true);
+        st.active != before
+    }
+
+    /// The running thread cannot go on (it waits): another thread runs. With none left that
+    /// can, the path is a deadlock and ends.
+    pub(crate) fn block(&mut self, st: &mut State) {
+        let options: Vec<usize> = (0..st.threads.len()).filter(|&t| t != st.active && self.runnable(st, t)).collect();
+        if options.is_empty() {
+            self.deadlock(st);
+            st.live = false;
+            return;
+        }
+        self.deadlock_if_alone(st);
+        self.choose(st, options, false);
+    }
+
+    /// The running thread waits: under `--deadlock-check`, if every other unfinished thread
+    /// waits too (blocked, or inside a condition wait it has not come back from), no thread
+    /// can make the progress that would release them — a deadlock, even if a spurious
+    /// wake-up could still let a condition wait return.
+    pub(crate) fn deadlock_if_alone(&mut self, st: &mut State) {
+        if !self.o.deadlock_check {
+            return;
+        }
+        // (a condition waiter no signal reached since it began to wait)
+        let int = self.p.target.int_t();
+        let mut waiting = Vec::new();
+        for t in 0..st.threads.len() {
+            let unsignalled = match st.threads[t].wait {
+                Some(super::sync::Wait::Relock(_, at, seen)) => self.load(st.mem, at, &int) == seen,
+                _ => false,
+            };
+            waiting.push(unsignalled);
+        }
+        let active = st.active;
+        let others = (0..waiting.len()).filter(|&t| t != active && !waiting[t]).any(|t| self.runnable(st, t));
+        if !others {
+            self.deadlock(st);
+        }
+    }
+
+    /// The running thread has finished: another one runs, or the path is complete (every
+    /// thread finished, or main returned: the process exits, ending the other threads, except
+    /// under `--memory-leak-check`, whose claims are stated when the last thread ends).
+    pub(crate) fn thread_finished(&mut self, st: &mut State) {
+        let exited = st.threads[0].main_returned && !self.o.memory_leak_check;
+        if exited || st.threads.iter().all(|t| t.frames.is_empty()) {
+            st.live = false;
+            return;
+        }
+        self.block(st);
+    }
+
+    /// Every thread that has not finished waits (a claim under `--deadlock-check`).
+    fn deadlock(&mut self, st: &mut State) {
+        if self.o.deadlock_check {
+            // (one claim per place a thread waits at: where the running thread waits, or
+            // after it finished, the next thread that does)
+            let at = st.threads[st.active..]
+                .iter()
+                .chain(&st.threads[..st.active])
+                .find_map(|t| t.frames.last())
+                .map(|fr| (self.body(fr.func).get(fr.pc).map(|i| i.loc).unwrap_or_default(), fr.func, fr.pc));
+            let (loc, func, pc) = at.unwrap_or_default();
+            let no = self.s.fals();
+            self.claim_at(
+                st,
+                (func.map_or(u32::MAX, |f| f.0), pc, 20),
+                func,
+                crate::ir::ClaimKind::Deadlock,
+                "deadlock: every thread that has not finished is blocked".into(),
+                loc,
+                no,
+            );
+        }
+    }
+
+    /// Whether thread `t` has not finished and is not known to wait: its next instruction is
+    /// not a join of a thread still running, a lock of a mutex another thread holds, or a wait
+    /// for a signal not yet sent (as far as the values are constants).
+    fn runnable(&mut self, st: &mut State, t: usize) -> bool {
+        let Some(fr) = st.threads[t].frames.last() else { return false };
+        // (past the safety claims of the call, which are one step with it)
+        let body = self.body(fr.func);
+        let at = (fr.pc..body.len()).find(
+            |&i| !matches!(&body[i].kind, InstrKind::Assert { kind, .. } if *kind != crate::ir::ClaimKind::Assertion),
+        );
+        let Some(ins) = at.and_then(|i| body.get(i)) else { return true };
+        let InstrKind::Call { func, args, .. } = &ins.kind else { return true };
+        let ExprKind::Func(f) = &func.kind else { return true };
+        let name = self.p.func(*f).name.as_str();
+        let int = self.p.target.int_t();
+        // the constant value of argument `i`'s `k`-th int word, evaluated in thread t
+        let word_of = |sx: &mut Self, st: &mut State, i: usize, k: i128| -> Option<u64> {
+            let a = args.get(i).filter(|a| simple(a))?;
+            let w = super::sync::word(a, k, &int);
+            let running = st.active;
+            st.active = t;
+            let v = sx.eval(st, &w, crate::ir::Loc::default());
+            st.active = running;
+            super::threads::const_u64(&sx.s, v)
+        };
+        let free_or_mine = |w: Option<u64>| w.is_none_or(|w| w == 0 || w == t as u64 + 1);
+        match name {
+            "pthread_join" | "thrd_join" => {
+                let Some(a) = args.first().filter(|a| simple(a)) else { return true };
+                let v = self.eval_in(st, t, a);
+                match super::threads::const_u64(&self.s, v) {
+                    Some(k) => st.threads.get(k as usize).is_none_or(|u| u.frames.is_empty()),
+                    None => true,
+                }
+            }
+            "pthread_mutex_lock" | "mtx_lock" | "pthread_spin_lock" => free_or_mine(word_of(self, st, 0, 0)),
+            // (a semaphore not initialised does not wait: the call reports its misuse)
+            "sem_wait" => word_of(self, st, 0, 0) != Some(0) || word_of(self, st, 0, 4) != Some(1),
+            "pthread_cond_wait" | "pthread_cond_timedwait" | "cnd_wait" | "cnd_timedwait" => {
+                // back from the others, taking the mutex again
+                st.threads[t].wait.is_none() || free_or_mine(word_of(self, st, 1, 0))
+            }
+            "pthread_barrier_wait" => match st.threads[t].wait {
+                Some(super::sync::Wait::Barrier(seen)) => match super::threads::const_u64(&self.s, seen) {
+                    Some(seen) => word_of(self, st, 0, 2) != Some(seen),
+                    None => true,
+                },
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
+    /// The value of a side-effect-free expression in thread `t`'s frame.
+    fn eval_in(&mut self, st: &mut State, t: usize, e: &Expr) -> crate::term::T {
+        let running = st.active;
+        st.active = t;
+        let loc = crate::ir::Loc::default();
+        let v = self.eval(st, e, loc);
+        st.active = running;
+        v
+    }
+
+    /// One scheduling choice among `options` (thread numbers; the running thread first when it
+    /// may go on). `preempt`: a switch away from the running thread counts toward the context
+    /// bound.
+    fn choose(&mut self, st: &mut State, options: Vec<usize>, preempt: bool) {
+        let running = st.active;
+        if options.len() == 1 {
+            self.switch_to(st, options[0], preempt && options[0] != running);
+            return;
+        }
+        let key = format!("sched#{}", st.sched.points);
+        st.sched.points += 1;
+        let v = match self.approx.inputs.get(&key) {
+            Some(&v) => v,
+            None => self.input_fixed(Sort::Bv(32), &key),
+        };
+        if let Some(c) = super::threads::const_u64(&self.s, v) {
+            // a replay (or a random run): the choice is made
+            let t = options.iter().copied().find(|&t| t as u64 == c).unwrap_or(options[c as usize % options.len()]);
+            self.switch_to(st, t, preempt && t != running);
+            return;
+        }
+        for &t in options.iter().skip(1).rev() {
+            let mut other = st.clone();
+            let is = self.s.bv_u(32, t as u128);
+            let c = self.s.eq(v, is);
+            other.guard.add(&mut self.s, c);
+            self.switch_to(&mut other, t, preempt && t != running);
+            self.paths.forks.push(other);
+        }
+        let first = options[0];
+        let is = self.s.bv_u(32, first as u128);
+        let c = self.s.eq(v, is);
+        st.guard.add(&mut self.s, c);
+        self.switch_to(st, first, preempt && first != running);
+    }
+
+    fn switch_to(&mut self, st: &mut State, t: usize, _preempted: bool) {
+        if t != st.active {
+            st.sched.switches += 1;
+            st.active = t;
+            st.sched.hold = true;
+            let loc =
+                st.frames().last().and_then(|fr| self.body(fr.func).get(fr.pc)).map(|i| i.loc).unwrap_or_default();
+            self.record(st, loc, Step::Switch { thread: t as u32 });
+        }
+    }
+
+    /// The next path of a multi-threaded execution to run, into `st`: a fork, or else a
+    /// state still waiting at a join point from before the threads were created. False when
+    /// none is left.
+    pub(crate) fn next_path(&mut self, st: &mut State) -> bool {
+        if let Some(f) = self.paths.forks.pop() {
+            *st = f;
+            return true;
+        }
+        // the innermost frame's first waiting point
+        let Some(&(fid, _)) = self.paths.pending.keys().next_back() else { return false };
+        let Some(key) = self.paths.pending.range((fid, 0)..=(fid, usize::MAX)).next().map(|(k, _)| *k) else {
+            return false;
+        };
+        let Some(list) = self.paths.pending.remove(&key) else { return false };
+        let mut it = list.into_iter();
+        let Some(mut merged) = it.next() else { return false };
+        for other in it {
+            merged = self.merge(merged, other);
+        }
+        *st = merged;
+        true
+    }
+}
+
+/// An expression whose evaluation cannot fail or record a claim: a variable, a constant, an
+/// address of a variable's part at constant indices, under conversions.
+fn simple(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Int(_) => true,
+        ExprKind::Cast(x, _) => simple(x),
+        ExprKind::AddrOf(x) => place_simple(x),
+        _ => false,
+    }
+}
+
+fn place_simple(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) => true,
+        ExprKind::Member(b, _) => place_simple(b),
+        ExprKind::Index(b, i) => matches!(i.kind, ExprKind::Int(_)) && place_simple(b),
+        _ => false,
+    }
+}
