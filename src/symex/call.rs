@@ -105,8 +105,16 @@ impl Symex<'_> {
         loc: Loc,
     ) {
         let fun = self.p.func(f);
-        let id = self.paths.next_frame;
-        self.paths.next_frame += 1;
+        let id = if st.threaded() {
+            // (numbered per thread, the same in every interleaving; apart from the run's
+            // counter, which numbers the frames of the single-threaded part)
+            let t = &mut st.threads[st.active];
+            t.next_frame += 1;
+            (1 << 62) | ((st.active as u64) << 40) | t.next_frame
+        } else {
+            self.paths.next_frame += 1;
+            self.paths.next_frame - 1
+        };
         let guard_len = st.guard.conj.len();
         st.frames_mut().push(Frame {
             func: Some(f),

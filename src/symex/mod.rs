@@ -551,7 +551,8 @@ impl<'p> Symex<'p> {
                         for other in it {
                             waiting = self.merge(waiting, other);
                         }
-                        self.paths.forks.push(std::mem::replace(&mut st, waiting));
+                        let running = std::mem::replace(&mut st, waiting);
+                        self.fork(running);
                     }
                     continue;
                 }
@@ -625,7 +626,12 @@ impl<'p> Symex<'p> {
             // a budget spent inside one instruction (term::limit) ends this run like the
             // checks above: a replay's or probe's own deadline is not the verification's
             let started = self.profile.as_ref().map(|_| (Instant::now(), self.s.len(), st.top().func));
+            let stalled = st.sched.stalled;
             let stepped = crate::term::limit::guard(|| self.step(&mut st, pc, feasible));
+            if st.sched.stalled == stalled {
+                // (a step was made)
+                st.sched.stalled = 0;
+            }
             if let Some((t0, n0, func)) = started {
                 let name = func.map(|f| self.p.func(f).name.clone()).unwrap_or_default();
                 let line = self.body(func).get(pc).map(|i| i.loc.line).unwrap_or(0);
@@ -697,8 +703,8 @@ impl<'p> Symex<'p> {
     fn defer(&mut self, mut st: State, pc: usize) {
         st.top_mut().pc = pc;
         if st.threaded() {
-            // (its threads stand where no other path's do: it runs on its own)
-            self.paths.forks.push(st);
+            // (its threads stand where no other path's do: it waits with the interleavings)
+            self.fork(st);
             return;
         }
         let key = (st.frame_id(), pc);

@@ -132,14 +132,71 @@ impl Symex<'_> {
                 options.push(t);
             }
         }
-        let before = st.active;
+        st.sched.steps += 1;
         self.choose(st, options, true);
-        st.active != before
+        // every choice, this one too, waits with the others: the fewest steps run first, and
+        // those at one place merge
+        st.sched.hold = true;
+        let mut next = std::mem::replace(
+            st,
+            State::single(Default::default(), Default::default(), Default::default(), st.mem, st.alive),
+        );
+        next.live = true;
+        self.fork(next);
+        if !self.next_path(st) {
+            st.live = false;
+        }
+        true
+    }
+
+    /// Puts a path of a multi-threaded execution with the others waiting to run, merged with
+    /// one that stands at the same place after as many steps.
+    pub(crate) fn fork(&mut self, st: State) {
+        if !st.live || st.guard.is_false(&self.s) {
+            return;
+        }
+        let bounded = self.o.context_bound.is_some();
+        let key = (st.sched.steps, st.configuration(bounded));
+        let list = self.paths.forks.entry(key).or_default();
+        let merging = std::env::var_os("VERDIFF_NO_THREAD_MERGE").is_none();
+        if let Some(i) = list.iter().position(|o| merging && o.same_place(&st, bounded)) {
+            let other = list.swap_remove(i);
+            let merged = self.merge(other, st);
+            self.paths.forks.entry(key).or_default().push(merged);
+            return;
+        }
+        list.push(st);
     }
 
     /// The running thread cannot go on (it waits): another thread runs. With none left that
     /// can, the path is a deadlock and ends.
     pub(crate) fn block(&mut self, st: &mut State) {
+        // the threads that tried to go on and had to wait since the last step: when every
+        // unfinished one has, none can go on (`runnable` could not tell, the values being
+        // symbolic); a thread that waits again with no step in between only repeats this
+        // path's choices, explored apart
+        let bit = 1u64 << st.active.min(63);
+        let again = st.sched.stalled & bit != 0;
+        st.sched.stalled |= bit;
+        // can a thread that has not waited since the last step go on?
+        let mut progress = false;
+        for t in 0..st.threads.len() {
+            let waited = st.sched.stalled & (1u64 << t.min(63)) != 0;
+            if !waited && t != st.active && self.runnable(st, t) {
+                progress = true;
+                break;
+            }
+        }
+        if !progress {
+            self.deadlock(st);
+            st.live = false;
+            return;
+        }
+        if again {
+            // (the other choices at the last scheduling point are explored apart)
+            st.live = false;
+            return;
+        }
         let options: Vec<usize> = (0..st.threads.len()).filter(|&t| t != st.active && self.runnable(st, t)).collect();
         if options.is_empty() {
             self.deadlock(st);
@@ -247,6 +304,12 @@ impl Symex<'_> {
                 }
             }
             "pthread_mutex_lock" | "mtx_lock" | "pthread_spin_lock" => free_or_mine(word_of(self, st, 0, 0)),
+            // (a write lock waits for readers and a writer, a read lock for a writer)
+            "pthread_rwlock_wrlock" => {
+                let held = |w: Option<u64>| w.is_some_and(|w| w != 0);
+                !held(word_of(self, st, 0, 0)) && !held(word_of(self, st, 0, 1))
+            }
+            "pthread_rwlock_rdlock" => word_of(self, st, 0, 1).is_none_or(|w| w == 0),
             // (a semaphore not initialised does not wait: the call reports its misuse)
             "sem_wait" => word_of(self, st, 0, 0) != Some(0) || word_of(self, st, 0, 4) != Some(1),
             "pthread_cond_wait" | "pthread_cond_timedwait" | "cnd_wait" | "cnd_timedwait" => {
@@ -279,12 +342,27 @@ impl Symex<'_> {
     /// bound.
     fn choose(&mut self, st: &mut State, options: Vec<usize>, preempt: bool) {
         let running = st.active;
+        // (named by the path's place, not by its history: paths merged at the same place make
+        // their next choice with one input, and a replay of either names it the same)
+        let key = format!("sched#{}:{:016x}", st.sched.steps, st.configuration(self.o.context_bound.is_some()));
+        if let Some(oracle) = self.replay.oracle.clone() {
+            // a replay (or a random run) takes the thread the input names, when it can run at
+            // all: which threads could run was decided on constants here, and perhaps on
+            // merged values in the run that found the violation, so the options may differ
+            let asked = oracle.borrow_mut().scalar(&key, &Sort::Bv(32)).and_then(|b| b.to_u64());
+            let alive = |t: usize| st.threads.get(t).is_some_and(|u| !u.frames.is_empty());
+            let t = match asked {
+                Some(c) if alive(c as usize) && (c as usize != running || options.contains(&running)) => c as usize,
+                Some(c) => options[c as usize % options.len()],
+                None => options[0],
+            };
+            self.switch_to(st, t, preempt && t != running);
+            return;
+        }
         if options.len() == 1 {
             self.switch_to(st, options[0], preempt && options[0] != running);
             return;
         }
-        let key = format!("sched#{}", st.sched.points);
-        st.sched.points += 1;
         let v = match self.approx.inputs.get(&key) {
             Some(&v) => v,
             None => self.input_fixed(Sort::Bv(32), &key),
@@ -301,7 +379,8 @@ impl Symex<'_> {
             let c = self.s.eq(v, is);
             other.guard.add(&mut self.s, c);
             self.switch_to(&mut other, t, preempt && t != running);
-            self.paths.forks.push(other);
+            other.sched.hold = true;
+            self.fork(other);
         }
         let first = options[0];
         let is = self.s.bv_u(32, first as u128);
@@ -325,9 +404,19 @@ impl Symex<'_> {
     /// state still waiting at a join point from before the threads were created. False when
     /// none is left.
     pub(crate) fn next_path(&mut self, st: &mut State) -> bool {
-        if let Some(f) = self.paths.forks.pop() {
-            *st = f;
-            return true;
+        while let Some(mut entry) = self.paths.forks.first_entry() {
+            match entry.get_mut().pop() {
+                Some(f) => {
+                    if entry.get().is_empty() {
+                        entry.remove();
+                    }
+                    *st = f;
+                    return true;
+                }
+                None => {
+                    entry.remove();
+                }
+            }
         }
         // the innermost frame's first waiting point
         let Some(&(fid, _)) = self.paths.pending.keys().next_back() else { return false };
@@ -345,22 +434,15 @@ impl Symex<'_> {
     }
 }
 
-/// An expression whose evaluation cannot fail or record a claim: a variable, a constant, an
-/// address of a variable's part at constant indices, under conversions.
+/// An expression whose evaluation makes no input and reports nothing unsupported (claims are
+/// the instrumentation's, never made by evaluating): anything without a nondeterministic
+/// value or a builtin.
 fn simple(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Var(_) | ExprKind::Int(_) => true,
-        ExprKind::Cast(x, _) => simple(x),
-        ExprKind::AddrOf(x) => place_simple(x),
-        _ => false,
-    }
-}
-
-fn place_simple(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Var(_) => true,
-        ExprKind::Member(b, _) => place_simple(b),
-        ExprKind::Index(b, i) => matches!(i.kind, ExprKind::Int(_)) && place_simple(b),
-        _ => false,
-    }
+    let mut ok = true;
+    e.visit(&mut |x| {
+        if matches!(x.kind, ExprKind::Nondet | ExprKind::Builtin(..)) {
+            ok = false;
+        }
+    });
+    ok
 }

@@ -119,6 +119,9 @@ pub struct ThreadState {
     pub wait: Option<super::sync::Wait>,
     /// Thread 0 only: `main` returned (the program ends when the last thread does).
     pub main_returned: bool,
+    /// The number of the thread's next frame, once threads exist (symex::call): the same
+    /// frame gets the same id in every interleaving, so that their states can merge.
+    pub next_frame: u64,
 }
 
 /// A path's position in its schedule: the scheduling choices made so far (each one an input
@@ -127,7 +130,9 @@ pub struct ThreadState {
 /// next instruction before the next choice.
 #[derive(Clone, Debug, Default)]
 pub struct Sched {
-    pub points: u32,
+    /// Scheduling points passed (every visible step of any thread): paths at the same
+    /// configuration after as many steps are merged.
+    pub steps: u32,
     pub switches: u32,
     pub hold: bool,
     /// The running thread's next instruction is a scheduling point even if invisible (after
@@ -135,6 +140,8 @@ pub struct Sched {
     pub yield_next: bool,
     /// The running thread's call runs again (it waits) instead of going on past it.
     pub again: bool,
+    /// Threads (by bit) that tried to go on and had to wait since any thread last made a step.
+    pub stalled: u64,
 }
 
 impl State {
@@ -152,10 +159,63 @@ impl State {
             live: true,
         }
     }
-    /// Whether a second thread was ever created on this path: its paths are then explored one
-    /// by one, never merged (their threads stand at different places).
+    /// Whether a second thread was ever created on this path: its paths are then explored
+    /// apart, and merged only where every thread stands at the same place (`configuration`).
     pub fn threaded(&self) -> bool {
         self.threads.len() > 1
+    }
+    /// Where every thread stands — frames, program counters, loop counts, waits, locks of
+    /// atomic sections — and the schedule's bookkeeping, as a hash of what a replay of the
+    /// same path computes alike (no term): two states with equal configurations may be
+    /// merged into one (`same_place` decides).
+    /// The switches made count only under a context bound (`bounded`).
+    pub fn configuration(&self, bounded: bool) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.active.hash(&mut h);
+        (bounded.then_some(self.sched.switches), self.sched.hold, self.sched.yield_next, self.sched.stalled)
+            .hash(&mut h);
+        for t in &self.threads {
+            (t.atomic, t.joined, t.main_returned, t.next_frame, t.frames.len()).hash(&mut h);
+            // (not the wait's terms: a replay's are constants, and the key must not differ)
+            t.wait.map(|w| matches!(w, super::sync::Wait::Barrier(_))).hash(&mut h);
+            for fr in &t.frames {
+                (fr.func.map(|f| f.0), fr.id, fr.pc, fr.via_backedge).hash(&mut h);
+                let mut loops: Vec<_> = fr.loops.iter().collect();
+                loops.sort_unstable();
+                loops.hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+    /// Whether `other` stands where this state does (its configuration, checked in full).
+    pub fn same_place(&self, other: &State, bounded: bool) -> bool {
+        self.active == other.active
+            && (!bounded || self.sched.switches == other.sched.switches)
+            && self.sched.hold == other.sched.hold
+            && self.sched.yield_next == other.sched.yield_next
+            && self.sched.stalled == other.sched.stalled
+            && self.sched.again == other.sched.again
+            && self.threads.len() == other.threads.len()
+            && self.threads.iter().zip(&other.threads).all(|(a, b)| {
+                a.atomic == b.atomic
+                    && a.joined == b.joined
+                    && a.main_returned == b.main_returned
+                    && a.next_frame == b.next_frame
+                    && a.wait == b.wait
+                    && a.frames.len() == b.frames.len()
+                    && a.frames.iter().zip(&b.frames).all(|(x, y)| {
+                        x.func == y.func
+                            && x.id == y.id
+                            && x.pc == y.pc
+                            && x.via_backedge == y.via_backedge
+                            && x.loops == y.loops
+                            && x.lasso.is_empty()
+                            && y.lasso.is_empty()
+                            && x.trace_ends.is_empty()
+                            && y.trace_ends.is_empty()
+                    })
+            })
     }
     /// The running thread's call stack, innermost frame last.
     pub fn frames(&self) -> &Vec<Frame> {
@@ -336,6 +396,29 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
             (None, y) => y,
         };
         fa.via_backedge = None;
+    }
+    if threads.len() > 1 {
+        // (states of a multi-threaded execution at the same configuration: every thread's
+        // values that are not registers are chosen too)
+        for (ta, tb) in threads.iter_mut().zip(&b.threads) {
+            ta.retval = match (ta.retval, tb.retval) {
+                (Some(x), Some(y)) if x != y && s.sort(x) == s.sort(y) => Some(s.ite(cond, x, y)),
+                (Some(x), _) => Some(x),
+                (None, y) => y,
+            };
+            for (fa, fb) in ta.frames.iter_mut().zip(&tb.frames) {
+                fa.ret_val = match (fa.ret_val, fb.ret_val) {
+                    (Some(x), Some(y)) if x != y && s.sort(x) == s.sort(y) => Some(s.ite(cond, x, y)),
+                    (Some(x), _) => Some(x),
+                    (None, y) => y,
+                };
+                for o in &fb.objects {
+                    if !fa.objects.contains(o) {
+                        fa.objects.push(*o);
+                    }
+                }
+            }
+        }
     }
     State { guard, regs, addrs, mem, alive, threads, active, sched, live: true }
 }

@@ -585,7 +585,7 @@ impl Symex<'_> {
             return None;
         }
         if waiting.live && !waiting.guard.is_false(&self.s) {
-            self.paths.forks.push(waiting);
+            self.fork(waiting);
         }
         self.take_branch(st, last);
         Some(serial)
@@ -604,7 +604,7 @@ impl Symex<'_> {
             if !blocked.guard.is_false(&self.s) {
                 self.block(&mut blocked);
                 if blocked.live {
-                    self.paths.forks.push(blocked);
+                    self.fork(blocked);
                 }
             }
             self.take_branch(st, ready);

@@ -32,6 +32,8 @@ pub fn is_thread_function(name: &str) -> bool {
         || name.starts_with("mtx_")
         || name.starts_with("cnd_")
         || name.starts_with("sem_")
+        || name.starts_with("tss_")
+        || name == "call_once"
         || is_atomic_marker(name)
         || name == "__ESBMC_yield"
 }
