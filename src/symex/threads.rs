@@ -1,22 +1,14 @@
-//! The thread library: POSIX threads (create, join, exit, self), mutexes (normal, recursive),
-//! condition variables, and the atomic sections of the verification API
-//! (`__VERIFIER_atomic_begin`/`end`, `__ESBMC_atomic_begin`/`end`, functions named
-//! `__VERIFIER_atomic_*`). The scheduler that interleaves the threads is schedule.rs.
+//! The thread library's threads: POSIX and C11 threads (create, join, exit, self, equal,
+//! detach) and the atomic sections of the verification API (`__VERIFIER_atomic_begin`/`end`,
+//! `__ESBMC_atomic_begin`/`end`, functions named `__VERIFIER_atomic_*`). The synchronisation
+//! objects (mutexes, locks, semaphores, conditions, barriers) are sync.rs; the scheduler that
+//! interleaves the threads is schedule.rs (docs/threads.md).
 //!
-//! Synchronisation objects live in the program's memory, as glibc lays them out on x86-64
-//! (docs/threads.md §3): a mutex's first `int` is its lock word (0: free; otherwise the owner's
-//! thread number + 1), the second its recursion count, the fifth its kind (1: recursive); a
-//! condition variable's first `int` counts the signals and broadcasts sent to it (the waits
-//! do not read it: they may wake spuriously); a mutex
-//! attribute's first `int` is the kind `pthread_mutexattr_settype` set. Static initialisers
-//! (`PTHREAD_MUTEX_INITIALIZER`, `PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP`,
-//! `PTHREAD_COND_INITIALIZER`) agree with that layout, so arrays of mutexes and mutexes reached
-//! through pointers need nothing more.
-//!
-//! A call that must wait (a held mutex, an unfinished thread, an unsignalled condition) does
-//! not advance its thread: the path splits into the part that goes on and the part that is
-//! blocked, which hands the processor to another thread (`Symex::block`). When the blocked
-//! thread runs again it executes the call again.
+//! A thread is a call stack in the path's state (`ThreadState`), numbered in the order of
+//! creation (the program's first thread is 0); `pthread_t` holds that number. A join of a
+//! thread that has not finished does not advance its thread: the path hands the processor to
+//! another thread (`Symex::block`), and the join runs again when its thread is scheduled
+//! again.
 
 use super::{State, Step, Symex};
 use crate::ir::{Expr, ExprKind, FuncId, Loc, Type};
