@@ -89,8 +89,10 @@ pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     api::lower_api_calls(p, opts);
     fnptr::dispatch_function_pointers(p, opts.caller_preconditions);
     atomics::lower_atomic_builtins(p);
-    checks::add_safety_claims(p, opts);
+    // (before the claims: the read and the write each get the checks of their own access,
+    // stated right before it, where no other thread can come between)
     threads::split_shared_updates(p);
+    checks::add_safety_claims(p, opts);
     // reaching the error label is an assertion of the program (off with --no-assertions)
     if let (Some(label), true) = (&opts.error_label, opts.assertions) {
         error_label(p, label);
