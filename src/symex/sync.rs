@@ -322,7 +322,7 @@ impl Symex<'_> {
                 Some(self.s.ite(valid, ok, fail))
             }
             "sem_post" | "sem_wait" | "sem_timedwait" | "sem_trywait" | "sem_getvalue"
-                if st.threads[st.active].wait.is_none() && !self.sem_checked(st, a0?, loc) =>
+                if st.threads[st.active].wait.is_none() && !self.sem_checked(st, a0?, *vals.first()?, loc) =>
             {
                 return Some(None);
             }
@@ -408,13 +408,17 @@ impl Symex<'_> {
         self.claim(st, key, crate::ir::ClaimKind::ThreadApi, msg.into(), String::new(), loc, cond);
     }
 
-    /// The claim that semaphore `s` was initialised (POSIX leaves the use of one that was
-    /// not undefined); false when no path goes on (then the call has been dealt with).
-    fn sem_checked(&mut self, st: &mut State, s: &Expr, loc: Loc) -> bool {
+    /// The claim that semaphore `s` (at `at`) was initialised (POSIX leaves the use of one
+    /// that was not undefined); false when no path goes on (then the call has been dealt
+    /// with). A caller's semaphore (a function verified in its context, whose objects come from
+    /// the caller) is taken as initialised: its caller ran `sem_init`, outside what is verified.
+    fn sem_checked(&mut self, st: &mut State, s: &Expr, at: T, loc: Loc) -> bool {
         let int = self.p.target.int_t();
         let w = self.eval(st, &word(s, SEM_INIT, &int), loc);
         let one = self.s.bv_u(self.bits_of(&int), 1);
-        let init = self.s.eq(w, one);
+        let marked = self.s.eq(w, one);
+        let callers = self.points_to_input(at);
+        let init = self.s.or(marked, callers);
         self.api_claim(st, 1, "semaphore used before sem_init", init, loc);
         // (the claim's paths do not go on: what follows a misuse is not checked)
         self.take_branch(st, init);
