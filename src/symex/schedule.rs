@@ -158,8 +158,7 @@ impl Symex<'_> {
         let bounded = self.o.context_bound.is_some();
         let key = (st.sched.steps, st.configuration(bounded));
         let list = self.paths.forks.entry(key).or_default();
-        let merging = std::env::var_os("VERDIFF_NO_THREAD_MERGE").is_none();
-        if let Some(i) = list.iter().position(|o| merging && o.same_place(&st, bounded)) {
+        if let Some(i) = list.iter().position(|o| o.same_place(&st, bounded)) {
             let other = list.swap_remove(i);
             let merged = self.merge(other, st);
             self.paths.forks.entry(key).or_default().push(merged);
