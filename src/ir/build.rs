@@ -68,7 +68,17 @@ impl<'a> FnBuilder<'a> {
 /// A new variable of `p`.
 pub fn new_var(p: &mut Program, name: &str, ty: Type, kind: VarKind, loc: Loc, addressed: bool) -> VarId {
     let v = VarId(p.vars.len() as u32);
-    p.vars.push(Var { name: name.to_string(), ty, kind, loc, addressed, is_const: false, external: false, align: 0 });
+    p.vars.push(Var {
+        name: name.to_string(),
+        ty,
+        kind,
+        loc,
+        addressed,
+        is_const: false,
+        external: false,
+        system: false,
+        align: 0,
+    });
     v
 }
 
@@ -93,6 +103,7 @@ pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> Fun
         loc: Loc::default(),
         system: false,
         model: false,
+        implicit: false,
         va_block: None,
         contract: None,
         internal: false,

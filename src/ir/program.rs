@@ -281,6 +281,9 @@ pub struct Var {
     pub is_const: bool,
     /// Only declared `extern`, never defined: its initial value is unknown.
     pub external: bool,
+    /// Declared in a system header (`daylight`, `optind`): with `external`, a variable of the C
+    /// library's whose value verdiff does not model.
+    pub system: bool,
     /// Alignment requested by the declaration (`_Alignas`, `aligned`); 0 for the natural one.
     pub align: u64,
 }
@@ -309,6 +312,9 @@ pub struct Function {
     pub system: bool,
     /// The body comes from verdiff's C library models (src/models).
     pub model: bool,
+    /// Only ever declared implicitly (C89: called without a declaration): nothing the program
+    /// says of it, so a body-less one is no stub of the program's own.
+    pub implicit: bool,
     /// For variadic definitions: the hidden local holding the address of the block of
     /// variadic arguments (8-byte slots) that symbolic execution builds at each call.
     pub va_block: Option<VarId>,

@@ -288,7 +288,9 @@ impl Symex<'_> {
                     // declared but defined nowhere: unknown content
                     let len = self.s.bv_u(self.memory.ptr_w, size as u128);
                     let name = v.name.clone();
+                    let first = self.s.symbols().len() as u32;
                     self.havoc(st, a, len, &name);
+                    self.library_variable(id, first);
                 }
             }
         }

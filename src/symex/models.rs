@@ -413,6 +413,11 @@ impl Symex<'_> {
             let const_param = fun.ty.const_pointee.get(i).copied().unwrap_or(false);
             matches!(&a.ty, Type::Pointer(pointee) if !pointee.is_function() && !const_param && !read_only)
         });
+        // what a C library function without a model returns or writes is not known: a
+        // violation is shown only if it happens whatever it is (an approximation, robust.rs),
+        // as for a math function's result; otherwise the answer is UNKNOWN naming it
+        let library = library_without_model(fun);
+        let first_symbol = self.s.symbols().len() as u32;
         if fun.system && writes_through_pointer {
             self.reach_unsupported(
                 st,
@@ -457,7 +462,27 @@ impl Symex<'_> {
             let v = self.convert(st, v, &ret, &l.ty.clone(), loc);
             self.assign_input(st, l, v, loc);
         }
+        let last_symbol = self.s.symbols().len() as u32;
+        if library && last_symbol > first_symbol {
+            self.approx.symbols.extend(first_symbol..last_symbol);
+            self.approx.funcs.insert(format!(
+                "what `{}` returns or writes (a C library function verdiff has no model of)",
+                self.p.func(f).name
+            ));
+        }
     }
+}
+
+/// A function of the C library's (or of nobody's) that verdiff has no model of: declared in a
+/// system header, named with a name reserved to the implementation (`__fpending`), or never
+/// declared at all (`getdate` called without its feature-test macro). The program's own
+/// body-less functions it declares (`int nondet();`, a stub it links elsewhere) are not:
+/// their results are inputs, as in ESBMC.
+fn library_without_model(fun: &crate::ir::Function) -> bool {
+    let n = fun.name.as_str();
+    let reserved = n.starts_with("__") || (n.starts_with('_') && n[1..].starts_with(|c: char| c.is_ascii_uppercase()));
+    let verifier = ["__VERIFIER_", "__ESBMC_", "__CPROVER_"].iter().any(|p| n.starts_with(p));
+    (fun.system || reserved || fun.implicit) && !verifier
 }
 
 /// Library functions that only read through their pointer arguments (including variadic ones).

@@ -170,7 +170,9 @@ impl Symex<'_> {
             if let Some(o) = self.new_object(st, name.clone(), size_t, false, loc) {
                 let a = self.ptr_to(o);
                 let len = self.s.bv_u(self.memory.ptr_w, size as u128);
+                let first = self.s.symbols().len() as u32;
                 self.havoc(st, a, len, &name);
+                self.library_variable(v, first);
                 st.addrs.insert(key, a);
                 return a;
             }
@@ -190,7 +192,12 @@ impl Symex<'_> {
             self.zero(&var.ty.clone())
         } else {
             let (ty, name) = (var.ty.clone(), var.name.clone());
-            self.nondet_of(st, &ty, &name)
+            let first = self.s.symbols().len() as u32;
+            let v = self.nondet_of(st, &ty, &name);
+            if self.is_extern_decl(key.0) {
+                self.library_variable(key.0, first);
+            }
+            v
         };
         st.regs.insert(key, v);
         v
@@ -198,6 +205,21 @@ impl Symex<'_> {
 
     fn is_extern_decl(&self, v: crate::ir::VarId) -> bool {
         self.p.var(v).external
+    }
+
+    /// The symbols from `first` on, just made for the unknown initial value of `v`: when `v` is
+    /// a variable of the C library's that no file defines (`daylight`), they are values verdiff
+    /// does not model, so a violation is shown only if it happens whatever they are (as for
+    /// the results of a library function without a model, models.rs).
+    pub(crate) fn library_variable(&mut self, v: crate::ir::VarId, first: u32) {
+        let var = self.p.var(v);
+        let last = self.s.symbols().len() as u32;
+        if !(var.external && var.system) || last <= first {
+            return;
+        }
+        let what = format!("the value of `{}` (a variable of the C library's verdiff has no model of)", var.name);
+        self.approx.symbols.extend(first..last);
+        self.approx.funcs.insert(what);
     }
 
     pub(crate) fn read(&mut self, st: &mut State, place: &Place) -> T {

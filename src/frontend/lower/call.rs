@@ -141,7 +141,9 @@ impl Lowerer<'_> {
             }
         };
         let ft = FuncType { ret, params: vec![], variadic: false, prototyped: false, const_pointee: vec![] };
+        let new = self.prog.func_named(name).is_none();
         let f = self.declare_function(name, ft, false, at);
+        self.prog.funcs[f.0 as usize].implicit = new;
         // implicit declarations have file scope
         if let Some(s) = self.scopes.first_mut() {
             s.insert(name.to_string(), Sym::Func(f));

@@ -178,7 +178,17 @@ impl<'a> Lowerer<'a> {
 
     pub fn new_var(&mut self, name: String, ty: Type, kind: VarKind, loc: Loc) -> VarId {
         let id = VarId(self.prog.vars.len() as u32);
-        self.prog.vars.push(Var { name, ty, kind, loc, addressed: false, is_const: false, external: false, align: 0 });
+        self.prog.vars.push(Var {
+            name,
+            ty,
+            kind,
+            loc,
+            addressed: false,
+            is_const: false,
+            external: false,
+            system: false,
+            align: 0,
+        });
         id
     }
 
@@ -297,6 +307,7 @@ impl<'a> Lowerer<'a> {
         }
         let v = self.new_var(name.to_string(), ty, VarKind::Global, loc);
         self.prog.vars[v.0 as usize].external = external;
+        self.prog.vars[v.0 as usize].system = self.map.is_system(offset);
         if !static_ {
             self.link.vars.insert(name.to_string(), v);
         }
@@ -324,6 +335,7 @@ impl<'a> Lowerer<'a> {
             let old = &mut self.prog.funcs[f.0 as usize];
             let old_from_api = self.prog.files.get(old.loc.file as usize).is_some_and(|n| n.ends_with("verdiff.h"));
             let old = &mut self.prog.funcs[f.0 as usize];
+            old.implicit = false;
             if (!old.ty.prototyped && ty.prototyped) || (old_from_api && !from_api_header) {
                 old.ty = ty;
                 if old.body.is_none() {
@@ -348,6 +360,7 @@ impl<'a> Lowerer<'a> {
             system,
             va_block: None,
             model: false,
+            implicit: false,
             contract: None,
             internal: static_,
             type_names: None,
