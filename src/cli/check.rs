@@ -83,6 +83,13 @@ pub struct CheckArgs {
     /// violation
     #[arg(long)]
     pub deadlock_check: bool,
+    /// two threads accessing the same memory at the same time, one of them writing, is a
+    /// violation (a data race)
+    #[arg(long)]
+    pub data_races_check: bool,
+    /// check data races only: no other safety claim and no assertion
+    #[arg(long)]
+    pub data_races_check_only: bool,
     /// malloc never returns NULL
     #[arg(long)]
     pub force_malloc_success: bool,
@@ -251,7 +258,11 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
         vla_size: !p.no_vla_size_check,
         caller_preconditions: false,
         error_label: p.error_label.clone(),
+        data_races: p.data_races_check || p.data_races_check_only,
     };
+    if p.data_races_check_only {
+        checks = CheckOptions { data_races: true, ..CheckOptions::none() };
+    }
     let entry_name = p.function.as_deref().unwrap_or("main").to_string();
     let mut entry = prog.func_named(&entry_name).filter(|&f| prog.func(f).body.is_some());
     // written contracts: enforced on bodies, used in place of them

@@ -685,6 +685,7 @@ pub fn check_program(
         vla_size: true,
         caller_preconditions: false,
         error_label: None,
+        data_races: false,
     };
     product::declare_caller_functions(&mut prog, old_f);
     instrument::instrument(&mut prog, &checks);

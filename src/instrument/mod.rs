@@ -15,6 +15,7 @@ pub use api::is_verification_api;
 mod checks;
 mod fnptr;
 pub mod ltl;
+mod races;
 mod threads;
 
 use crate::ir::{ClaimKind, Instr, InstrKind, Program};
@@ -42,6 +43,8 @@ pub struct CheckOptions {
     /// claims, assumed after they are checked.
     pub caller_preconditions: bool,
     pub error_label: Option<String>,
+    /// Two threads accessing the same bytes at once, one writing (`--data-races-check`).
+    pub data_races: bool,
 }
 
 impl Default for CheckOptions {
@@ -59,6 +62,7 @@ impl Default for CheckOptions {
             vla_size: true,
             caller_preconditions: false,
             error_label: None,
+            data_races: false,
         }
     }
 }
@@ -80,6 +84,7 @@ impl CheckOptions {
             vla_size: false,
             caller_preconditions: false,
             error_label: None,
+            data_races: false,
         }
     }
 }
@@ -92,6 +97,11 @@ pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     // (before the claims: the read and the write each get the checks of their own access,
     // stated right before it, where no other thread can come between)
     threads::split_shared_updates(p);
+    // (before the safety claims too: the race claims and the write's announcement are one
+    // step, the access with its own claims the next)
+    if opts.data_races {
+        races::add_race_claims(p);
+    }
     checks::add_safety_claims(p, opts);
     // reaching the error label is an assertion of the program (off with --no-assertions)
     if let (Some(label), true) = (&opts.error_label, opts.assertions) {

@@ -161,6 +161,7 @@ pub fn builtin_name(b: Builtin) -> &'static str {
         Builtin::IsInputObject => "INPUT_OBJECT",
         Builtin::IsUnsizedInput => "UNSIZED_INPUT_OBJECT",
         Builtin::IsFresh => "__ESBMC_is_fresh",
+        Builtin::RaceFree => "NO_RACE",
     }
 }
 

@@ -124,6 +124,9 @@ pub enum Builtin {
     /// it its meaning (allocating, or checking separation), it reads as "[p, p+n) is a valid,
     /// live region"
     IsFresh,
+    /// (p, n) → int: no other thread has announced a write to bytes of [p, p+n) that it is
+    /// about to make (`--data-races-check`, instrument::races)
+    RaceFree,
 }
 
 #[derive(Clone, PartialEq, Debug)]

@@ -55,6 +55,9 @@ pub enum ClaimKind {
     /// A misuse of the thread library: a semaphore used before `sem_init`, an unlock of a
     /// mutex the thread does not hold (docs/threads.md).
     ThreadApi,
+    /// Two threads access the same bytes at the same time, one of them writing
+    /// (`--data-races-check`, docs/threads.md §4).
+    DataRace,
 }
 
 impl ClaimKind {
@@ -85,6 +88,7 @@ impl ClaimKind {
             ClaimKind::LtlLasso => "ltl-lasso",
             ClaimKind::Deadlock => "deadlock",
             ClaimKind::ThreadApi => "thread-api",
+            ClaimKind::DataRace => "data-race",
         }
     }
     /// Whether the claim is one of an LTL monitor's end-of-trace questions.
@@ -118,6 +122,7 @@ impl ClaimKind {
             ClaimKind::LtlLasso,
             ClaimKind::Deadlock,
             ClaimKind::ThreadApi,
+            ClaimKind::DataRace,
         ]
     }
 }

@@ -131,6 +131,11 @@ pub fn help(kind: &str) -> RuleHelp {
             &["correctness", "concurrency"],
             None,
         ),
+        "data-race" => (
+            "Two threads access the same memory at the same time and at least one of them writes it, without a lock or an atomic operation ordering them: the value read or left behind depends on the timing of the threads (undefined behaviour in C11).",
+            &["correctness", "concurrency"],
+            None,
+        ),
         _ => ("A safety property checked by verdiff is violated.", &["correctness"], None),
     };
     RuleHelp { text, tags, security_severity: severity }

@@ -425,6 +425,7 @@ impl Symex<'_> {
                 self.s.and_n(&[nn, alive, ok])
             }
             Builtin::IsAlive => self.is_alive(st, v[0]),
+            Builtin::RaceFree => self.race_free(st, v[0], v[1]),
             Builtin::IsReadOnly => {
                 let o = self.obj_of(v[0]);
                 self.s.select(self.memory.readonly, o)

@@ -29,6 +29,7 @@ mod path_queue;
 mod place;
 pub mod product;
 mod profile;
+mod races;
 mod refine;
 mod schedule;
 pub mod state;

@@ -33,6 +33,10 @@ impl Symex<'_> {
             }
             return;
         }
+        if super::races::is_race_intrinsic(name) {
+            self.race_intrinsic(st, name, vals);
+            return;
+        }
         if super::threads::is_thread_function(name) {
             if !self.thread_call(st, name, lhs, args, vals, &ret_ty, loc) {
                 // a part of the thread library not modelled: a run that reaches it cannot be
