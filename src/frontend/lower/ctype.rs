@@ -682,8 +682,12 @@ impl Lowerer<'_> {
             }
             return Ok(self.prog.target.int(IntName::UInt));
         }
+        // GCC: an enumerator whose value fits in `int` has type `int`; a wider one (an extension)
+        // has, inside the list, the type of its value and, once the list is complete, the enum's
+        // type. Implicit successors (previous + 1) are computed without truncation.
         let mut next: i128 = 0;
         let mut values = Vec::new();
+        let mut wide = Vec::new();
         for e in &en.node.enumerators {
             let v = match &e.node.expression {
                 Some(x) => self.const_int(x)?,
@@ -691,22 +695,22 @@ impl Lowerer<'_> {
             };
             values.push(v);
             let name = e.node.identifier.node.name.clone();
-            self.declare(name, Sym::EnumConst(v));
+            let fits_int = i32::try_from(v).is_ok();
+            let provisional =
+                if fits_int { self.prog.target.int_t() } else { enum_underlying(&self.prog.target, v, v) };
+            if !fits_int {
+                wide.push(name.clone());
+            }
+            self.declare(name, Sym::EnumConst(v, provisional));
             next = v + 1;
         }
         let (min, max) = (values.iter().copied().min().unwrap_or(0), values.iter().copied().max().unwrap_or(0));
-        let t = &self.prog.target;
-        let ty = if min < 0 {
-            if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
-                t.int(IntName::Int)
-            } else {
-                t.int(IntName::LongLong)
+        let ty = enum_underlying(&self.prog.target, min, max);
+        for name in wide {
+            if let Some(Sym::EnumConst(v, _)) = self.lookup(&name) {
+                self.declare(name, Sym::EnumConst(v, ty.clone()));
             }
-        } else if max <= u32::MAX as i128 {
-            t.int(IntName::UInt)
-        } else {
-            t.int(IntName::ULongLong)
-        };
+        }
         if let Some(name) = tag {
             if let Some(scope) = self.tags.last_mut() {
                 scope.insert(name, Tag::Enum(ty.clone()));
@@ -724,6 +728,48 @@ impl Lowerer<'_> {
     }
 }
 
+/// The type GCC gives an enum whose enumerators range over `min..=max` (without -fshort-enums):
+/// `unsigned int` when no value is negative and all fit, `int` when some are negative and all fit,
+/// otherwise the narrowest of long / long long / __int128 (of that signedness) that holds them.
+pub fn enum_underlying(t: &crate::ir::Target, min: i128, max: i128) -> Type {
+    let unsigned = min >= 0;
+    // bits needed to represent v in the chosen signedness (sign bit included for signed)
+    let bits = |v: i128| -> u32 {
+        if unsigned {
+            128 - (v as u128).leading_zeros()
+        } else if v < 0 {
+            129 - (!v as u128).leading_zeros()
+        } else {
+            129 - (v as u128).leading_zeros()
+        }
+    };
+    let precision = bits(min).max(bits(max)).max(1);
+    let name = if precision <= 32 {
+        if unsigned {
+            IntName::UInt
+        } else {
+            IntName::Int
+        }
+    } else if precision <= t.long_width() {
+        if unsigned {
+            IntName::ULong
+        } else {
+            IntName::Long
+        }
+    } else if precision <= 64 {
+        if unsigned {
+            IntName::ULongLong
+        } else {
+            IntName::LongLong
+        }
+    } else if unsigned {
+        IntName::UInt128
+    } else {
+        IntName::Int128
+    };
+    t.int(name)
+}
+
 /// Parameters of array type are pointers; of function type, function pointers.
 pub fn adjust_param(t: Type) -> Type {
     match t {
@@ -738,5 +784,25 @@ fn maybe_adjust(t: Type, param_ctx: bool) -> Type {
         adjust_param(t)
     } else {
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Target;
+
+    #[test]
+    fn enum_types_follow_gcc() {
+        let t = Target::default();
+        assert_eq!(enum_underlying(&t, 0, 1), t.int(IntName::UInt), "no negative enumerator: unsigned int");
+        assert_eq!(enum_underlying(&t, -1, 1), t.int(IntName::Int), "a negative enumerator: int");
+        assert_eq!(enum_underlying(&t, 0, u32::MAX as i128), t.int(IntName::UInt));
+        assert_eq!(enum_underlying(&t, -1, u32::MAX as i128), t.int(IntName::Long), "needs 33 signed bits");
+        assert_eq!(enum_underlying(&t, i32::MIN as i128, 0), t.int(IntName::Int));
+        assert_eq!(enum_underlying(&t, i32::MIN as i128 - 1, 0), t.int(IntName::Long));
+        assert_eq!(enum_underlying(&t, 0, 1 << 63), t.int(IntName::ULong), "0x8000000000000000: unsigned long");
+        let t32 = Target { model: crate::ir::DataModel::Ilp32, ..Target::default() };
+        assert_eq!(enum_underlying(&t32, 0, 1 << 63), t32.int(IntName::ULongLong), "long is 32 bits on ILP32");
     }
 }

@@ -323,7 +323,7 @@ impl Lowerer<'_> {
                 let ty = Type::Function(std::rc::Rc::new(self.prog.func(f).ty.clone()));
                 Ok(Expr::new(ExprKind::Func(f), ty))
             }
-            Some(Sym::EnumConst(v)) => Ok(Expr::int(v, self.prog.target.int_t())),
+            Some(Sym::EnumConst(v, ty)) => Ok(Expr::int(v, ty)),
             Some(Sym::Typedef(_)) => Err(self.err(at, &format!("`{name}` is a type, not a value"))),
             None => {
                 if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {

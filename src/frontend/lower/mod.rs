@@ -26,7 +26,8 @@ use crate::ir::{Expr, FuncId, FuncType, Function, InstrKind, Loc, Note, Program,
 pub enum Sym {
     Var(VarId),
     Func(FuncId),
-    EnumConst(i128),
+    /// An enumeration constant: its value and type (int, or the enum's type when wider).
+    EnumConst(i128, Type),
     Typedef(Type),
 }
 
