@@ -24,7 +24,16 @@ pub struct DeclSpec {
     pub infinite: bool,
     /// ESBMC's `__ESBMC_contract` (`annotate("__ESBMC_contract")`) on a function.
     pub contract: bool,
+    /// Where the specified type is `_Atomic` (see [`AtomicLevels`]).
+    pub atomic: AtomicLevels,
 }
+
+/// Where a type is `_Atomic`-qualified, by depth of dereference: `[0]` the object itself, `[1]`
+/// what it points to, and so on (missing entries: not atomic). An array has the levels of its
+/// element (a qualifier of an array type is its element's). The IR types carry no qualifiers;
+/// the front end keeps these beside variables and members to make a read-modify-write of an
+/// atomic object (`a += 1`, `a++`) one indivisible step.
+pub type AtomicLevels = Vec<bool>;
 
 /// A parameter as declared (name may be missing in prototypes).
 #[derive(Clone, Debug)]
@@ -68,6 +77,7 @@ impl Lowerer<'_> {
         let mut tys = Vec::new();
         let mut storage = None;
         let mut is_const = false;
+        let mut atomic_q = false;
         let mut packed = false;
         let mut aligned = None;
         let mut infinite = false;
@@ -100,6 +110,9 @@ impl Lowerer<'_> {
                     if q.node == TypeQualifier::Const {
                         is_const = true
                     }
+                    if q.node == TypeQualifier::Atomic {
+                        atomic_q = true
+                    }
                 }
                 DeclarationSpecifier::Function(f) => match f.node {
                     lang_c::ast::FunctionSpecifier::Inline => {}
@@ -119,7 +132,8 @@ impl Lowerer<'_> {
             }
         }
         let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
-        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract })
+        let atomic = self.specifiers_atomic(atomic_q, &tys);
+        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract, atomic })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {
@@ -160,6 +174,97 @@ impl Lowerer<'_> {
         self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))
     }
 
+    /// The atomic levels of a specifier list (`_Atomic` qualifier, `_Atomic(T)`, a typedef).
+    fn specifiers_atomic(&self, qualified: bool, tys: &[&Node<TypeSpecifier>]) -> AtomicLevels {
+        let mut levels = AtomicLevels::new();
+        for ts in tys {
+            match &ts.node {
+                TypeSpecifier::Atomic(tn) => {
+                    levels = self.type_name_atomic(tn);
+                    set_level0(&mut levels);
+                }
+                TypeSpecifier::TypedefName(id) => {
+                    if let Some(Sym::Typedef(_, q)) = self.lookup(&id.node.name) {
+                        levels = q;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if qualified {
+            set_level0(&mut levels);
+        }
+        levels
+    }
+
+    /// The atomic levels of a member's specifiers.
+    pub fn spec_qual_atomic(&self, specs: &[Node<SpecifierQualifier>]) -> AtomicLevels {
+        let mut tys = Vec::new();
+        let mut qualified = false;
+        for s in specs {
+            match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => tys.push(t),
+                SpecifierQualifier::TypeQualifier(q) => qualified |= q.node == TypeQualifier::Atomic,
+                SpecifierQualifier::Extension(_) => {}
+            }
+        }
+        self.specifiers_atomic(qualified, &tys)
+    }
+
+    fn type_name_atomic(&self, tn: &Node<TypeName>) -> AtomicLevels {
+        let base = self.spec_qual_atomic(&tn.node.specifiers);
+        match &tn.node.declarator {
+            Some(d) => self.declarator_atomic(base, d, false),
+            None => base,
+        }
+    }
+
+    /// The atomic levels of what a declarator declares, from those of its specifiers (in the
+    /// order [`Self::declarator`] applies the derivations). In a parameter an array is a pointer.
+    pub fn declarator_atomic(&self, base: AtomicLevels, d: &Node<Declarator>, param_ctx: bool) -> AtomicLevels {
+        let mut levels = base;
+        let mut outer_array = false;
+        let pointers = d
+            .node
+            .derived
+            .iter()
+            .filter(|x| matches!(x.node, DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)));
+        let suffixes = d
+            .node
+            .derived
+            .iter()
+            .rev()
+            .filter(|x| !matches!(x.node, DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)));
+        for dd in pointers.chain(suffixes) {
+            outer_array = false;
+            match &dd.node {
+                DerivedDeclarator::Pointer(quals) => {
+                    let atomic = quals.iter().any(|q| {
+                        matches!(&q.node, lang_c::ast::PointerQualifier::TypeQualifier(t) if t.node == TypeQualifier::Atomic)
+                    });
+                    levels.insert(0, atomic);
+                }
+                DerivedDeclarator::Block(_) => levels.insert(0, false),
+                DerivedDeclarator::Array(_) => outer_array = true,
+                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_) => levels = AtomicLevels::new(),
+            }
+        }
+        if let DeclaratorKind::Declarator(inner) = &d.node.kind.node {
+            return self.declarator_atomic(levels, inner, param_ctx);
+        }
+        if param_ctx && outer_array {
+            levels.insert(0, false);
+        }
+        levels
+    }
+
+    /// Remembers where variable `v` is atomic (if anywhere).
+    pub fn note_atomic_var(&mut self, v: crate::ir::VarId, levels: AtomicLevels) {
+        if levels.iter().any(|&a| a) {
+            self.atomic_vars.insert(v, levels);
+        }
+    }
+
     fn base_type(&mut self, tys: &[&Node<TypeSpecifier>], packed: bool, at: usize) -> LResult<Type> {
         let t = self.prog.target;
         let (mut void, mut char, mut short, mut int, mut long) = (0, 0, 0, 0, 0);
@@ -192,7 +297,7 @@ impl Lowerer<'_> {
                         continue;
                     }
                     match self.lookup(&id.node.name) {
-                        Some(Sym::Typedef(ty)) => other = Some(ty),
+                        Some(Sym::Typedef(ty, _)) => other = Some(ty),
                         _ => {
                             if id.node.name == "__builtin_va_list" {
                                 other = Some(Type::ptr(Type::Void));
@@ -208,10 +313,10 @@ impl Lowerer<'_> {
                         lang_c::ast::TypeOf::Expression(e) => match &e.node {
                             // `typeof(T)` for a typedef name T the parser took for a variable
                             lang_c::ast::Expression::Identifier(id)
-                                if matches!(self.lookup(&id.node.name), Some(Sym::Typedef(_))) =>
+                                if matches!(self.lookup(&id.node.name), Some(Sym::Typedef(..))) =>
                             {
                                 match self.lookup(&id.node.name) {
-                                    Some(Sym::Typedef(ty)) => ty,
+                                    Some(Sym::Typedef(ty, _)) => ty,
                                     _ => self.type_of_expr(e)?,
                                 }
                             }
@@ -353,10 +458,15 @@ impl Lowerer<'_> {
                         let pointee_const = spec.is_const
                             && (matches!(&decl.ty, Type::Pointer(t) if **t == spec.base) || decl.ty.is_array());
                         let pty = adjust_param(decl.ty);
+                        let atomic = match &p.node.declarator {
+                            Some(pd) => self.declarator_atomic(spec.atomic.clone(), pd, true),
+                            None => spec.atomic.clone(),
+                        };
                         let var = decl.name.as_ref().map(|nm| {
                             let loc = self.loc(p.span.start);
                             let v = self.new_var(nm.clone(), pty.clone(), VarKind::Param(FuncId(u32::MAX)), loc);
                             self.declare(nm.clone(), super::Sym::Var(v));
+                            self.note_atomic_var(v, atomic);
                             v
                         });
                         ps.push(Param { name: decl.name, ty: pty, loc_offset: p.span.start, pointee_const, var });
@@ -516,11 +626,13 @@ impl Lowerer<'_> {
             }
         }
         let mut members: Vec<(String, Type, Option<u32>, Option<u64>)> = Vec::new();
+        let mut member_atomic: Vec<(u32, AtomicLevels)> = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
                 continue;
             };
             let base = self.spec_qual(&f.node.specifiers)?;
+            let base_atomic = self.spec_qual_atomic(&f.node.specifiers);
             if f.node.declarators.is_empty() {
                 // anonymous struct/union member (C11)
                 members.push((String::new(), base, None, None));
@@ -528,6 +640,13 @@ impl Lowerer<'_> {
             }
             let spec_align = self.spec_qual_align(&f.node.specifiers)?;
             for sd in &f.node.declarators {
+                let levels = match &sd.node.declarator {
+                    Some(dn) => self.declarator_atomic(base_atomic.clone(), dn, false),
+                    None => base_atomic.clone(),
+                };
+                if levels.iter().any(|&a| a) {
+                    member_atomic.push((members.len() as u32, levels));
+                }
                 let (name, ty, aligned) = match &sd.node.declarator {
                     Some(dn) => {
                         let dcl = self.declarator(base.clone(), dn, false)?;
@@ -554,6 +673,9 @@ impl Lowerer<'_> {
         let r = self.layout_composite(idx, members, packed, forced_align, st.span.start);
         self.pack_cap = None;
         r?;
+        for (f, levels) in member_atomic {
+            self.atomic_fields.insert((idx, f), levels);
+        }
         Ok(mk(idx))
     }
 
@@ -725,6 +847,14 @@ impl Lowerer<'_> {
         self.temps += 1;
         let name = format!("${hint}{}", self.temps);
         self.new_var(name, ty, VarKind::Temp(f), loc)
+    }
+}
+
+/// Marks the object itself atomic.
+fn set_level0(levels: &mut AtomicLevels) {
+    match levels.first_mut() {
+        Some(l) => *l = true,
+        None => levels.push(true),
     }
 }
 
