@@ -2,7 +2,9 @@
 //! (`x = x + 1` with `x` a global) is two accesses in C, between which another thread may run.
 //! The scheduler switches only before an instruction (symex::schedule), so such an assignment
 //! is split into a read into a temporary and a write of it: `$read = x + 1; x = $read;`.
-//! Programs that create no thread are left as they are.
+//! Programs that create no thread are left as they are. Inside an atomic section (such as the
+//! one the front end puts around a read-modify-write of an `_Atomic` object) the two halves are
+//! still one step: the scheduler does not switch there.
 
 use crate::ir::build::new_var;
 use crate::ir::rewrite::rewrite;

@@ -24,7 +24,16 @@ pub struct DeclSpec {
     pub infinite: bool,
     /// ESBMC's `__ESBMC_contract` (`annotate("__ESBMC_contract")`) on a function.
     pub contract: bool,
+    /// Where the specified type is `_Atomic` (see [`AtomicLevels`]).
+    pub atomic: AtomicLevels,
 }
+
+/// Where a type is `_Atomic`-qualified, by depth of dereference: `[0]` the object itself, `[1]`
+/// what it points to, and so on (missing entries: not atomic). An array has the levels of its
+/// element (a qualifier of an array type is its element's). The IR types carry no qualifiers;
+/// the front end keeps these beside variables and members to make a read-modify-write of an
+/// atomic object (`a += 1`, `a++`) one indivisible step.
+pub type AtomicLevels = Vec<bool>;
 
 /// A parameter as declared (name may be missing in prototypes).
 #[derive(Clone, Debug)]
@@ -68,6 +77,7 @@ impl Lowerer<'_> {
         let mut tys = Vec::new();
         let mut storage = None;
         let mut is_const = false;
+        let mut atomic_q = false;
         let mut packed = false;
         let mut aligned = None;
         let mut infinite = false;
@@ -100,6 +110,9 @@ impl Lowerer<'_> {
                     if q.node == TypeQualifier::Const {
                         is_const = true
                     }
+                    if q.node == TypeQualifier::Atomic {
+                        atomic_q = true
+                    }
                 }
                 DeclarationSpecifier::Function(f) => match f.node {
                     lang_c::ast::FunctionSpecifier::Inline => {}
@@ -119,7 +132,8 @@ impl Lowerer<'_> {
             }
         }
         let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
-        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract })
+        let atomic = self.specifiers_atomic(atomic_q, &tys);
+        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract, atomic })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {
@@ -160,6 +174,97 @@ impl Lowerer<'_> {
         self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))
     }
 
+    /// The atomic levels of a specifier list (`_Atomic` qualifier, `_Atomic(T)`, a typedef).
+    fn specifiers_atomic(&self, qualified: bool, tys: &[&Node<TypeSpecifier>]) -> AtomicLevels {
+        let mut levels = AtomicLevels::new();
+        for ts in tys {
+            match &ts.node {
+                TypeSpecifier::Atomic(tn) => {
+                    levels = self.type_name_atomic(tn);
+                    set_level0(&mut levels);
+                }
+                TypeSpecifier::TypedefName(id) => {
+                    if let Some(Sym::Typedef(_, q)) = self.lookup(&id.node.name) {
+                        levels = q;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if qualified {
+            set_level0(&mut levels);
+        }
+        levels
+    }
+
+    /// The atomic levels of a member's specifiers.
+    pub fn spec_qual_atomic(&self, specs: &[Node<SpecifierQualifier>]) -> AtomicLevels {
+        let mut tys = Vec::new();
+        let mut qualified = false;
+        for s in specs {
+            match &s.node {
+                SpecifierQualifier::TypeSpecifier(t) => tys.push(t),
+                SpecifierQualifier::TypeQualifier(q) => qualified |= q.node == TypeQualifier::Atomic,
+                SpecifierQualifier::Extension(_) => {}
+            }
+        }
+        self.specifiers_atomic(qualified, &tys)
+    }
+
+    fn type_name_atomic(&self, tn: &Node<TypeName>) -> AtomicLevels {
+        let base = self.spec_qual_atomic(&tn.node.specifiers);
+        match &tn.node.declarator {
+            Some(d) => self.declarator_atomic(base, d, false),
+            None => base,
+        }
+    }
+
+    /// The atomic levels of what a declarator declares, from those of its specifiers (in the
+    /// order [`Self::declarator`] applies the derivations). In a parameter an array is a pointer.
+    pub fn declarator_atomic(&self, base: AtomicLevels, d: &Node<Declarator>, param_ctx: bool) -> AtomicLevels {
+        let mut levels = base;
+        let mut outer_array = false;
+        let pointers = d
+            .node
+            .derived
+            .iter()
+            .filter(|x| matches!(x.node, DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)));
+        let suffixes = d
+            .node
+            .derived
+            .iter()
+            .rev()
+            .filter(|x| !matches!(x.node, DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_)));
+        for dd in pointers.chain(suffixes) {
+            outer_array = false;
+            match &dd.node {
+                DerivedDeclarator::Pointer(quals) => {
+                    let atomic = quals.iter().any(|q| {
+                        matches!(&q.node, lang_c::ast::PointerQualifier::TypeQualifier(t) if t.node == TypeQualifier::Atomic)
+                    });
+                    levels.insert(0, atomic);
+                }
+                DerivedDeclarator::Block(_) => levels.insert(0, false),
+                DerivedDeclarator::Array(_) => outer_array = true,
+                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_) => levels = AtomicLevels::new(),
+            }
+        }
+        if let DeclaratorKind::Declarator(inner) = &d.node.kind.node {
+            return self.declarator_atomic(levels, inner, param_ctx);
+        }
+        if param_ctx && outer_array {
+            levels.insert(0, false);
+        }
+        levels
+    }
+
+    /// Remembers where variable `v` is atomic (if anywhere).
+    pub fn note_atomic_var(&mut self, v: crate::ir::VarId, levels: AtomicLevels) {
+        if levels.iter().any(|&a| a) {
+            self.atomic_vars.insert(v, levels);
+        }
+    }
+
     fn base_type(&mut self, tys: &[&Node<TypeSpecifier>], packed: bool, at: usize) -> LResult<Type> {
         let t = self.prog.target;
         let (mut void, mut char, mut short, mut int, mut long) = (0, 0, 0, 0, 0);
@@ -192,7 +297,7 @@ impl Lowerer<'_> {
                         continue;
                     }
                     match self.lookup(&id.node.name) {
-                        Some(Sym::Typedef(ty)) => other = Some(ty),
+                        Some(Sym::Typedef(ty, _)) => other = Some(ty),
                         _ => {
                             if id.node.name == "__builtin_va_list" {
                                 other = Some(Type::ptr(Type::Void));
@@ -208,10 +313,10 @@ impl Lowerer<'_> {
                         lang_c::ast::TypeOf::Expression(e) => match &e.node {
                             // `typeof(T)` for a typedef name T the parser took for a variable
                             lang_c::ast::Expression::Identifier(id)
-                                if matches!(self.lookup(&id.node.name), Some(Sym::Typedef(_))) =>
+                                if matches!(self.lookup(&id.node.name), Some(Sym::Typedef(..))) =>
                             {
                                 match self.lookup(&id.node.name) {
-                                    Some(Sym::Typedef(ty)) => ty,
+                                    Some(Sym::Typedef(ty, _)) => ty,
                                     _ => self.type_of_expr(e)?,
                                 }
                             }
@@ -353,10 +458,15 @@ impl Lowerer<'_> {
                         let pointee_const = spec.is_const
                             && (matches!(&decl.ty, Type::Pointer(t) if **t == spec.base) || decl.ty.is_array());
                         let pty = adjust_param(decl.ty);
+                        let atomic = match &p.node.declarator {
+                            Some(pd) => self.declarator_atomic(spec.atomic.clone(), pd, true),
+                            None => spec.atomic.clone(),
+                        };
                         let var = decl.name.as_ref().map(|nm| {
                             let loc = self.loc(p.span.start);
                             let v = self.new_var(nm.clone(), pty.clone(), VarKind::Param(FuncId(u32::MAX)), loc);
                             self.declare(nm.clone(), super::Sym::Var(v));
+                            self.note_atomic_var(v, atomic);
                             v
                         });
                         ps.push(Param { name: decl.name, ty: pty, loc_offset: p.span.start, pointee_const, var });
@@ -516,11 +626,13 @@ impl Lowerer<'_> {
             }
         }
         let mut members: Vec<(String, Type, Option<u32>, Option<u64>)> = Vec::new();
+        let mut member_atomic: Vec<(u32, AtomicLevels)> = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
                 continue;
             };
             let base = self.spec_qual(&f.node.specifiers)?;
+            let base_atomic = self.spec_qual_atomic(&f.node.specifiers);
             if f.node.declarators.is_empty() {
                 // anonymous struct/union member (C11)
                 members.push((String::new(), base, None, None));
@@ -528,6 +640,13 @@ impl Lowerer<'_> {
             }
             let spec_align = self.spec_qual_align(&f.node.specifiers)?;
             for sd in &f.node.declarators {
+                let levels = match &sd.node.declarator {
+                    Some(dn) => self.declarator_atomic(base_atomic.clone(), dn, false),
+                    None => base_atomic.clone(),
+                };
+                if levels.iter().any(|&a| a) {
+                    member_atomic.push((members.len() as u32, levels));
+                }
                 let (name, ty, aligned) = match &sd.node.declarator {
                     Some(dn) => {
                         let dcl = self.declarator(base.clone(), dn, false)?;
@@ -554,6 +673,9 @@ impl Lowerer<'_> {
         let r = self.layout_composite(idx, members, packed, forced_align, st.span.start);
         self.pack_cap = None;
         r?;
+        for (f, levels) in member_atomic {
+            self.atomic_fields.insert((idx, f), levels);
+        }
         Ok(mk(idx))
     }
 
@@ -682,8 +804,12 @@ impl Lowerer<'_> {
             }
             return Ok(self.prog.target.int(IntName::UInt));
         }
+        // GCC: an enumerator whose value fits in `int` has type `int`; a wider one (an extension)
+        // has, inside the list, the type of its value and, once the list is complete, the enum's
+        // type. Implicit successors (previous + 1) are computed without truncation.
         let mut next: i128 = 0;
         let mut values = Vec::new();
+        let mut wide = Vec::new();
         for e in &en.node.enumerators {
             let v = match &e.node.expression {
                 Some(x) => self.const_int(x)?,
@@ -691,22 +817,22 @@ impl Lowerer<'_> {
             };
             values.push(v);
             let name = e.node.identifier.node.name.clone();
-            self.declare(name, Sym::EnumConst(v));
+            let fits_int = i32::try_from(v).is_ok();
+            let provisional =
+                if fits_int { self.prog.target.int_t() } else { enum_underlying(&self.prog.target, v, v) };
+            if !fits_int {
+                wide.push(name.clone());
+            }
+            self.declare(name, Sym::EnumConst(v, provisional));
             next = v + 1;
         }
         let (min, max) = (values.iter().copied().min().unwrap_or(0), values.iter().copied().max().unwrap_or(0));
-        let t = &self.prog.target;
-        let ty = if min < 0 {
-            if min >= i32::MIN as i128 && max <= i32::MAX as i128 {
-                t.int(IntName::Int)
-            } else {
-                t.int(IntName::LongLong)
+        let ty = enum_underlying(&self.prog.target, min, max);
+        for name in wide {
+            if let Some(Sym::EnumConst(v, _)) = self.lookup(&name) {
+                self.declare(name, Sym::EnumConst(v, ty.clone()));
             }
-        } else if max <= u32::MAX as i128 {
-            t.int(IntName::UInt)
-        } else {
-            t.int(IntName::ULongLong)
-        };
+        }
         if let Some(name) = tag {
             if let Some(scope) = self.tags.last_mut() {
                 scope.insert(name, Tag::Enum(ty.clone()));
@@ -724,6 +850,56 @@ impl Lowerer<'_> {
     }
 }
 
+/// Marks the object itself atomic.
+fn set_level0(levels: &mut AtomicLevels) {
+    match levels.first_mut() {
+        Some(l) => *l = true,
+        None => levels.push(true),
+    }
+}
+
+/// The type GCC gives an enum whose enumerators range over `min..=max` (without -fshort-enums):
+/// `unsigned int` when no value is negative and all fit, `int` when some are negative and all fit,
+/// otherwise the narrowest of long / long long / __int128 (of that signedness) that holds them.
+pub fn enum_underlying(t: &crate::ir::Target, min: i128, max: i128) -> Type {
+    let unsigned = min >= 0;
+    // bits needed to represent v in the chosen signedness (sign bit included for signed)
+    let bits = |v: i128| -> u32 {
+        if unsigned {
+            128 - (v as u128).leading_zeros()
+        } else if v < 0 {
+            129 - (!v as u128).leading_zeros()
+        } else {
+            129 - (v as u128).leading_zeros()
+        }
+    };
+    let precision = bits(min).max(bits(max)).max(1);
+    let name = if precision <= 32 {
+        if unsigned {
+            IntName::UInt
+        } else {
+            IntName::Int
+        }
+    } else if precision <= t.long_width() {
+        if unsigned {
+            IntName::ULong
+        } else {
+            IntName::Long
+        }
+    } else if precision <= 64 {
+        if unsigned {
+            IntName::ULongLong
+        } else {
+            IntName::LongLong
+        }
+    } else if unsigned {
+        IntName::UInt128
+    } else {
+        IntName::Int128
+    };
+    t.int(name)
+}
+
 /// Parameters of array type are pointers; of function type, function pointers.
 pub fn adjust_param(t: Type) -> Type {
     match t {
@@ -738,5 +914,25 @@ fn maybe_adjust(t: Type, param_ctx: bool) -> Type {
         adjust_param(t)
     } else {
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Target;
+
+    #[test]
+    fn enum_types_follow_gcc() {
+        let t = Target::default();
+        assert_eq!(enum_underlying(&t, 0, 1), t.int(IntName::UInt), "no negative enumerator: unsigned int");
+        assert_eq!(enum_underlying(&t, -1, 1), t.int(IntName::Int), "a negative enumerator: int");
+        assert_eq!(enum_underlying(&t, 0, u32::MAX as i128), t.int(IntName::UInt));
+        assert_eq!(enum_underlying(&t, -1, u32::MAX as i128), t.int(IntName::Long), "needs 33 signed bits");
+        assert_eq!(enum_underlying(&t, i32::MIN as i128, 0), t.int(IntName::Int));
+        assert_eq!(enum_underlying(&t, i32::MIN as i128 - 1, 0), t.int(IntName::Long));
+        assert_eq!(enum_underlying(&t, 0, 1 << 63), t.int(IntName::ULong), "0x8000000000000000: unsigned long");
+        let t32 = Target { model: crate::ir::DataModel::Ilp32, ..Target::default() };
+        assert_eq!(enum_underlying(&t32, 0, 1 << 63), t32.int(IntName::ULongLong), "long is 32 bits on ILP32");
     }
 }

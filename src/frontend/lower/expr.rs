@@ -157,6 +157,47 @@ impl Lowerer<'_> {
         (r, used.instrs)
     }
 
+    /// Where an lvalue's object, and what it points to, is `_Atomic` (see ctype::AtomicLevels).
+    fn atomic_levels(&self, e: &Expr) -> super::ctype::AtomicLevels {
+        let tail = |mut l: super::ctype::AtomicLevels| {
+            if !l.is_empty() {
+                l.remove(0);
+            }
+            l
+        };
+        match &e.kind {
+            ExprKind::Var(v) => self.atomic_vars.get(v).cloned().unwrap_or_default(),
+            ExprKind::Deref(p) => tail(self.atomic_levels(p)),
+            // an array has its element's levels; a pointer, one more
+            ExprKind::Index(b, _) if b.ty.is_array() => self.atomic_levels(b),
+            ExprKind::Index(b, _) => tail(self.atomic_levels(b)),
+            ExprKind::AddrOf(x) => {
+                let mut l = self.atomic_levels(x);
+                l.insert(0, false);
+                l
+            }
+            ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrSub, p, _) => self.atomic_levels(p),
+            ExprKind::Member(b, f) => match &b.ty {
+                Type::Struct(c) | Type::Union(c) => self.atomic_fields.get(&(*c, *f)).cloned().unwrap_or_default(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn is_atomic_lvalue(&self, e: &Expr) -> bool {
+        self.atomic_levels(e).first() == Some(&true)
+    }
+
+    /// Begins (or ends) an atomic section, as `__VERIFIER_atomic_begin()` (`_end`) would.
+    fn atomic_marker(&mut self, begin: bool, at: usize) {
+        let name = if begin { "__VERIFIER_atomic_begin" } else { "__VERIFIER_atomic_end" };
+        let f = crate::ir::build::declare(self.prog, name, Type::Void, vec![]);
+        let func = crate::ir::build::func_expr(self.prog, f);
+        let loc = self.loc(at);
+        self.b.emit(InstrKind::Call { lhs: None, func, args: vec![] }, loc);
+    }
+
     fn temp_of(&mut self, value: Expr, hint: &str, at: usize) -> Expr {
         let loc = self.loc(at);
         let v = self.new_temp(hint, value.ty.clone(), loc);
@@ -323,8 +364,8 @@ impl Lowerer<'_> {
                 let ty = Type::Function(std::rc::Rc::new(self.prog.func(f).ty.clone()));
                 Ok(Expr::new(ExprKind::Func(f), ty))
             }
-            Some(Sym::EnumConst(v)) => Ok(Expr::int(v, self.prog.target.int_t())),
-            Some(Sym::Typedef(_)) => Err(self.err(at, &format!("`{name}` is a type, not a value"))),
+            Some(Sym::EnumConst(v, ty)) => Ok(Expr::int(v, ty)),
+            Some(Sym::Typedef(..)) => Err(self.err(at, &format!("`{name}` is a type, not a value"))),
             None => {
                 if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
                     let fname = self.cur_func.map(|f| self.prog.func(f).name.clone()).unwrap_or_default();
@@ -522,10 +563,21 @@ impl Lowerer<'_> {
                 let lv = self.lvalue(a)?;
                 let inc = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PreIncrement);
                 let post = matches!(op, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
+                // on an _Atomic object: one indivisible read-modify-write (C11 6.5.2.4p2)
+                let atomic = self.is_atomic_lvalue(&lv);
+                if atomic {
+                    self.atomic_marker(true, at);
+                }
                 let old = if post && want { self.temp_of(lv.clone(), "post", at) } else { lv.clone() };
                 let new = self.add_one(lv.clone(), inc, at)?;
                 let loc = self.loc(at);
                 self.b.assign(lv.clone(), new, loc);
+                if atomic {
+                    // the value is the one the operation wrote, not a later read
+                    let v = if !post && want { self.temp_of(lv.clone(), "atomic", at) } else { old.clone() };
+                    self.atomic_marker(false, at);
+                    return Ok(if post || want { v } else { lv });
+                }
                 Ok(if post { old } else { lv })
             }
             UnaryOperator::Address => {
@@ -694,7 +746,16 @@ impl Lowerer<'_> {
             | B::AssignBitwiseXor
             | B::AssignBitwiseOr => {
                 let lv = self.lvalue(l)?;
-                let v = self.rvalue(r)?;
+                let mut v = self.rvalue(r)?;
+                // on an _Atomic object: the operand is evaluated first, then one indivisible
+                // read-modify-write (C11 6.5.16.2p3)
+                let atomic = self.is_atomic_lvalue(&lv);
+                if atomic {
+                    if !matches!(v.kind, ExprKind::Int(_) | ExprKind::Float(_)) {
+                        v = self.temp_of(v, "operand", at);
+                    }
+                    self.atomic_marker(true, at);
+                }
                 let bop = match op {
                     B::AssignMultiply => BinOp::Mul,
                     B::AssignDivide => BinOp::Div,
@@ -711,6 +772,11 @@ impl Lowerer<'_> {
                 let res = self.convert(res, &lv.ty, at)?;
                 let loc = self.loc(at);
                 self.b.assign(lv.clone(), res, loc);
+                if atomic {
+                    let v = if want { self.temp_of(lv.clone(), "atomic", at) } else { lv.clone() };
+                    self.atomic_marker(false, at);
+                    return Ok(v);
+                }
                 Ok(lv)
             }
             _ => {

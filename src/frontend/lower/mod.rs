@@ -26,8 +26,10 @@ use crate::ir::{Expr, FuncId, FuncType, Function, InstrKind, Loc, Note, Program,
 pub enum Sym {
     Var(VarId),
     Func(FuncId),
-    EnumConst(i128),
-    Typedef(Type),
+    /// An enumeration constant: its value and type (int, or the enum's type when wider).
+    EnumConst(i128, Type),
+    /// A typedef name: its type, and where that type is `_Atomic` (see [`ctype::AtomicLevels`]).
+    Typedef(Type, ctype::AtomicLevels),
 }
 
 #[derive(Clone, Debug)]
@@ -110,6 +112,10 @@ pub struct Lowerer<'a> {
     pub in_clause: Option<contract::ClauseKind>,
     /// The contract of the function being lowered.
     pub contract: Option<crate::ir::Contract>,
+    /// Variables declared with an `_Atomic` type somewhere along their derivation (only those).
+    pub atomic_vars: HashMap<VarId, ctype::AtomicLevels>,
+    /// Likewise members of structs and unions: (composite, member index).
+    pub atomic_fields: HashMap<(u32, u32), ctype::AtomicLevels>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -133,6 +139,8 @@ impl<'a> Lowerer<'a> {
             pack_cap: None,
             in_clause: None,
             contract: None,
+            atomic_vars: HashMap::new(),
+            atomic_fields: HashMap::new(),
         }
     }
 
@@ -245,7 +253,8 @@ impl<'a> Lowerer<'a> {
                     "__verdiff_uint128" => self.prog.target.int(crate::ir::IntName::UInt128),
                     _ => decl.ty,
                 };
-                self.declare(name, Sym::Typedef(ty));
+                let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
+                self.declare(name, Sym::Typedef(ty, atomic));
                 continue;
             }
             if let Type::Function(ft) = &decl.ty {
@@ -263,6 +272,8 @@ impl<'a> Lowerer<'a> {
                 (t, _) => t.clone(),
             };
             let v = self.declare_global(&name, ty, static_, external || spec.infinite, offset);
+            let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
+            self.note_atomic_var(v, atomic);
             self.prog.vars[v.0 as usize].align = declared_align(&spec, &decl);
             if object_is_const(&spec, &decl) {
                 self.prog.vars[v.0 as usize].is_const = true;

@@ -348,7 +348,8 @@ impl Lowerer<'_> {
             let loc = self.loc(decl.offset);
             match spec.storage {
                 Some(StorageClassSpecifier::Typedef) => {
-                    self.declare(name, Sym::Typedef(decl.ty));
+                    let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
+                    self.declare(name, Sym::Typedef(decl.ty, atomic));
                     continue;
                 }
                 Some(StorageClassSpecifier::Extern) => {
@@ -357,6 +358,8 @@ impl Lowerer<'_> {
                         self.declare(name, Sym::Func(f));
                     } else {
                         let v = self.declare_global(&name, decl.ty, false, true, decl.offset);
+                        let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
+                        self.note_atomic_var(v, atomic);
                         self.declare(name, Sym::Var(v));
                     }
                     continue;
@@ -375,6 +378,8 @@ impl Lowerer<'_> {
                 || spec.storage == Some(StorageClassSpecifier::ThreadLocal)
             {
                 let v = self.new_var(name.clone(), decl.ty.clone(), VarKind::StaticLocal(func), loc);
+                let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
+                self.note_atomic_var(v, atomic);
                 self.prog.vars[v.0 as usize].align = super::declared_align(&spec, &decl);
                 if super::object_is_const(&spec, &decl) {
                     self.prog.vars[v.0 as usize].is_const = true;
@@ -386,6 +391,8 @@ impl Lowerer<'_> {
                 continue;
             }
             let v = self.new_var(name.clone(), decl.ty.clone(), VarKind::Local(func), loc);
+            let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
+            self.note_atomic_var(v, atomic);
             self.prog.vars[v.0 as usize].align = super::declared_align(&spec, &decl);
             if super::object_is_const(&spec, &decl) {
                 self.prog.vars[v.0 as usize].is_const = true;
