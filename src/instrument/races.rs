@@ -1,28 +1,27 @@
 //! `--data-races-check` (ESBMC's flag; the thesis's Fig. 4.12–4.13): two threads race when
-//! they access the same bytes at the same time and one of them writes. As ESBMC does, a write
-//! is announced before it is made, and an access checks that no other thread has announced a
-//! write to its bytes:
+//! they access the same bytes at the same time and one of them writes. Every shared place an
+//! instruction reads or writes gets a claim before it, `NO_RACE(&x, sizeof x, write)`:
 //!
 //! ```text
-//! assert NO_RACE(&x, sizeof x)      -- data-race claims: every shared place the
-//! assert NO_RACE(&y, sizeof y)         instruction reads or writes
-//! __verdiff_race_announce(&x, sizeof x)
-//! x = y + 1;                        -- another thread may run before this (it is visible)
-//! __verdiff_race_clear();
+//! assert NO_RACE(&x, sizeof x, 1)   -- data-race claims: every shared place the
+//! assert NO_RACE(&y, sizeof y, 0)      instruction writes (1) or reads (0)
+//! x = y + 1;
 //! ```
 //!
-//! The claims and the announcement are one step of the scheduler (symex::schedule groups a
-//! run of generated claims with the instruction after them); the write is the next. So a
-//! thread that stops between the two leaves its write announced, and another thread that
-//! reads or writes those bytes then violates its claim: the two accesses are adjacent in
-//! that interleaving, with nothing ordering them. A read by one thread and a write by another
-//! are caught in the interleaving where the writer announces first.
+//! The claims and the access are one step of the scheduler (symex::schedule groups a run of
+//! generated claims with the instruction after them), so a thread that another preempts
+//! stands right before such a group: its claims name the accesses it is about to make. A
+//! claim of the running thread holds when no other thread stands before an access to the
+//! same bytes where one of the two writes (symex::races): in that interleaving the two
+//! accesses are adjacent, with nothing ordering them. This also catches a write inside an
+//! atomic section (which no other thread can interrupt) against a plain read another thread
+//! is about to make.
 //!
 //! Not checked: accesses inside library models (`memcpy` on shared memory) and objects of
 //! `_Atomic` type, whose accesses are atomic. Runs after the shared updates are split
 //! (instrument::threads: `x++` reads and then writes) and before the safety claims.
 
-use crate::ir::build::{declare, func_expr, new_var};
+use crate::ir::build::new_var;
 use crate::ir::rewrite::rewrite;
 use crate::ir::{BinOp, Builtin, ClaimKind, Expr, ExprKind, Instr, InstrKind, Program, Type, UnOp, VarId, VarKind};
 
@@ -34,16 +33,11 @@ struct Access {
     guard: Option<Expr>,
 }
 
-/// Adds the data-race claims and the write announcements to a program that creates threads.
+/// Adds the data-race claims to a program that creates threads.
 pub fn add_race_claims(p: &mut Program) {
     if !super::threads::creates_threads(p) {
         return;
     }
-    let void_ptr = Type::ptr(Type::Void);
-    let size_t = p.target.size_t();
-    let announce = declare(p, "__verdiff_race_announce", Type::Void, vec![void_ptr, size_t.clone()]);
-    let clear = declare(p, "__verdiff_race_clear", Type::Void, vec![]);
-    let (announce, clear) = (func_expr(p, announce), func_expr(p, clear));
     let mut addressed: Vec<VarId> = Vec::new();
     for fi in 0..p.funcs.len() {
         if p.funcs[fi].model || p.funcs[fi].body.is_none() {
@@ -52,8 +46,8 @@ pub fn add_race_claims(p: &mut Program) {
         let Some(body) = p.funcs[fi].body.take() else { continue };
         let f = crate::ir::FuncId(fi as u32);
         // a result of a call written to shared memory: the write is the assignment after the
-        // call, not the whole call (announced through the callee's run, it would race with
-        // everything the other threads do meanwhile)
+        // call, not the whole call (claimed before the callee's run, the write would seem to
+        // be pending through everything the callee does)
         let mut temps = Vec::new();
         let body = rewrite(body, |ins| {
             let InstrKind::Call { lhs: Some(lhs), func, args } = &ins.kind else { return (vec![], None) };
@@ -71,36 +65,25 @@ pub fn add_race_claims(p: &mut Program) {
             new_var(p, "$call_result", ty, VarKind::Temp(f), loc, false);
         }
         let body = rewrite(body, |ins| {
-            let accesses = accesses(p, &ins.kind);
-            if accesses.is_empty() {
-                return (vec![], None);
-            }
             let mut before = Vec::new();
-            let mut written = None;
-            for a in &accesses {
+            for a in accesses(p, &ins.kind) {
                 let Some((addr, len)) = extent(p, &a.place) else { continue };
                 root_vars(&a.place, &mut addressed);
-                let free = Expr::builtin(Builtin::RaceFree, vec![addr.clone(), len.clone()], p.target.int_t());
+                let int = p.target.int_t();
+                let write = Expr::int(a.write as i128, int.clone());
+                let free = Expr::builtin(Builtin::RaceFree, vec![addr, len, write], int.clone());
                 let cond = match &a.guard {
                     None => free,
                     Some(g) => {
-                        let not_g = Expr::unary(UnOp::LogNot, g.clone(), p.target.int_t());
-                        Expr::binary(BinOp::LogOr, not_g, free, p.target.int_t())
+                        let not_g = Expr::unary(UnOp::LogNot, g.clone(), int.clone());
+                        Expr::binary(BinOp::LogOr, not_g, free, int)
                     }
                 };
                 let name = crate::ir::display::expr_to_c(p, &a.place);
                 let msg = format!("{} data race on {name}", if a.write { "W/W" } else { "R/W" });
                 before.push(Instr::new(InstrKind::Assert { cond, kind: ClaimKind::DataRace, msg }, ins.loc));
-                if a.write {
-                    written = Some((addr, len));
-                }
             }
-            let Some((addr, len)) = written else { return (before, None) };
-            let addr = Expr::cast(addr, Type::ptr(Type::Void));
-            let args = vec![addr, Expr::cast(len, p.target.size_t())];
-            before.push(Instr::new(InstrKind::Call { lhs: None, func: announce.clone(), args }, ins.loc));
-            let withdraw = Instr::new(InstrKind::Call { lhs: None, func: clear.clone(), args: vec![] }, ins.loc);
-            (before, Some(vec![ins.clone(), withdraw]))
+            (before, None)
         });
         p.funcs[fi].body = Some(body);
     }
@@ -130,6 +113,7 @@ fn accesses(p: &Program, k: &InstrKind) -> Vec<Access> {
             if let Some(l) = lhs {
                 address_reads(p, l, None, &mut out);
             }
+            library_accesses(p, func, args, &mut out);
         }
         InstrKind::Assume(c) | InstrKind::Assert { cond: c, kind: ClaimKind::Assertion, .. } => {
             reads(p, c, None, &mut out)
@@ -139,6 +123,40 @@ fn accesses(p: &Program, k: &InstrKind) -> Vec<Access> {
         _ => {}
     }
     out
+}
+
+/// What a call of a library function (a model or a function without a body) reads and writes
+/// through its pointer arguments, as far as the pointer's type tells: the pointed-to object
+/// of that type (`scanf("%d", &g)` writes `g`; a string function reads or writes at least its
+/// first byte). A `const` pointee is read; a variadic argument is written only by the scanf
+/// family. The thread library and the verifier's intrinsics are not accesses.
+fn library_accesses(p: &Program, func: &Expr, args: &[Expr], out: &mut Vec<Access>) {
+    let ExprKind::Func(f) = &func.kind else { return };
+    let fun = p.func(*f);
+    if !(fun.model || fun.body.is_none()) {
+        return;
+    }
+    let n = fun.name.as_str();
+    let runtime =
+        ["pthread_", "thrd_", "mtx_", "cnd_", "sem_", "atomic_", "__VERIFIER_", "__ESBMC_", "__CPROVER_", "__verdiff_"];
+    if runtime.iter().any(|r| n.starts_with(r)) || matches!(n, "free" | "realloc") {
+        return;
+    }
+    let scanf = n.ends_with("scanf");
+    for (i, a) in args.iter().enumerate() {
+        let Some(pointee) = a.ty.pointee() else { continue };
+        if pointee.is_function() || matches!(pointee, Type::Void) {
+            continue;
+        }
+        let write = match fun.ty.const_pointee.get(i) {
+            Some(&c) if i < fun.ty.params.len() => !c,
+            _ => scanf,
+        };
+        let place = Expr::deref(a.clone());
+        if watched(p, &place) {
+            out.push(Access { place, write, guard: None });
+        }
+    }
 }
 
 /// The shared places evaluating `e` reads, each under the condition of its evaluation.
@@ -210,10 +228,38 @@ fn shared(p: &Program, e: &Expr) -> bool {
     })
 }
 
-/// Whether accesses to the place are checked: not string literals (read-only) and not
-/// places of unknown size.
+/// Whether accesses to the place are checked: not `_Atomic` objects (each access to one is
+/// atomic), not string literals (read-only) and not places of unknown size.
 fn watched(p: &Program, e: &Expr) -> bool {
-    p.size_of(&e.ty).is_some_and(|n| n > 0) && !in_string(e)
+    p.size_of(&e.ty).is_some_and(|n| n > 0) && !in_string(e) && !atomic(p, e)
+}
+
+/// Whether the place is an `_Atomic` object, as far as the declarations tell (a pointer
+/// variable's pointee, a member, an array's elements; not through casts or calls).
+fn atomic(p: &Program, e: &Expr) -> bool {
+    let a = &p.atomic;
+    match &e.kind {
+        ExprKind::Var(v) => a.vars.contains(v),
+        ExprKind::Member(b, f) => match &b.ty {
+            Type::Struct(c) | Type::Union(c) => a.fields.contains(&(*c, *f)),
+            _ => false,
+        },
+        ExprKind::Index(b, _) if matches!(b.ty, Type::Array(..)) => atomic(p, b),
+        ExprKind::Index(b, _) | ExprKind::Deref(b) => pointer_to_atomic(p, b),
+        _ => false,
+    }
+}
+
+/// Whether a pointer expression points to `_Atomic` objects (a declared pointer variable, with
+/// arithmetic and conversions on it).
+fn pointer_to_atomic(p: &Program, e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(v) => p.atomic.pointees.contains(v),
+        ExprKind::Cast(x, false) => pointer_to_atomic(p, x),
+        ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrSub, x, _) => pointer_to_atomic(p, x),
+        ExprKind::AddrOf(x) => atomic(p, x),
+        _ => false,
+    }
 }
 
 fn in_string(e: &Expr) -> bool {

@@ -124,8 +124,8 @@ pub enum Builtin {
     /// it its meaning (allocating, or checking separation), it reads as "[p, p+n) is a valid,
     /// live region"
     IsFresh,
-    /// (p, n) → int: no other thread has announced a write to bytes of [p, p+n) that it is
-    /// about to make (`--data-races-check`, instrument::races)
+    /// (p, n, write) → int: no other thread is about to access bytes of [p, p+n) where it or
+    /// this access (`write` non-zero) writes (`--data-races-check`, instrument::races)
     RaceFree,
 }
 

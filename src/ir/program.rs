@@ -408,6 +408,20 @@ pub struct Program {
     /// Static initialisation, run before the entry function.
     pub init: Vec<Instr>,
     pub notes: Vec<Note>,
+    /// Which objects the source declares `_Atomic` (their accesses are atomic).
+    pub atomic: AtomicObjects,
+}
+
+/// The objects of `_Atomic` type, as the declarations say (the IR's types carry no
+/// qualifiers): what `--data-races-check` leaves out, since each access to them is atomic.
+#[derive(Clone, Debug, Default)]
+pub struct AtomicObjects {
+    /// Variables whose object (or, for arrays, whose elements) is `_Atomic`.
+    pub vars: std::collections::HashSet<VarId>,
+    /// Pointer variables to `_Atomic` objects (`_Atomic int *p`: `*p` and `p[i]`).
+    pub pointees: std::collections::HashSet<VarId>,
+    /// `_Atomic` members: (composite, member index).
+    pub fields: std::collections::HashSet<(u32, u32)>,
 }
 
 impl Program {

@@ -425,7 +425,10 @@ impl Symex<'_> {
                 self.s.and_n(&[nn, alive, ok])
             }
             Builtin::IsAlive => self.is_alive(st, v[0]),
-            Builtin::RaceFree => self.race_free(st, v[0], v[1]),
+            Builtin::RaceFree => {
+                let write = args.get(2).and_then(|w| w.as_int()).is_some_and(|w| w != 0);
+                self.race_free(st, v[0], v[1], write)
+            }
             Builtin::IsReadOnly => {
                 let o = self.obj_of(v[0]);
                 self.s.select(self.memory.readonly, o)

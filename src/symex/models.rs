@@ -33,10 +33,6 @@ impl Symex<'_> {
             }
             return;
         }
-        if super::races::is_race_intrinsic(name) {
-            self.race_intrinsic(st, name, vals);
-            return;
-        }
         if super::threads::is_thread_function(name) {
             if !self.thread_call(st, name, lhs, args, vals, &ret_ty, loc) {
                 // a part of the thread library not modelled: a run that reaches it cannot be
@@ -422,7 +418,7 @@ impl Symex<'_> {
         // as for a math function's result; otherwise the answer is UNKNOWN naming it
         let library = library_without_model(fun);
         let first_symbol = self.s.symbols().len() as u32;
-        if fun.system && writes_through_pointer {
+        if library && writes_through_pointer {
             self.reach_unsupported(
                 st,
                 format!(

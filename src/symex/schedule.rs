@@ -327,7 +327,7 @@ impl Symex<'_> {
     }
 
     /// The value of a side-effect-free expression in thread `t`'s frame.
-    fn eval_in(&mut self, st: &mut State, t: usize, e: &Expr) -> crate::term::T {
+    pub(crate) fn eval_in(&mut self, st: &mut State, t: usize, e: &Expr) -> crate::term::T {
         let running = st.active;
         st.active = t;
         let loc = crate::ir::Loc::default();

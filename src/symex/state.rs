@@ -119,9 +119,6 @@ pub struct ThreadState {
     pub wait: Option<super::sync::Wait>,
     /// Thread 0 only: `main` returned (the program ends when the last thread does).
     pub main_returned: bool,
-    /// `--data-races-check`: the bytes (address, length) the thread is about to write, from
-    /// its announcement before the write to the write's end (instrument::races).
-    pub announced: Option<(T, T)>,
     /// The number of the thread's next frame, once threads exist (symex::call): the same
     /// frame gets the same id in every interleaving, so that their states can merge.
     pub next_frame: u64,
@@ -206,7 +203,6 @@ impl State {
                     && a.main_returned == b.main_returned
                     && a.next_frame == b.next_frame
                     && a.wait == b.wait
-                    && a.announced.is_some() == b.announced.is_some()
                     && a.frames.len() == b.frames.len()
                     && a.frames.iter().zip(&b.frames).all(|(x, y)| {
                         x.func == y.func
@@ -409,10 +405,6 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
                 (Some(x), Some(y)) if x != y && s.sort(x) == s.sort(y) => Some(s.ite(cond, x, y)),
                 (Some(x), _) => Some(x),
                 (None, y) => y,
-            };
-            ta.announced = match (ta.announced, tb.announced) {
-                (Some((p, n)), Some((q, m))) => Some((s.ite(cond, p, q), s.ite(cond, n, m))),
-                (x, y) => x.or(y),
             };
             for (fa, fb) in ta.frames.iter_mut().zip(&tb.frames) {
                 fa.ret_val = match (fa.ret_val, fb.ret_val) {

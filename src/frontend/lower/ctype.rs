@@ -261,6 +261,12 @@ impl Lowerer<'_> {
     /// Remembers where variable `v` is atomic (if anywhere).
     pub fn note_atomic_var(&mut self, v: crate::ir::VarId, levels: AtomicLevels) {
         if levels.iter().any(|&a| a) {
+            if levels.first() == Some(&true) {
+                self.prog.atomic.vars.insert(v);
+            }
+            if levels.get(1) == Some(&true) {
+                self.prog.atomic.pointees.insert(v);
+            }
             self.atomic_vars.insert(v, levels);
         }
     }
@@ -674,6 +680,9 @@ impl Lowerer<'_> {
         self.pack_cap = None;
         r?;
         for (f, levels) in member_atomic {
+            if levels.first() == Some(&true) {
+                self.prog.atomic.fields.insert((idx, f));
+            }
             self.atomic_fields.insert((idx, f), levels);
         }
         Ok(mk(idx))
