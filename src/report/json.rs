@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
 
-pub const CHECK_SCHEMA: &str = "verdiff.check/1.4";
+pub const CHECK_SCHEMA: &str = "verdiff.check/1.5";
 
 fn ms(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0
