@@ -9,6 +9,7 @@
 //!
 //! Depends on: ir. Must not depend on symex, smt or engine.
 
+mod accesses;
 mod api;
 mod atomics;
 pub use api::is_verification_api;
