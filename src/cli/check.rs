@@ -90,6 +90,10 @@ pub struct CheckArgs {
     /// check data races only: no other safety claim and no assertion
     #[arg(long)]
     pub data_races_check_only: bool,
+    /// an assignment whose shared operands another thread writes while it is under way is a
+    /// violation
+    #[arg(long)]
+    pub atomicity_check: bool,
     /// malloc never returns NULL
     #[arg(long)]
     pub force_malloc_success: bool,
@@ -259,6 +263,7 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
         caller_preconditions: false,
         error_label: p.error_label.clone(),
         data_races: p.data_races_check || p.data_races_check_only,
+        atomicity: p.atomicity_check,
     };
     if p.data_races_check_only {
         checks = CheckOptions { data_races: true, ..CheckOptions::none() };

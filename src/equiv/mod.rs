@@ -686,6 +686,7 @@ pub fn check_program(
         caller_preconditions: false,
         error_label: None,
         data_races: false,
+        atomicity: false,
     };
     product::declare_caller_functions(&mut prog, old_f);
     instrument::instrument(&mut prog, &checks);

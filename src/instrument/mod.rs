@@ -11,6 +11,7 @@
 
 mod accesses;
 mod api;
+mod atomicity;
 mod atomics;
 pub use api::is_verification_api;
 mod checks;
@@ -46,6 +47,8 @@ pub struct CheckOptions {
     pub error_label: Option<String>,
     /// Two threads accessing the same bytes at once, one writing (`--data-races-check`).
     pub data_races: bool,
+    /// An assignment's shared operands changed while it was under way (`--atomicity-check`).
+    pub atomicity: bool,
 }
 
 impl Default for CheckOptions {
@@ -64,6 +67,7 @@ impl Default for CheckOptions {
             caller_preconditions: false,
             error_label: None,
             data_races: false,
+            atomicity: false,
         }
     }
 }
@@ -86,6 +90,7 @@ impl CheckOptions {
             caller_preconditions: false,
             error_label: None,
             data_races: false,
+            atomicity: false,
         }
     }
 }
@@ -95,6 +100,10 @@ pub fn instrument(p: &mut Program, opts: &CheckOptions) {
     api::lower_api_calls(p, opts);
     fnptr::dispatch_function_pointers(p, opts.caller_preconditions);
     atomics::lower_atomic_builtins(p);
+    // (before the split of shared updates: `x = x + 1` is one assignment to it)
+    if opts.atomicity {
+        atomicity::add_atomicity_claims(p);
+    }
     // (before the claims: the read and the write each get the checks of their own access,
     // stated right before it, where no other thread can come between)
     threads::split_shared_updates(p);

@@ -58,6 +58,9 @@ pub enum ClaimKind {
     /// Two threads access the same bytes at the same time, one of them writing
     /// (`--data-races-check`, docs/threads.md §4).
     DataRace,
+    /// Another thread wrote an operand of an assignment while the assignment was under way
+    /// (`--atomicity-check`, docs/threads.md §4).
+    Atomicity,
 }
 
 impl ClaimKind {
@@ -89,6 +92,7 @@ impl ClaimKind {
             ClaimKind::Deadlock => "deadlock",
             ClaimKind::ThreadApi => "thread-api",
             ClaimKind::DataRace => "data-race",
+            ClaimKind::Atomicity => "atomicity",
         }
     }
     /// Whether the claim is one of an LTL monitor's end-of-trace questions.
@@ -123,6 +127,7 @@ impl ClaimKind {
             ClaimKind::Deadlock,
             ClaimKind::ThreadApi,
             ClaimKind::DataRace,
+            ClaimKind::Atomicity,
         ]
     }
 }

@@ -136,6 +136,11 @@ pub fn help(kind: &str) -> RuleHelp {
             &["correctness", "concurrency"],
             None,
         ),
+        "atomicity" => (
+            "An assignment reads its shared operands one by one, and another thread wrote one of them before the assignment completed: the result combines values that never held at the same time.",
+            &["correctness", "concurrency"],
+            None,
+        ),
         _ => ("A safety property checked by verdiff is violated.", &["correctness"], None),
     };
     RuleHelp { text, tags, security_severity: severity }
