@@ -17,7 +17,7 @@ use schema::Violation;
 const NASTY: &str = "index <&> \"quoted\" 'single' of `buf` | pipe";
 
 fn step(line: u32, function: &str, text: &str) -> Step {
-    Step { file: "src/ringbuf.c".into(), line, function: function.into(), text: text.into() }
+    Step { file: "src/ringbuf.c".into(), line, function: function.into(), text: text.into(), thread: 0 }
 }
 
 fn claim(kind: &str, description: &str, line: u32, status: &str, reason: &str, trace: Vec<Step>) -> Claim {
@@ -190,6 +190,35 @@ fn sarif_content() {
 /// Code scanning tracks an alert by its fingerprint: moving the code (other line numbers in
 /// the locations and the messages) keeps every fingerprint, another function or rule gets
 /// another one, and equal findings are told apart by their order.
+#[test]
+fn sarif_counterexample_of_two_threads_has_a_thread_flow_per_thread() {
+    // main (thread 0) starts a worker (thread 1), the worker writes, main reads: the steps
+    // interleave 0, 1, 0
+    let on = |thread: u32, line: u32, text: &str| Step { thread, ..step(line, "main", text) };
+    let trace = vec![on(0, 20, "thread 1 created, starting in worker"), on(1, 13, "g = 1"), on(0, 22, "l = g")];
+    let mut f = failed("main", trace);
+    f.claims[0].kind = "data-race".into();
+    let doc = sarif(&[f], &meta());
+    let errs = sarif_errors(&doc);
+    assert!(errs.is_empty(), "{}", lines(&errs));
+    let flows = doc["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"].as_array().unwrap();
+    assert_eq!(flows.len(), 2, "one thread flow per thread");
+    assert_eq!(flows[0]["id"], "thread 0");
+    assert_eq!(flows[1]["id"], "thread 1");
+    let order = |flow: &Value| -> Vec<u64> {
+        flow["locations"].as_array().unwrap().iter().map(|l| l["executionOrder"].as_u64().unwrap()).collect()
+    };
+    // the interleaving is kept: thread 0 made steps 1 and 3, thread 1 step 2
+    assert_eq!(order(&flows[0]), [1, 3]);
+    assert_eq!(order(&flows[1]), [2]);
+    assert_eq!(flows[1]["locations"][0]["location"]["message"]["text"], "g = 1");
+    // a single-threaded counterexample keeps one flow, without an id
+    let single = sarif(&sample(), &meta());
+    let one = single["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"].as_array().unwrap();
+    assert_eq!(one.len(), 1);
+    assert!(one[0].get("id").is_none());
+}
+
 #[test]
 fn sarif_fingerprints_survive_moved_lines() {
     let fingerprints = |results: &[verdiff::record::FunctionResult]| -> Vec<String> {

@@ -74,6 +74,13 @@ pub struct Step {
     pub function: String,
     /// What happened, as text (`x = 5`, `call f(1, 2)`, `input n = -3`).
     pub text: String,
+    /// The thread that made the step (0: the program's first thread; absent when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub thread: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A claim that did not hold (violated) or was not decided (unknown).
@@ -247,7 +254,13 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
                     (TraceEvent::Input { .. }, 0, None) => Some((s, line, function.clone())),
                     _ => None,
                 })
-                .map(|(s, line, function)| Step { file: rel(&s.file), line, function, text: step_text(&s.event) })
+                .map(|(s, line, function)| Step {
+                    file: rel(&s.file),
+                    line,
+                    function,
+                    text: step_text(&s.event),
+                    thread: s.thread,
+                })
                 .collect()
         })
         .unwrap_or_default();

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::diff::{Row, Status};
 
-pub const SCHEMA: &str = "verdiff.diff/1.3";
+pub const SCHEMA: &str = "verdiff.diff/1.4";
 
 pub struct Info {
     pub base: String,

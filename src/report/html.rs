@@ -658,7 +658,13 @@ mod tests {
             function: "f".into(),
             status: "violated".into(),
             reason: String::new(),
-            trace: vec![Step { file: "a<b>.c".into(), line: 3, function: "f".into(), text: "k = <8>".into() }],
+            trace: vec![Step {
+                file: "a<b>.c".into(),
+                line: 3,
+                function: "f".into(),
+                text: "k = <8>".into(),
+                thread: 0,
+            }],
         }];
         let latest = vec![f, result("ok", "a<b>.c", Some(Safety::Successful))];
         let counts = crate::record::counts(&latest);

@@ -22,7 +22,7 @@ pub use meta::RunMeta;
 
 /// Whether `schema`, as a document states it, names the document `ours` names in the same
 /// major version: `verdiff.run/1` (1.0–1.2 documents) and `verdiff.run/1.7` are both read as
-/// `verdiff.run/1.4` (docs/json-schema.md, "Versioning").
+/// `verdiff.run/1.5` (docs/json-schema.md, "Versioning").
 pub fn same_document(schema: &str, ours: &str) -> bool {
     let major =
         |s: &str| s.split_once('/').map(|(doc, v)| (doc.to_string(), v.split('.').next().unwrap_or("").to_string()));

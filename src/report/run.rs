@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use crate::record::{counts, FunctionResult, Phases};
 use crate::report::RunMeta;
 
-pub const SCHEMA: &str = "verdiff.run/1.4";
+pub const SCHEMA: &str = "verdiff.run/1.5";
 
 /// The text table. `reproduce`: the command that re-runs one function exactly as this run
 /// did (the function's name is appended), printed under every FAILED row.

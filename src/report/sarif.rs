@@ -6,7 +6,9 @@
 //! - every violated claim: level `error`, rule `verdiff.<kind>` (`verdiff.array-bounds`…), at
 //!   the claim's location, with the counterexample as `codeFlows[0].threadFlows[0]` (one
 //!   location per step; the step's text is the location's message, an assignment or input
-//!   `x = 5` also appears as `state: {"x": {"text": "5"}}`);
+//!   `x = 5` also appears as `state: {"x": {"text": "5"}}`); a counterexample of several
+//!   threads has one thread flow per thread (`id` `thread N`), each location with its
+//!   `executionOrder` in the interleaving;
 //! - every behaviour change: level `warning`, rule `verdiff.behaviour-change`, at the function,
 //!   the message carrying the distinguishing input and the outputs;
 //! - every unknown safety verdict, unknown equivalence and undecided claim: level `note`, rule
@@ -147,23 +149,48 @@ fn flow_location(s: &Step, claim: &Claim, function: &str) -> Value {
     Value::Object(tfl)
 }
 
-/// The counterexample as one code flow; very long traces keep their first and last steps
-/// (the inputs and the violation) up to GitHub's limit.
+/// The counterexample as one code flow, one thread flow per thread of the program; very long
+/// traces keep their first and last steps (the inputs and the violation) up to GitHub's
+/// limit.
 fn code_flow(claim: &Claim, function: &str) -> Value {
     let n = claim.trace.len();
-    let mut thread = Map::new();
-    let steps: Vec<Value> = if n > MAX_FLOW_LOCATIONS {
+    let (kept, omitted): (Vec<(usize, &Step)>, usize) = if n > MAX_FLOW_LOCATIONS {
         let head = MAX_FLOW_LOCATIONS / 2;
         let tail = MAX_FLOW_LOCATIONS - head;
-        thread.insert("properties".into(), json!({ "omittedSteps": n - MAX_FLOW_LOCATIONS }));
-        claim.trace[..head].iter().chain(&claim.trace[n - tail..]).map(|s| flow_location(s, claim, function)).collect()
+        let steps = claim.trace.iter().enumerate();
+        (steps.filter(|(i, _)| *i < head || *i >= n - tail).collect(), n - MAX_FLOW_LOCATIONS)
     } else {
-        claim.trace.iter().map(|s| flow_location(s, claim, function)).collect()
+        (claim.trace.iter().enumerate().collect(), 0)
     };
-    thread.insert("locations".into(), Value::Array(steps));
+    let mut threads: BTreeMap<u32, Vec<Value>> = BTreeMap::new();
+    for (i, s) in &kept {
+        let mut loc = flow_location(s, claim, function);
+        if let Some(o) = loc.as_object_mut() {
+            o.insert("executionOrder".into(), json!(i + 1));
+        }
+        threads.entry(s.thread).or_default().push(loc);
+    }
+    if threads.is_empty() {
+        threads.insert(0, vec![]);
+    }
+    let several = threads.len() > 1;
+    let flows: Vec<Value> = threads
+        .into_iter()
+        .map(|(t, locations)| {
+            let mut flow = Map::new();
+            if several {
+                flow.insert("id".into(), json!(format!("thread {t}")));
+            }
+            if omitted > 0 {
+                flow.insert("properties".into(), json!({ "omittedSteps": omitted }));
+            }
+            flow.insert("locations".into(), Value::Array(locations));
+            Value::Object(flow)
+        })
+        .collect();
     json!({
         "message": { "text": format!("counterexample for {} ({} steps)", claim_message(claim, function), n) },
-        "threadFlows": [Value::Object(thread)],
+        "threadFlows": flows,
     })
 }
 
