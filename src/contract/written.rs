@@ -147,6 +147,7 @@ fn new_local(p: &mut Program, f: FuncId, name: String, ty: Type, loc: Loc) -> Va
         addressed: false,
         is_const: false,
         external: false,
+        thread_local: false,
         system: false,
         align: 0,
     });

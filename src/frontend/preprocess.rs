@@ -110,6 +110,8 @@ pub fn preprocess_source(
     c.args(&base);
     c.arg("-std=gnu11");
     c.arg("-D__VERDIFF__=1").arg("-D__ESBMC=1").arg("-D__CPROVER__=1");
+    // GCC's `__thread` is C11's `_Thread_local` (lang-c parses only the latter)
+    c.arg("-D__thread=_Thread_local");
     if opts.model == Some(DataModel::Ilp32) {
         c.arg("-m32");
     }

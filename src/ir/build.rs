@@ -76,6 +76,7 @@ pub fn new_var(p: &mut Program, name: &str, ty: Type, kind: VarKind, loc: Loc, a
         addressed,
         is_const: false,
         external: false,
+        thread_local: false,
         system: false,
         align: 0,
     });

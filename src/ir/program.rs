@@ -294,6 +294,9 @@ pub struct Var {
     /// Declared in a system header (`daylight`, `optind`): with `external`, a variable of the C
     /// library's whose value verdiff does not model.
     pub system: bool,
+    /// `_Thread_local`/`__thread`: each thread has its own object, initialised as the
+    /// declaration says when the thread first uses it.
+    pub thread_local: bool,
     /// Alignment requested by the declaration (`_Alignas`, `aligned`); 0 for the natural one.
     pub align: u64,
 }

@@ -31,7 +31,42 @@ impl Symex<'_> {
     /// Key of a variable instance in the current frame.
     pub(crate) fn var_key(&self, st: &State, v: crate::ir::VarId) -> super::state::VarKey {
         let var = self.p.var(v);
-        (v, if var.is_static() { 0 } else { st.frame_id() })
+        match (var.is_static(), var.thread_local && st.active != 0) {
+            // each thread's own object of a `_Thread_local` (thread 0 has the program's)
+            (true, true) => (v, thread_local_key(st.active)),
+            (true, false) => (v, 0),
+            _ => (v, st.frame_id()),
+        }
+    }
+
+    /// The first use of a `_Thread_local` variable by a thread other than the first: its own
+    /// object, zero and then initialised as the declaration says (the static initialiser's
+    /// assignments to it, run in this thread, C11 6.2.4p4). `addr`: the object's address when
+    /// the variable lives in memory.
+    fn init_thread_local(&mut self, st: &mut State, v: crate::ir::VarId, addr: Option<T>, loc: Loc) {
+        let key = self.var_key(st, v);
+        let ty = self.p.var(v).ty.clone();
+        match addr {
+            Some(a) => {
+                let n = self.size(&ty);
+                let len = self.s.bv_u(self.memory.ptr_w, n as u128);
+                let zero = self.s.bv_zero(8);
+                self.fill(st, a, len, zero);
+            }
+            None => {
+                let z = self.zero(&ty);
+                st.regs.insert(key, z);
+            }
+        }
+        let p = self.p;
+        for ins in &p.init {
+            let crate::ir::InstrKind::Assign { lhs, rhs } = &ins.kind else { continue };
+            if root_var(lhs) != Some(v) {
+                continue;
+            }
+            let val = self.eval(st, rhs, loc);
+            self.assign(st, lhs, val, loc);
+        }
     }
 
     pub(crate) fn place(&mut self, st: &mut State, e: &Expr, loc: Loc) -> Place {
@@ -162,6 +197,18 @@ impl Symex<'_> {
         }
         // used before its declaration was executed (a jump over it): give it storage now
         let var = self.p.var(v);
+        if var.thread_local && key.1 != 0 && var.is_static() {
+            let size = self.size(&var.ty);
+            let size_t = self.s.bv_u(self.memory.off_bits, size as u128);
+            let name = format!("{}@thread{}", var.name, st.active);
+            if let Some(o) = self.new_object(st, name, size_t, false, loc) {
+                let a = self.ptr_to(o);
+                st.addrs.insert(key, a);
+                self.init_thread_local(st, v, Some(a), loc);
+                return a;
+            }
+            return self.ptr_to(1);
+        }
         if var.is_static() {
             // an extern without definition: an object of unknown content
             let size = self.size(&var.ty);
@@ -188,6 +235,12 @@ impl Symex<'_> {
             return v;
         }
         let var = self.p.var(key.0);
+        if var.thread_local && var.is_static() && key.1 != 0 {
+            self.init_thread_local(st, key.0, None, crate::ir::Loc::default());
+            if let Some(&v) = st.regs.get(&key) {
+                return v;
+            }
+        }
         let v = if var.is_static() && !self.is_extern_decl(key.0) {
             self.zero(&var.ty.clone())
         } else {
@@ -391,5 +444,20 @@ impl Symex<'_> {
                 }
             },
         }
+    }
+}
+
+/// The key of thread `t`'s own object of a `_Thread_local` variable (frame ids count up from
+/// 1, so these never meet one).
+fn thread_local_key(t: usize) -> u64 {
+    u64::MAX - t as u64
+}
+
+/// The variable an lvalue is part of.
+fn root_var(e: &crate::ir::Expr) -> Option<crate::ir::VarId> {
+    match &e.kind {
+        crate::ir::ExprKind::Var(v) => Some(*v),
+        crate::ir::ExprKind::Member(b, _) | crate::ir::ExprKind::Index(b, _) => root_var(b),
+        _ => None,
     }
 }

@@ -26,6 +26,8 @@ pub struct DeclSpec {
     pub contract: bool,
     /// Where the specified type is `_Atomic` (see [`AtomicLevels`]).
     pub atomic: AtomicLevels,
+    /// `_Thread_local` (or GCC's `__thread`), beside `static` or `extern` if any.
+    pub thread_local: bool,
 }
 
 /// Where a type is `_Atomic`-qualified, by depth of dereference: `[0]` the object itself, `[1]`
@@ -76,6 +78,7 @@ impl Lowerer<'_> {
     pub fn decl_spec(&mut self, specs: &[Node<DeclarationSpecifier>]) -> LResult<DeclSpec> {
         let mut tys = Vec::new();
         let mut storage = None;
+        let mut thread_local = false;
         let mut is_const = false;
         let mut atomic_q = false;
         let mut packed = false;
@@ -104,6 +107,10 @@ impl Lowerer<'_> {
         }
         for s in specs {
             match &s.node {
+                DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::ThreadLocal => {
+                    thread_local = true;
+                    storage = storage.or(Some(c.node.clone()));
+                }
                 DeclarationSpecifier::StorageClass(c) => storage = Some(c.node.clone()),
                 DeclarationSpecifier::TypeSpecifier(t) => tys.push(t),
                 DeclarationSpecifier::TypeQualifier(q) => {
@@ -133,7 +140,7 @@ impl Lowerer<'_> {
         }
         let base = self.base_type(&tys, packed, specs.first().map(|s| s.span.start).unwrap_or(0))?;
         let atomic = self.specifiers_atomic(atomic_q, &tys);
-        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract, atomic })
+        Ok(DeclSpec { base, storage, is_const, aligned, infinite, contract, atomic, thread_local })
     }
 
     fn attr_align(&mut self, args: &[Node<lang_c::ast::Expression>]) -> LResult<u64> {

@@ -194,6 +194,7 @@ impl<'a> Lowerer<'a> {
             addressed: false,
             is_const: false,
             external: false,
+            thread_local: false,
             system: false,
             align: 0,
         });
@@ -272,6 +273,7 @@ impl<'a> Lowerer<'a> {
                 (t, _) => t.clone(),
             };
             let v = self.declare_global(&name, ty, static_, external || spec.infinite, offset);
+            self.prog.vars[v.0 as usize].thread_local |= spec.thread_local;
             let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
             self.note_atomic_var(v, atomic);
             self.prog.vars[v.0 as usize].align = declared_align(&spec, &decl);

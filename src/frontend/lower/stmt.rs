@@ -378,6 +378,7 @@ impl Lowerer<'_> {
                 || spec.storage == Some(StorageClassSpecifier::ThreadLocal)
             {
                 let v = self.new_var(name.clone(), decl.ty.clone(), VarKind::StaticLocal(func), loc);
+                self.prog.vars[v.0 as usize].thread_local = spec.thread_local;
                 let atomic = self.declarator_atomic(spec.atomic.clone(), &id.node.declarator, false);
                 self.note_atomic_var(v, atomic);
                 self.prog.vars[v.0 as usize].align = super::declared_align(&spec, &decl);
