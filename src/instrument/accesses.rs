@@ -143,7 +143,7 @@ fn both(guard: Option<&Expr>, c: Expr, int: &Type) -> Expr {
 pub(super) fn shared(p: &Program, e: &Expr) -> bool {
     crate::ir::shared::touches_shared(e, &|v| {
         let var = p.var(v);
-        var.is_static() || var.addressed
+        (var.is_static() && !var.thread_local) || var.addressed
     })
 }
 

@@ -51,6 +51,6 @@ pub fn split_shared_updates(p: &mut Program) {
 fn shared(p: &Program, e: &Expr) -> bool {
     crate::ir::shared::touches_shared(e, &|v| {
         let var = p.var(v);
-        var.is_static() || var.addressed
+        (var.is_static() && !var.thread_local) || var.addressed
     })
 }

@@ -93,7 +93,7 @@ impl Symex<'_> {
     fn shared(&self, e: &Expr) -> bool {
         crate::ir::shared::touches_shared(e, &|v| {
             let var = self.p.var(v);
-            var.is_static() || var.addressed || self.in_memory(v)
+            (var.is_static() && !var.thread_local) || var.addressed || self.in_memory(v)
         })
     }
 
