@@ -10,6 +10,9 @@ pub(super) struct Access {
     pub(super) place: Expr,
     pub(super) write: bool,
     pub(super) guard: Option<Expr>,
+    /// The access covers everything from the place to the end of its object (a library call's
+    /// `void *` or `char *` argument, whose extent the type does not tell).
+    pub(super) to_end: bool,
 }
 
 /// The shared places an instruction reads and writes (its generated claims excluded: their
@@ -21,7 +24,7 @@ pub(super) fn accesses(p: &Program, k: &InstrKind) -> Vec<Access> {
             reads(p, rhs, None, &mut out);
             address_reads(p, lhs, None, &mut out);
             if shared(p, lhs) && watched(p, lhs) {
-                out.push(Access { place: lhs.clone(), write: true, guard: None });
+                out.push(Access { place: lhs.clone(), write: true, guard: None, to_end: false });
             }
         }
         InstrKind::Call { lhs, func, args } => {
@@ -46,8 +49,8 @@ pub(super) fn accesses(p: &Program, k: &InstrKind) -> Vec<Access> {
 
 /// What a call of a library function (a model or a function without a body) reads and writes
 /// through its pointer arguments, as far as the pointer's type tells: the pointed-to object
-/// of that type (`scanf("%d", &g)` writes `g`; a string function reads or writes at least its
-/// first byte). A `const` pointee is read; a variadic argument is written only by the scanf
+/// of that type (`scanf("%d", &g)` writes `g`), or for a `void *` or `char *` buffer the rest
+/// of its object. A `const` pointee is read; a variadic argument is written only by the scanf
 /// family. The thread library and the verifier's intrinsics are not accesses.
 fn library_accesses(p: &Program, func: &Expr, args: &[Expr], out: &mut Vec<Access>) {
     let ExprKind::Func(f) = &func.kind else { return };
@@ -64,16 +67,23 @@ fn library_accesses(p: &Program, func: &Expr, args: &[Expr], out: &mut Vec<Acces
     let scanf = n.ends_with("scanf");
     for (i, a) in args.iter().enumerate() {
         let Some(pointee) = a.ty.pointee() else { continue };
-        if pointee.is_function() || matches!(pointee, Type::Void) {
+        if pointee.is_function() {
             continue;
         }
+        // a buffer (`memcpy(dst, …)`, `strcpy`, `fgets`): all of the object from the pointer
+        // on, more than the call may touch (a race it shows may be a false one; none is missed)
+        let buffer = matches!(pointee, Type::Void) || p.size_of(pointee) == Some(1);
         let write = match fun.ty.const_pointee.get(i) {
             Some(&c) if i < fun.ty.params.len() => !c,
             _ => scanf,
         };
-        let place = Expr::deref(a.clone());
+        let place = if buffer {
+            Expr::deref(Expr::cast(a.clone(), Type::ptr(p.target.int(crate::ir::IntName::UChar))))
+        } else {
+            Expr::deref(a.clone())
+        };
         if watched(p, &place) {
-            out.push(Access { place, write, guard: None });
+            out.push(Access { place, write, guard: None, to_end: buffer });
         }
     }
 }
@@ -84,7 +94,7 @@ pub(super) fn reads(p: &Program, e: &Expr, guard: Option<&Expr>, out: &mut Vec<A
         ExprKind::Var(_) | ExprKind::Member(..) | ExprKind::Index(..) | ExprKind::Deref(_) => {
             address_reads(p, e, guard, out);
             if !matches!(e.ty, Type::Array(..)) && shared(p, e) && watched(p, e) {
-                out.push(Access { place: e.clone(), write: false, guard: guard.cloned() });
+                out.push(Access { place: e.clone(), write: false, guard: guard.cloned(), to_end: false });
             }
         }
         ExprKind::AddrOf(x) => address_reads(p, x, guard, out),

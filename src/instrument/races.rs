@@ -60,7 +60,9 @@ pub fn add_race_claims(p: &mut Program) {
         let body = rewrite(body, |ins| {
             let mut before = Vec::new();
             for a in accesses(p, &ins.kind) {
-                let Some((addr, len)) = extent(p, &a.place) else { continue };
+                let Some((addr, len)) = (if a.to_end { to_end(p, &a.place) } else { extent(p, &a.place) }) else {
+                    continue;
+                };
                 root_vars(&a.place, &mut addressed);
                 let int = p.target.int_t();
                 let write = Expr::int(a.write as i128, int.clone());
@@ -99,6 +101,15 @@ fn extent(p: &Program, place: &Expr) -> Option<(Expr, Expr)> {
     }
     let n = p.size_of(&place.ty)?;
     Some((Expr::addr_of(place.clone()), Expr::int(n as i128, p.target.size_t())))
+}
+
+/// The address of a place and the bytes from it to the end of its object.
+fn to_end(p: &Program, place: &Expr) -> Option<(Expr, Expr)> {
+    let addr = Expr::addr_of(place.clone());
+    let size_t = p.target.size_t();
+    let size = Expr::builtin(Builtin::ObjectSize, vec![addr.clone()], size_t.clone());
+    let offset = Expr::builtin(Builtin::PointerOffset, vec![addr.clone()], size_t.clone());
+    Some((addr, Expr::binary(BinOp::Sub, size, offset, size_t)))
 }
 
 /// The variables a place's address is taken of (they must live in memory).
