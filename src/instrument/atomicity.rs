@@ -14,8 +14,8 @@
 //!
 //! A violation is an interleaving in which another thread wrote one of the operands while the
 //! assignment was under way (a write of the same value goes unnoticed, as in ESBMC). Only
-//! scalar operands are watched (a struct operand is compared member by member by no claim
-//! today). Runs before the shared updates are split (instrument::threads), so `x = x + 1`
+//! scalar operands are watched: an assignment with a struct or union operand is UNKNOWN
+//! when reached (no claim compares them member by member yet). Runs before the shared updates are split (instrument::threads), so `x = x + 1`
 //! is one assignment here.
 
 use super::accesses::reads;
@@ -43,6 +43,12 @@ pub fn add_atomicity_claims(p: &mut Program) {
             let int = p.target.int_t();
             let mut before = Vec::new();
             let mut same = Vec::new();
+            if operands.iter().any(|a| !a.place.ty.is_scalar()) {
+                // (a struct operand would need a comparison member by member: not checked, so
+                // a run that reaches it cannot be called atomic)
+                let why = "--atomicity-check: an assignment with a shared struct or union operand is not checked";
+                before.push(Instr::new(InstrKind::Unsupported(why.into()), ins.loc));
+            }
             for a in operands.iter().filter(|a| a.place.ty.is_scalar()) {
                 let ty = a.place.ty.clone();
                 // (named after the operand: the claim reads `y == y$before`)
@@ -76,7 +82,7 @@ pub fn add_atomicity_claims(p: &mut Program) {
                 }
                 same.push(unchanged);
             }
-            let Some(first) = same.first().cloned() else { return (vec![], None) };
+            let Some(first) = same.first().cloned() else { return (before, None) };
             let cond = same[1..].iter().fold(first, |acc, c| Expr::binary(BinOp::LogAnd, acc, c.clone(), int.clone()));
             let msg = format!("atomicity violation on assignment to {}", crate::ir::display::expr_to_c(p, lhs));
             before.push(Instr::new(InstrKind::Assert { cond, kind: ClaimKind::Atomicity, msg }, ins.loc));
