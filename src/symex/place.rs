@@ -60,12 +60,25 @@ impl Symex<'_> {
         }
         let p = self.p;
         for ins in &p.init {
-            let crate::ir::InstrKind::Assign { lhs, rhs } = &ins.kind else { continue };
-            if root_var(lhs) != Some(v) {
-                continue;
+            match &ins.kind {
+                crate::ir::InstrKind::Assign { lhs, rhs } if root_var(lhs) == Some(v) && only_statics(p, rhs) => {
+                    let val = self.eval(st, rhs, loc);
+                    self.assign(st, lhs, val, loc);
+                }
+                crate::ir::InstrKind::Skip => {}
+                crate::ir::InstrKind::Assign { lhs, .. } if root_var(lhs) != Some(v) => {}
+                _ => {
+                    // (initialisation code other than assignments: not run again per thread)
+                    let why =
+                        format!("the initialiser of the thread-local `{}` is not modelled per thread", p.var(v).name);
+                    // (named at the declaration: the use may have no location of its own)
+                    let at = p.var(v).loc;
+                    self.reach_unsupported(st, why, at);
+                    // (the path cannot go on with values the declaration does not give)
+                    st.live = false;
+                    return;
+                }
             }
-            let val = self.eval(st, rhs, loc);
-            self.assign(st, lhs, val, loc);
         }
     }
 
@@ -460,4 +473,16 @@ fn root_var(e: &crate::ir::Expr) -> Option<crate::ir::VarId> {
         crate::ir::ExprKind::Member(b, _) | crate::ir::ExprKind::Index(b, _) => root_var(b),
         _ => None,
     }
+}
+
+/// Whether `e` names no variable but statics (a static initialiser's value, computable in
+/// any thread: the initialiser's temporaries live in its own frame).
+fn only_statics(p: &crate::ir::Program, e: &crate::ir::Expr) -> bool {
+    let mut ok = true;
+    e.visit(&mut |x| {
+        if let crate::ir::ExprKind::Var(v) = &x.kind {
+            ok &= p.var(*v).is_static();
+        }
+    });
+    ok
 }
