@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Dining philosophers n = 2..7 through `verdiff check`: time to the first error (the classic
 left-then-right version deadlocks, --deadlock-check) and to the proof (forks taken in one
-global order).
+global order), for each `--schedule` mode, with the interleavings explored (the JSON's
+`stats.interleavings`: paths that ran to their end under recording and uw, formulas solved
+under lazy).
 
 usage: bench/philosophers.py [--verdiff PATH] [--timeout S] [--max N] [--context-bound C]
+                             [--schedule recording,lazy,uw] [--no-por]
 
 The programs are generated here (nothing is fetched); each run gets the time limit, and a run
 that hits it is reported as such. Quote medians from one run of this script.
 """
 
 import argparse
+import json
 import os
 import subprocess
 import tempfile
@@ -44,15 +48,26 @@ int main(void) {{
 
 
 def run(verdiff, path, timeout, extra):
-    cmd = [verdiff, path, "--deadlock-check", "--timeout", str(timeout)] + extra
+    js = path + ".json"
+    cmd = [verdiff, path, "--deadlock-check", "--timeout", str(timeout), "--json", js] + extra
     t0 = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 30)
         out = p.stdout
     except subprocess.TimeoutExpired:
-        return "timeout (watchdog)", time.time() - t0
+        return "timeout (watchdog)", time.time() - t0, None
     last = out.strip().split("\n")[-1] if out.strip() else "(no verdict)"
-    return last.replace("VERIFICATION ", ""), time.time() - t0
+    inter = None
+    try:
+        with open(js) as f:
+            inter = json.load(f).get("stats", {}).get("interleavings")
+        os.remove(js)
+    except (OSError, ValueError):
+        pass
+    verdict = last.replace("VERIFICATION ", "")
+    if verdict == "UNKNOWN" and ("time limit" in out or "timeout" in out):
+        verdict = "UNKNOWN (time limit)"
+    return verdict, time.time() - t0, inter
 
 
 def main():
@@ -61,19 +76,26 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--max", type=int, default=7)
     ap.add_argument("--context-bound", type=int, default=None)
+    ap.add_argument("--schedule", default="recording,lazy,uw")
+    ap.add_argument("--no-por", action="store_true")
     args = ap.parse_args()
     extra = [] if args.context_bound is None else ["--context-bound", str(args.context_bound)]
-    print(f"{'n':>2}  {'left-right (expect FAILED)':<28} {'ordered (expect SUCCESSFUL)':<28}")
+    if args.no_por:
+        extra.append("--no-por")
+    head = f"{'n':>2}  {'mode':<10} {'left-right (expect FAILED)':<40} {'ordered (expect SUCCESSFUL)':<40}"
+    print(head)
     with tempfile.TemporaryDirectory() as d:
         for n in range(2, args.max + 1):
-            row = [f"{n:>2}"]
-            for first, second in [("a", "b"), ("a < b ? a : b", "a < b ? b : a")]:
-                path = os.path.join(d, f"phil{n}.c")
-                with open(path, "w") as f:
-                    f.write(PROGRAM.format(n=n, first=first, second=second))
-                verdict, secs = run(args.verdiff, path, args.timeout, extra)
-                row.append(f"{verdict:<12} {secs:7.2f} s       ")
-            print("  ".join(row), flush=True)
+            for mode in args.schedule.split(","):
+                row = [f"{n:>2}", f"{mode:<10}"]
+                for first, second in [("a", "b"), ("a < b ? a : b", "a < b ? b : a")]:
+                    path = os.path.join(d, f"phil{n}.c")
+                    with open(path, "w") as f:
+                        f.write(PROGRAM.format(n=n, first=first, second=second))
+                    verdict, secs, inter = run(args.verdiff, path, args.timeout, extra + ["--schedule", mode])
+                    cell = f"{verdict} {secs:.2f} s, {inter if inter is not None else '?'} interleavings"
+                    row.append(f"{cell:<40}")
+                print(" ".join(row), flush=True)
 
 
 if __name__ == "__main__":

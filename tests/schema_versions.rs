@@ -97,7 +97,7 @@ fn a_check_document_states_its_minor_and_a_1_0_one_still_validates() {
     let (code, _, err) = r.verdiff_in_dir(&["check", "p.c", "--json", json.to_str().expect("utf-8 path")]);
     assert_eq!(code, 10, "{err}");
     let mut doc: Value = serde_json::from_str(&r.read("out.json")).expect("JSON");
-    assert_eq!(doc["schema"], "verdiff.check/1.5");
+    assert_eq!(doc["schema"], "verdiff.check/1.6");
     assert!(doc["seconds"].as_f64().is_some(), "{doc}");
     assert!(errors("check-v1.schema.json", &doc).is_empty(), "{:?}", errors("check-v1.schema.json", &doc));
     // `i = nondet_int()` is the input of the trace

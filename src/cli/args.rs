@@ -23,7 +23,7 @@ pub const HELP_WIDTH: usize = 100;
 /// ESBMC flags accepted and ignored by `check` (solver and encoding choices verdiff makes
 /// itself).
 pub const IGNORED: &[&str] =
-    &["z3", "bv", "floatbv", "boolector", "no-slice", "smt", "ir-ieee", "compact-trace", "no-library", "no-por"];
+    &["z3", "bv", "floatbv", "boolector", "no-slice", "smt", "ir-ieee", "compact-trace", "no-library"];
 
 #[derive(Parser, Debug)]
 #[command(

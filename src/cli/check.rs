@@ -79,6 +79,17 @@ pub struct CheckArgs {
     /// (default: unbounded)
     #[arg(long, value_name = "N")]
     pub context_bound: Option<u32>,
+    /// how the interleavings of a multi-threaded program reach the solver: `recording` (all in
+    /// one formula, merged where the threads stand at the same places; the default, and
+    /// `--schedule` alone as ESBMC's flag), `lazy` (one formula per interleaving, depth first,
+    /// until the first violation), `uw` (all in one formula, preemptions allowed as a proof
+    /// needs them)
+    #[arg(long, value_name = "MODE", num_args = 0..=1, default_missing_value = "recording")]
+    pub schedule: Option<String>,
+    /// explore every order of independent steps of different threads (no partial-order
+    /// reduction)
+    #[arg(long)]
+    pub no_por: bool,
     /// a state in which every unfinished thread waits (on a mutex, a join, a condition) is a
     /// violation
     #[arg(long)]
@@ -352,6 +363,8 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
         memory_leak_check: p.memory_leak_check,
         context_bound: p.context_bound,
         deadlock_check: p.deadlock_check,
+        // (not sound under a context bound or with race claims: symex::por)
+        por: !p.no_por && p.context_bound.is_none() && !(p.data_races_check || p.data_races_check_only),
         object_bits: p.object_bits.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
         input_heap: precondition.as_ref().map(|(_, h)| h.clone()).or(contract_heap).map(std::sync::Arc::new),
         ..SymexOptions::default()
@@ -377,8 +390,14 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
             }
         }
     }
+    let schedule = match p.schedule.as_deref() {
+        None => engine::ScheduleMode::default(),
+        Some(m) => engine::ScheduleMode::parse(m)
+            .ok_or_else(|| CheckError::Usage(format!("--schedule expects lazy, recording or uw, got `{m}`")))?,
+    };
     let eo = EngineOptions {
         symex: so,
+        schedule,
         multi_property: p.multi_property,
         incremental: p.incremental_bmc,
         max_k: p.max_k_step.unwrap_or(50),

@@ -11,6 +11,8 @@ pub use random::RANDOM_DIFFERENCE;
 pub mod relational;
 mod replay;
 pub mod result;
+pub mod schedule;
+pub use schedule::ScheduleMode;
 
 use std::time::Instant;
 
@@ -67,6 +69,8 @@ pub struct EngineOptions {
     /// in time is reported as one the function may have). None: as long as the deadline
     /// allows. `run` and `diff` cap it for throughput; `check` decides every need.
     pub needs_budget: Option<std::time::Duration>,
+    /// How a multi-threaded program's interleavings reach the solver (`--schedule`).
+    pub schedule: ScheduleMode,
 }
 
 impl Default for EngineOptions {
@@ -83,6 +87,7 @@ impl Default for EngineOptions {
             random_runs: false,
             random_time: None,
             needs_budget: None,
+            schedule: ScheduleMode::default(),
         }
     }
 }
@@ -135,7 +140,7 @@ pub fn verify(p: &Program, entry: FuncId, o: &EngineOptions) -> Report {
         if o.incremental {
             incremental(p, entry, &so, o, &mut timings)
         } else {
-            bmc::bmc_once(p, entry, &so, o, &mut timings)
+            schedule::bmc(p, entry, &so, o, &mut timings)
         }
     });
     let mut report = match run {
@@ -177,7 +182,7 @@ fn incremental(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions,
         let mut sk = so.clone();
         sk.unwind = Some(k);
         sk.unwinding_assertions = true;
-        let mut r = bmc::bmc_once(p, entry, &sk, o, timings);
+        let mut r = schedule::bmc(p, entry, &sk, o, timings);
         let real_failure =
             r.claims.iter().any(|c| c.status == Status::Violated && c.kind != crate::ir::ClaimKind::Unwinding);
         let unwinding_failure =
@@ -209,7 +214,7 @@ fn incremental(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions,
         }
         last = Some(r);
     }
-    let mut r = last.unwrap_or_else(|| bmc::bmc_once(p, entry, so, o, timings));
+    let mut r = last.unwrap_or_else(|| schedule::bmc(p, entry, so, o, timings));
     for c in r.claims.iter_mut() {
         if c.kind == crate::ir::ClaimKind::Unwinding && c.status == Status::Violated {
             c.status = Status::Unknown(format!("loops not fully explored at k = {max}"));

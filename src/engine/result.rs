@@ -150,6 +150,9 @@ pub struct RunStats {
     pub solver_calls: u32,
     pub unwind_reached: u32,
     pub bound: Option<u32>,
+    /// Interleavings of a multi-threaded program explored: paths that ran to their end
+    /// (schedule recording, merged paths counted once) or formulas solved (lazy exploration).
+    pub interleavings: u64,
 }
 
 #[derive(Clone, Debug)]

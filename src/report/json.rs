@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::engine::{ClaimResult, Report, Status, TraceEvent, Verdict};
 
-pub const CHECK_SCHEMA: &str = "verdiff.check/1.5";
+pub const CHECK_SCHEMA: &str = "verdiff.check/1.6";
 
 fn ms(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0
@@ -123,6 +123,7 @@ pub fn check_json(r: &Report, info: &RunInfo) -> Value {
             "terms": r.stats.terms,
             "solver_calls": r.stats.solver_calls,
             "max_loop_iterations": r.stats.unwind_reached,
+            "interleavings": r.stats.interleavings,
         },
         "timings_ms": {
             "frontend": ms(info.frontend),

@@ -600,6 +600,25 @@ impl Smt {
         self.check_incremental(&lits)
     }
 
+    /// Checks under the given boolean assumptions with Z3's incremental solver and, when
+    /// unsatisfiable, says which of them its proof used (indices into `assumptions`: an
+    /// unsat core, not necessarily a minimal one).
+    pub fn check_core(&mut self, s: &TermStore, assumptions: &[T]) -> (Answer, Vec<usize>) {
+        let lits: Vec<z3::ast::Bool> = assumptions.iter().filter_map(|&a| self.encode(s, a).as_bool()).collect();
+        self.assert_float_facts();
+        self.oneshot_model = None;
+        if self.interrupted_assert {
+            return (Answer::Unknown("timeout (an assertion was interrupted at the time limit)".into()), vec![]);
+        }
+        let a = self.check_incremental(&lits);
+        if !matches!(a, Answer::Unsat) {
+            return (a, vec![]);
+        }
+        let core = self.solver.get_unsat_core();
+        let used = lits.iter().enumerate().filter(|(_, l)| core.contains(l)).map(|(i, _)| i).collect();
+        (a, used)
+    }
+
     /// A check of Z3's incremental solver under the assumptions.
     fn check_incremental(&mut self, lits: &[z3::ast::Bool]) -> Answer {
         let solver = &self.solver;

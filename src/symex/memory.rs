@@ -523,7 +523,13 @@ impl Symex<'_> {
                 self.expose(st, ob);
             }
         }
-        let base = self.s.select(b, o);
+        // (the NULL object's base is 0, an axiom: an integer stored in a pointer comes back
+        // as a constant)
+        let base = if self.s.as_bv(o).is_some_and(|b| b.is_zero()) {
+            self.s.bv_zero(self.memory.ptr_w)
+        } else {
+            self.s.select(b, o)
+        };
         let off = self.off_of(p);
         let off = self.s.zext(self.memory.ptr_w - self.memory.off_bits, off);
         self.s.bvadd(base, off)

@@ -27,11 +27,12 @@ mod models;
 mod output_strings;
 mod path_queue;
 mod place;
+mod por;
 pub mod product;
 mod profile;
 mod races;
 mod refine;
-mod schedule;
+pub mod schedule;
 pub mod state;
 mod sync;
 mod threads;
@@ -93,6 +94,16 @@ pub struct SymexOptions {
     /// A path on which every unfinished thread waits violates a deadlock claim
     /// (`--deadlock-check`).
     pub deadlock_check: bool,
+    /// Lazy exploration (`--schedule lazy`): the interleaving to follow, one option per
+    /// scheduling choice, instead of every interleaving at once (docs/threads.md §2).
+    pub schedule: Option<std::sync::Arc<schedule::Script>>,
+    /// Under-approximation and widening (`--schedule uw`): every preemption is allowed by a
+    /// literal of its own (`Output::switch_literals`), which the engine assumes false until a
+    /// proof needs it.
+    pub switch_literals: bool,
+    /// Partial-order reduction (symex::por): off under a context bound and with data-race
+    /// claims, where it is not sound.
+    pub por: bool,
 }
 
 impl Default for SymexOptions {
@@ -114,6 +125,9 @@ impl Default for SymexOptions {
             lasso: None,
             context_bound: None,
             deadlock_check: false,
+            schedule: None,
+            switch_literals: false,
+            por: false,
         }
     }
 }
@@ -200,6 +214,9 @@ pub struct Stats {
     pub merges: u64,
     pub max_loop: u32,
     pub objects: u32,
+    /// Paths of a multi-threaded execution that ran to their end (every thread finished,
+    /// main returned, or every thread waits); a merged path counts once.
+    pub interleavings: u64,
 }
 
 /// Why symbolic execution stopped without a result.
@@ -247,6 +264,8 @@ pub struct Output {
     /// function, an approximated library function) to equal arguments had different values,
     /// which no model allows (a run on inputs no solver chose).
     pub inconsistent: bool,
+    /// Under `SymexOptions::switch_literals`: the literals allowing each preemption.
+    pub switch_literals: Vec<T>,
 }
 
 /// Supplies input values during concrete replay.
@@ -364,6 +383,8 @@ pub struct Symex<'p> {
     profile: Option<profile::Profile>,
     /// Which instructions are visible to other threads (symex::schedule).
     visibility: schedule::Visibility,
+    /// Under `switch_literals`: the literal allowing a preemption, by scheduling choice.
+    switch_literals: HashMap<String, T>,
 }
 
 #[derive(Clone, Debug)]
@@ -411,6 +432,7 @@ impl<'p> Symex<'p> {
             errno_var: errno::errno_var(p),
             profile: profile::Profile::from_env(),
             visibility: Default::default(),
+            switch_literals: HashMap::new(),
         };
         // object 0 is NULL, object 1 the invalid object
         for name in ["NULL", "INVALID"] {
@@ -684,6 +706,7 @@ impl<'p> Symex<'p> {
             accuracy_facts: self.approx.accuracy_facts,
             axioms,
             inconsistent: self.replay.inconsistent,
+            switch_literals: self.switch_literals.into_values().collect(),
         }
     }
 

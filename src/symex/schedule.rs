@@ -132,6 +132,11 @@ impl Symex<'_> {
                 options.push(t);
             }
         }
+        // (the running thread's call would wait: another thread goes first, so that a wait is
+        // tried only when no other thread can go on, where it is a deadlock)
+        if options.len() > 1 && !self.runnable(st, st.active) {
+            options.remove(0);
+        }
         st.sched.steps += 1;
         self.choose(st, options, true);
         // every choice, this one too, waits with the others: the fewest steps run first, and
@@ -237,6 +242,7 @@ impl Symex<'_> {
     pub(crate) fn thread_finished(&mut self, st: &mut State) {
         let exited = st.threads[0].main_returned && !self.o.memory_leak_check;
         if exited || st.threads.iter().all(|t| t.frames.is_empty()) {
+            self.stats.interleavings += 1;
             st.live = false;
             return;
         }
@@ -245,6 +251,7 @@ impl Symex<'_> {
 
     /// Every thread that has not finished waits (a claim under `--deadlock-check`).
     fn deadlock(&mut self, st: &mut State) {
+        self.stats.interleavings += 1;
         if self.o.deadlock_check {
             // (one claim per place a thread waits at: where the running thread waits, or
             // after it finished, the next thread that does)
@@ -339,11 +346,16 @@ impl Symex<'_> {
     /// One scheduling choice among `options` (thread numbers; the running thread first when it
     /// may go on). `preempt`: a switch away from the running thread counts toward the context
     /// bound.
-    fn choose(&mut self, st: &mut State, options: Vec<usize>, preempt: bool) {
+    fn choose(&mut self, st: &mut State, mut options: Vec<usize>, preempt: bool) {
         let running = st.active;
         // (named by the path's place, not by its history: paths merged at the same place make
         // their next choice with one input, and a replay of either names it the same)
         let key = format!("sched#{}:{:016x}", st.sched.steps, st.configuration(self.o.context_bound.is_some()));
+        let script = self.o.schedule.clone();
+        let depth = st.sched.picks as usize;
+        if script.is_some() && options.len() > 1 {
+            st.sched.picks += 1;
+        }
         if let Some(oracle) = self.replay.oracle.clone() {
             // a replay (or a random run) takes the thread the input names, when it can run at
             // all: which threads could run was decided on constants here, and perhaps on
@@ -358,7 +370,37 @@ impl Symex<'_> {
             self.switch_to(st, t, preempt && t != running);
             return;
         }
+        // partial-order reduction: a step that only reorders independent ones is left out
+        let mut steps: HashMap<usize, Rc<super::por::Footprint>> = HashMap::new();
+        if self.o.por {
+            let mut kept = Vec::new();
+            for &t in &options {
+                let fp = Rc::new(self.footprint(st, t));
+                if std::env::var_os("VERDIFF_DEBUG_POR").is_some() {
+                    let at = st.threads[t].frames.last().map(|f| (f.func.map(|x| self.p.func(x).name.clone()), f.pc));
+                    eprintln!("thread {t} at {at:?}: {fp:?} pruned {}", self.por_prunes(st, t, &fp));
+                }
+                if !self.por_prunes(st, t, &fp) {
+                    kept.push(t);
+                    steps.insert(t, fp);
+                }
+            }
+            if kept.is_empty() {
+                // (every state after this one is reached by an interleaving explored apart)
+                let no = self.s.fals();
+                st.guard.add(&mut self.s, no);
+                st.live = false;
+                return;
+            }
+            options = kept;
+        }
+        let record = |sx: &Self, st: &mut State, t: usize| {
+            if let Some(fp) = steps.get(&t) {
+                sx.por_record(st, t, fp.clone());
+            }
+        };
         if options.len() == 1 {
+            record(self, st, options[0]);
             self.switch_to(st, options[0], preempt && options[0] != running);
             return;
         }
@@ -369,14 +411,45 @@ impl Symex<'_> {
         if let Some(c) = super::threads::const_u64(&self.s, v) {
             // a replay (or a random run): the choice is made
             let t = options.iter().copied().find(|&t| t as u64 == c).unwrap_or(options[c as usize % options.len()]);
+            record(self, st, t);
             self.switch_to(st, t, preempt && t != running);
             return;
         }
+        if let Some(script) = script {
+            // lazy exploration: the one option the script names at this depth; a path with
+            // fewer options than the script asks for is not part of this interleaving
+            let pick = script.pick(depth, options.len());
+            let Some(&t) = options.get(pick) else {
+                let no = self.s.fals();
+                st.guard.add(&mut self.s, no);
+                st.live = false;
+                return;
+            };
+            let is = self.s.bv_u(32, t as u128);
+            let c = self.s.eq(v, is);
+            st.guard.add(&mut self.s, c);
+            record(self, st, t);
+            self.switch_to(st, t, preempt && t != running);
+            return;
+        }
+        // (UW: a preemption only where its literal allows it)
+        let allow = (self.o.switch_literals && preempt).then(|| match self.switch_literals.get(&key) {
+            Some(&l) => l,
+            None => {
+                let l = self.s.fresh_symbol(format!("uw#{key}"), Sort::Bool);
+                self.switch_literals.insert(key.clone(), l);
+                l
+            }
+        });
         for &t in options.iter().skip(1).rev() {
             let mut other = st.clone();
             let is = self.s.bv_u(32, t as u128);
             let c = self.s.eq(v, is);
             other.guard.add(&mut self.s, c);
+            if let Some(l) = allow.filter(|_| t != running) {
+                other.guard.add(&mut self.s, l);
+            }
+            record(self, &mut other, t);
             self.switch_to(&mut other, t, preempt && t != running);
             other.sched.hold = true;
             self.fork(other);
@@ -385,6 +458,10 @@ impl Symex<'_> {
         let is = self.s.bv_u(32, first as u128);
         let c = self.s.eq(v, is);
         st.guard.add(&mut self.s, c);
+        if let Some(l) = allow.filter(|_| first != running) {
+            st.guard.add(&mut self.s, l);
+        }
+        record(self, st, first);
         self.switch_to(st, first, preempt && first != running);
     }
 
@@ -433,10 +510,65 @@ impl Symex<'_> {
     }
 }
 
+/// The interleaving a lazy exploration follows (`--schedule lazy`, docs/threads.md §2): at
+/// the k-th choice among several threads, the option `picks[k]` (0, the running thread or
+/// the first that can run, past the script's end). A run records how many options each depth
+/// offered (the most over its paths), from which the next interleaving is derived
+/// depth-first ([`Script::next`]).
+#[derive(Debug, Default)]
+pub struct Script {
+    pub picks: Vec<u32>,
+    widths: std::sync::Mutex<Vec<u32>>,
+}
+
+impl Script {
+    pub fn new(picks: Vec<u32>) -> Script {
+        Script { picks, widths: Default::default() }
+    }
+
+    /// The option to take at choice `depth` among `width`, recording the width.
+    fn pick(&self, depth: usize, width: usize) -> usize {
+        if let Ok(mut w) = self.widths.lock() {
+            if w.len() <= depth {
+                w.resize(depth + 1, 0);
+            }
+            w[depth] = w[depth].max(width as u32);
+        }
+        self.picks.get(depth).map_or(0, |&p| p as usize)
+    }
+
+    /// The options each depth offered in the runs that followed this script.
+    pub fn widths(&self) -> Vec<u32> {
+        self.widths.lock().map(|w| w.clone()).unwrap_or_default()
+    }
+
+    /// The next interleaving depth-first after this one, given the widths of every depth
+    /// on its branch (`known`: those of the depths before this script's end, from the runs
+    /// that chose them; the rest from this run). None: every interleaving was explored.
+    pub fn next(&self, known: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
+        let mut widths: Vec<u32> = known.iter().copied().take(self.picks.len()).collect();
+        let ran = self.widths();
+        let have = widths.len();
+        widths.extend(ran.iter().skip(have));
+        let mut full = self.picks.clone();
+        full.resize(widths.len().max(full.len()), 0);
+        for d in (0..full.len()).rev() {
+            let w = widths.get(d).copied().unwrap_or(0);
+            if full[d] + 1 < w {
+                let mut picks = full[..d].to_vec();
+                picks.push(full[d] + 1);
+                widths.truncate(d + 1);
+                return Some((picks, widths));
+            }
+        }
+        None
+    }
+}
+
 /// An expression whose evaluation makes no input and reports nothing unsupported (claims are
 /// the instrumentation's, never made by evaluating): anything without a nondeterministic
 /// value or a builtin.
-fn simple(e: &Expr) -> bool {
+pub(crate) fn simple(e: &Expr) -> bool {
     let mut ok = true;
     e.visit(&mut |x| {
         if matches!(x.kind, ExprKind::Nondet | ExprKind::Builtin(..)) {
@@ -444,4 +576,51 @@ fn simple(e: &Expr) -> bool {
         }
     });
     ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Script;
+
+    /// Runs a lazy exploration over a tree of choices whose widths `width(prefix)` gives,
+    /// and returns the complete interleavings in the order visited.
+    fn explore(width: &dyn Fn(&[u32]) -> usize, depth: usize) -> Vec<Vec<u32>> {
+        let mut seen = Vec::new();
+        let (mut picks, mut known) = (Vec::new(), Vec::new());
+        loop {
+            let script = Script::new(picks.clone());
+            // one run: follow the script, then option 0
+            let mut path = Vec::new();
+            for d in 0..depth {
+                let w = width(&path);
+                let p = script.pick(d, w) as u32;
+                if p as usize >= w {
+                    break;
+                }
+                path.push(p);
+            }
+            seen.push(path);
+            match script.next(&known) {
+                Some((p, w)) => {
+                    picks = p;
+                    known = w;
+                }
+                None => return seen,
+            }
+        }
+    }
+
+    #[test]
+    fn lazy_scripts_visit_every_interleaving_once_depth_first() {
+        let all = explore(&|_| 2, 3);
+        let expected: Vec<Vec<u32>> = (0..8u32).map(|n| vec![(n >> 2) & 1, (n >> 1) & 1, n & 1]).collect();
+        assert_eq!(all, expected);
+    }
+
+    #[test]
+    fn lazy_scripts_follow_widths_that_depend_on_earlier_choices() {
+        // after option 1 at the first choice only one thread is left to choose from
+        let all = explore(&|p: &[u32]| if p.first() == Some(&1) { 1 } else { 3 }, 2);
+        assert_eq!(all, vec![vec![0, 0], vec![0, 1], vec![0, 2], vec![1, 0], vec![2, 0], vec![2, 1], vec![2, 2]]);
+    }
 }

@@ -142,6 +142,11 @@ pub struct Sched {
     pub again: bool,
     /// Threads (by bit) that tried to go on and had to wait since any thread last made a step.
     pub stalled: u64,
+    /// Under lazy exploration: the choices among several threads made so far (the depth in
+    /// the schedule script); 0 otherwise.
+    pub picks: u32,
+    /// The steps taken, for partial-order reduction (symex::por).
+    pub history: super::por::History,
 }
 
 impl State {
@@ -175,6 +180,9 @@ impl State {
         self.active.hash(&mut h);
         (bounded.then_some(self.sched.switches), self.sched.hold, self.sched.yield_next, self.sched.stalled)
             .hash(&mut h);
+        if self.sched.picks > 0 {
+            self.sched.picks.hash(&mut h);
+        }
         for t in &self.threads {
             (t.atomic, t.joined, t.main_returned, t.next_frame, t.frames.len()).hash(&mut h);
             // (not the wait's terms: a replay's are constants, and the key must not differ)
@@ -196,6 +204,7 @@ impl State {
             && self.sched.yield_next == other.sched.yield_next
             && self.sched.stalled == other.sched.stalled
             && self.sched.again == other.sched.again
+            && self.sched.picks == other.sched.picks
             && self.threads.len() == other.threads.len()
             && self.threads.iter().zip(&other.threads).all(|(a, b)| {
                 a.atomic == b.atomic
@@ -371,7 +380,8 @@ pub fn merge(s: &mut TermStore, a: State, b: State, is_static: &dyn Fn(VarId) ->
     // bookkeeping is merged, the rest of the stacks are equal
     let mut threads = a.threads.clone();
     let active = a.active;
-    let sched = a.sched.clone();
+    let mut sched = a.sched.clone();
+    sched.history = super::por::common_suffix(&a.sched.history, &b.sched.history);
     if let (Some(fa), Some(fb)) = (threads[active].frames.last_mut(), b.frames().last()) {
         for (pc, n) in &fb.loops {
             let e = fa.loops.entry(*pc).or_insert(0);

@@ -15,7 +15,8 @@ use crate::ir::{ClaimKind, FuncId, Program};
 use crate::smt::{Answer, Smt};
 use crate::symex::{Abort, Symex, SymexOptions};
 use crate::term::T;
-use solve::{remaining_ms, solve, solver, Outcome, Pass};
+pub(crate) use solve::remaining_ms;
+use solve::{solve, solver, Outcome, Pass};
 
 /// One BMC run at the bounds in `so`.
 pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions, timings: &mut Timings) -> Report {
@@ -78,6 +79,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         solver_calls: 0,
         unwind_reached: out.stats.max_loop,
         bound: so.unwind,
+        interleavings: out.stats.interleavings,
     };
     let claim_keys: Vec<_> = out.claims.iter().map(|c| c.key).collect();
     let kinds: Vec<ClaimKind> = out.claims.iter().map(|c| c.kind).collect();
@@ -128,6 +130,19 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
             r.guard = store.and(r.guard, caller_ok);
         }
     }
+    // UW (`--schedule uw`): the preemptions a proof needs, widened from none
+    let widening = if so.switch_literals {
+        let ax = store.and_n(&out.axioms);
+        super::schedule::uw::widen(&mut store, ax, &mut viol, &out.switch_literals, o.deadline)
+    } else {
+        None
+    };
+    let restricted: Vec<bool> = match &widening {
+        Some(w) if matches!(w.outcome, super::schedule::uw::Outcome::Violation) => {
+            viol.iter().map(|v| v.is_some()).collect()
+        }
+        _ => vec![false; viol.len()],
+    };
     for (i, c) in claims.iter_mut().enumerate() {
         if viol[i].is_none() {
             c.status = Status::Holds;
@@ -211,6 +226,12 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         unknown = Some(u);
     }
 
+    // (what held with only the preemptions UW allowed is not proven)
+    for (i, c) in claims.iter_mut().enumerate() {
+        if restricted[i] && c.status == Status::Holds {
+            c.status = Status::Unknown("checked only with the preemptions UW allowed".into());
+        }
+    }
     // reachable unsupported constructs (only matter when nothing failed)
     let any_failed = claims.iter().any(|c| c.status == Status::Violated && c.kind != ClaimKind::Precondition);
     let mut unsupported_reached = Vec::new();
@@ -317,7 +338,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         claims,
         unsupported: unsupported_reached,
         externals,
-        notes: vec![],
+        notes: widening.iter().map(|w| w.note()).collect(),
         timings: timings.clone(),
         stats,
         bounded: !so.unwinding_assertions && (so.unwind.is_some() || !so.unwindset.is_empty()),

@@ -1,13 +1,14 @@
 // flags: --deadlock-check
-// expect: FAILED deadlock line 17
-// expect: FAILED deadlock line 25
+// expect: FAILED deadlock line 26
 // why: thread 1 takes a then b, thread 2 takes b then a. When each holds its first mutex, each
 //   waits for the other's: neither can go on, and main waits in its first join. A deadlock
 //   claim is stated at the call of the thread that tries to wait when no other thread can
 //   run (a thread whose next call would wait counts as waiting): that is one of the two
-//   second locks, whichever is tried last. Main's join is never that call: main gets to it
-//   only while thread 1 can still run, and once it waits there it is not scheduled again
-//   until thread 1 has finished.
+//   second locks, whichever is tried last. Partial-order reduction explores one order of
+//   independent steps, the one with the lower-numbered thread first (lexicographic normal
+//   form): the two second locks touch different mutexes, so thread 1's (line 18) is tried
+//   first and thread 2's (line 26) last, where the claim fails. Main's join is never that
+//   call: main would wait there, so it is scheduled only once no other thread can go on.
 #include <pthread.h>
 
 pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;

@@ -1,13 +1,12 @@
 // flags: --deadlock-check
-// expect: FAILED deadlock line 23
-// expect: FAILED deadlock line 33
+// expect: FAILED deadlock line 22
 // why: the waiter waits without checking a predicate, so a signal sent before it waits is lost
 //   (no thread waits on the condition then). If the signaller runs first and finishes, the
 //   waiter waits for a signal nobody can send: a deadlock. A deadlock claim is stated at the
 //   call of the thread that tries to wait when no other thread can run (a waiter no signal
-//   reached since it began to wait counts as waiting): at the wait when main already waits
-//   in its join of the waiter, or at that join when the waiter already waits. (A spurious
-//   wake-up could still end the wait, but a program that relies on one hangs in practice.)
+//   reached since it began to wait counts as waiting): at the wait, since main, whose joins
+//   would wait, is scheduled only once no other thread can go on. (A spurious wake-up could
+//   still end the wait, but a program that relies on one hangs in practice.)
 #include <pthread.h>
 
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -21,7 +21,7 @@ mod strategy;
 pub(super) use claims::solve;
 
 /// Milliseconds to `deadline` (at least 1), None without one.
-pub(super) fn remaining_ms(deadline: Option<Instant>) -> Option<u64> {
+pub(crate) fn remaining_ms(deadline: Option<Instant>) -> Option<u64> {
     deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis().max(1) as u64)
 }
 

@@ -1,0 +1,39 @@
+// flags: --deadlock-check --no-por
+// expect: FAILED deadlock line 18
+// expect: FAILED deadlock line 26
+// why: thread 1 takes a then b, thread 2 takes b then a. When each holds its first mutex, each
+//   waits for the other's: neither can go on, and main waits in its first join. A deadlock
+//   claim is stated at the call of the thread that tries to wait when no other thread can
+//   run (a thread whose next call would wait counts as waiting): that is one of the two
+//   second locks, whichever is tried last. Main's join is never that call: main would wait
+//   there, so it is scheduled only once no other thread can go on. With --no-por both
+//   orders of the two first locks are explored, so either second lock can be the last one
+//   tried: both claims fail.
+#include <pthread.h>
+
+pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+
+void *t1(void *arg) {
+  pthread_mutex_lock(&a);
+  pthread_mutex_lock(&b); // T1B
+  pthread_mutex_unlock(&b);
+  pthread_mutex_unlock(&a);
+  return 0;
+}
+
+void *t2(void *arg) {
+  pthread_mutex_lock(&b);
+  pthread_mutex_lock(&a); // T2A
+  pthread_mutex_unlock(&a);
+  pthread_mutex_unlock(&b);
+  return 0;
+}
+
+int main(void) {
+  pthread_t x, y;
+  pthread_create(&x, 0, t1, 0);
+  pthread_create(&y, 0, t2, 0);
+  pthread_join(x, 0); // JOIN1
+  pthread_join(y, 0);
+  return 0;
+}
