@@ -274,7 +274,7 @@ impl Symex<'_> {
     }
 
     /// The symbols from `first` on, just made for the unknown initial value of `v`: when `v` is
-    /// a variable of the C library's that no file defines (`daylight`), they are values verdiff
+    /// a variable of the C library's that no file defines (`optind`), they are values verdiff
     /// does not model, so a violation is shown only if it happens whatever they are (as for
     /// the results of a library function without a model, models.rs).
     pub(crate) fn library_variable(&mut self, v: crate::ir::VarId, first: u32) {
