@@ -51,6 +51,7 @@ use concrete_run::ConcreteRun;
 use memory_model::MemoryModel;
 use path_queue::PathQueue;
 pub use state::{Frame, Guard, State};
+pub use walks::{Replayable, SkippedRange, SHORT_WALK};
 
 /// How to execute.
 #[derive(Clone, Debug)]
@@ -243,6 +244,8 @@ pub struct Output {
     pub accuracy_facts: Vec<T>,
     /// Facts about the memory layout that hold on every path (asserted by the engine).
     pub axioms: Vec<T>,
+    /// The byte ranges library models' walks skipped (symbolic mode; see [`SkippedRange`]).
+    pub skipped: Vec<SkippedRange>,
     /// In a concrete run: two applications of an uninterpreted function (an external
     /// function, an approximated library function) to equal arguments had different values,
     /// which no model allows (a run on inputs no solver chose).
@@ -683,6 +686,7 @@ impl<'p> Symex<'p> {
             approx_facts: self.approx.facts,
             accuracy_facts: self.approx.accuracy_facts,
             axioms,
+            skipped: self.approx.skipped,
             inconsistent: self.replay.inconsistent,
         }
     }
