@@ -69,7 +69,8 @@ impl Symex<'_> {
                 crate::ir::InstrKind::Assign { lhs, .. } if root_var(lhs) != Some(v) => {}
                 // the checks of another declaration's initialiser (the array-bounds claims of
                 // time.c's `tzname[2] = {"GMT", "GMT"}`): not this variable's code
-                crate::ir::InstrKind::Assert { .. } if checks_another_variable(&p.init[i..], v) => {}
+                crate::ir::InstrKind::Assert { .. }
+                    if crate::ir::reach::checked_initialisation(&p.init, i).is_some_and(|w| w != v) => {}
                 _ => {
                     // (initialisation code other than assignments: not run again per thread)
                     let why =
@@ -476,14 +477,6 @@ fn root_var(e: &crate::ir::Expr) -> Option<crate::ir::VarId> {
         crate::ir::ExprKind::Member(b, _) | crate::ir::ExprKind::Index(b, _) => root_var(b),
         _ => None,
     }
-}
-
-/// Whether the claims `init` starts with are checks of an assignment to another variable than
-/// `v`: instrumentation puts an instruction's checks right before it.
-fn checks_another_variable(init: &[crate::ir::Instr], v: crate::ir::VarId) -> bool {
-    init.iter()
-        .find(|ins| !matches!(ins.kind, crate::ir::InstrKind::Assert { .. }))
-        .is_some_and(|ins| matches!(&ins.kind, crate::ir::InstrKind::Assign { lhs, .. } if root_var(lhs) != Some(v)))
 }
 
 /// Whether `e` names no variable but statics (a static initialiser's value, computable in
