@@ -29,13 +29,23 @@ struct ModelOracle {
     host_library: bool,
 }
 
+/// `VERDIFF_DEBUG_ORACLE`: every value a replay takes from the model, on stderr.
+fn debug_oracle() -> bool {
+    static DEBUG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *DEBUG.get_or_init(|| std::env::var_os("VERDIFF_DEBUG_ORACLE").is_some())
+}
+
 impl InputOracle for ModelOracle {
     fn scalar(&mut self, key: &str, _sort: &Sort) -> Option<Bits> {
         let mut sh = self.shared.borrow_mut();
         let sh = &mut *sh;
         let sym = *sh.inputs.get(key)?;
         let model = sh.model.as_ref()?;
-        sh.smt.value(&mut sh.store, model, sym)
+        let v = sh.smt.value(&mut sh.store, model, sym);
+        if debug_oracle() {
+            eprintln!("oracle {key} = {v:?}");
+        }
+        v
     }
 
     fn element(&mut self, key: &str, indices: &[Bits], _elem: &Sort) -> Option<Bits> {
@@ -54,8 +64,7 @@ impl InputOracle for ModelOracle {
         }
         let model = sh.model.as_ref()?;
         let v = sh.smt.value(&mut sh.store, model, t);
-        static DEBUG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        if *DEBUG.get_or_init(|| std::env::var_os("VERDIFF_DEBUG_ORACLE").is_some()) {
+        if debug_oracle() {
             eprintln!("oracle {key}{indices:?} = {v:?}");
         }
         v

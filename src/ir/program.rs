@@ -291,7 +291,7 @@ pub struct Var {
     pub is_const: bool,
     /// Only declared `extern`, never defined: its initial value is unknown.
     pub external: bool,
-    /// Declared in a system header (`daylight`, `optind`): with `external`, a variable of the C
+    /// Declared in a system header (`optind`, `opterr`): with `external`, a variable of the C
     /// library's whose value verdiff does not model.
     pub system: bool,
     /// `_Thread_local`/`__thread`: each thread has its own object, initialised as the

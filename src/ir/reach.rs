@@ -71,6 +71,19 @@ pub fn root_var(e: &Expr) -> Option<VarId> {
     }
 }
 
+/// The variable whose initialisation the claims at `init[i..]` check: instrumentation puts an
+/// instruction's checks right before it, so it is the root variable of the first instruction
+/// after them when that is an assignment (None when it is not, or `init[i]` is no claim).
+pub fn checked_initialisation(init: &[Instr], i: usize) -> Option<VarId> {
+    if !matches!(init.get(i)?.kind, InstrKind::Assert { .. }) {
+        return None;
+    }
+    match &init[i..].iter().find(|ins| !matches!(ins.kind, InstrKind::Assert { .. }))?.kind {
+        InstrKind::Assign { lhs, .. } => root_var(lhs),
+        _ => None,
+    }
+}
+
 pub fn reachable(p: &Program, entry: FuncId) -> Reachable {
     reachable_stopping(p, entry, &|_| false)
 }

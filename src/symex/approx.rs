@@ -33,4 +33,6 @@ pub(super) struct Approximations {
     pub(super) axioms: Vec<T>,
     /// The input being made stays a free symbol (memory.rs, `keeps_indeterminate_free`).
     pub(super) free_input: bool,
+    /// The byte ranges library models' walks skipped (walks.rs).
+    pub(super) skipped: Vec<super::walks::SkippedRange>,
 }

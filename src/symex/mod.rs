@@ -52,6 +52,7 @@ use concrete_run::ConcreteRun;
 use memory_model::MemoryModel;
 use path_queue::PathQueue;
 pub use state::{Frame, Guard, State};
+pub use walks::{Replayable, SkippedRange, SHORT_WALK};
 
 /// How to execute.
 #[derive(Clone, Debug)]
@@ -260,6 +261,8 @@ pub struct Output {
     pub accuracy_facts: Vec<T>,
     /// Facts about the memory layout that hold on every path (asserted by the engine).
     pub axioms: Vec<T>,
+    /// The byte ranges library models' walks skipped (symbolic mode; see [`SkippedRange`]).
+    pub skipped: Vec<SkippedRange>,
     /// In a concrete run: two applications of an uninterpreted function (an external
     /// function, an approximated library function) to equal arguments had different values,
     /// which no model allows (a run on inputs no solver chose).
@@ -705,6 +708,7 @@ impl<'p> Symex<'p> {
             approx_facts: self.approx.facts,
             accuracy_facts: self.approx.accuracy_facts,
             axioms,
+            skipped: self.approx.skipped,
             inconsistent: self.replay.inconsistent,
             switch_literals: self.switch_literals.into_values().collect(),
         }
@@ -771,6 +775,15 @@ impl<'p> Symex<'p> {
                     && crate::ir::reach::root_var(lhs).is_some_and(|v| !self.reach.vars.contains(&v)) =>
             {
                 // initialiser of a static the entry never uses
+                st.top_mut().pc += 1;
+            }
+            InstrKind::Assert { .. }
+                if st.top().func.is_none()
+                    && crate::ir::reach::checked_initialisation(body, pc)
+                        .is_some_and(|v| !self.reach.vars.contains(&v)) =>
+            {
+                // the checks of such an initialiser (time.c's `tzname[2] = {"GMT", "GMT"}`
+                // gave every program two claims of the library models)
                 st.top_mut().pc += 1;
             }
             InstrKind::Assign { lhs, rhs } => {

@@ -73,6 +73,14 @@ impl Symex<'_> {
                 st.live = false;
                 return;
             }
+            "__verdiff_unsupported_use" => {
+                // a library model met a state it does not follow (a failed fseek that glibc
+                // may have half done): nothing after it is analysed
+                let lib = self.library_function(st, &fun.name);
+                self.reach_unsupported(st, format!("`{lib}` in a state its library model does not follow"), loc);
+                st.live = false;
+                return;
+            }
             "__ESBMC_memory_leak_checks" => {
                 self.program_end(st);
                 None
@@ -474,8 +482,8 @@ impl Symex<'_> {
 }
 
 /// A function of the C library's (or of nobody's) that verdiff has no model of: declared in a
-/// system header, named with a name reserved to the implementation (`__fpending`), or never
-/// declared at all (`getdate` called without its feature-test macro). The program's own
+/// system header, named with a name reserved to the implementation (`__fbufsize`), or never
+/// declared at all (`strptime` called without its feature-test macro). The program's own
 /// body-less functions it declares (`int nondet();`, a stub it links elsewhere) are not:
 /// their results are inputs, as in ESBMC.
 fn library_without_model(fun: &crate::ir::Function) -> bool {

@@ -59,7 +59,7 @@ impl Symex<'_> {
             }
         }
         let p = self.p;
-        for ins in &p.init {
+        for (i, ins) in p.init.iter().enumerate() {
             match &ins.kind {
                 crate::ir::InstrKind::Assign { lhs, rhs } if root_var(lhs) == Some(v) && only_statics(p, rhs) => {
                     let val = self.eval(st, rhs, loc);
@@ -67,6 +67,10 @@ impl Symex<'_> {
                 }
                 crate::ir::InstrKind::Skip => {}
                 crate::ir::InstrKind::Assign { lhs, .. } if root_var(lhs) != Some(v) => {}
+                // the checks of another declaration's initialiser (the array-bounds claims of
+                // time.c's `tzname[2] = {"GMT", "GMT"}`): not this variable's code
+                crate::ir::InstrKind::Assert { .. }
+                    if crate::ir::reach::checked_initialisation(&p.init, i).is_some_and(|w| w != v) => {}
                 _ => {
                     // (initialisation code other than assignments: not run again per thread)
                     let why =
@@ -274,7 +278,7 @@ impl Symex<'_> {
     }
 
     /// The symbols from `first` on, just made for the unknown initial value of `v`: when `v` is
-    /// a variable of the C library's that no file defines (`daylight`), they are values verdiff
+    /// a variable of the C library's that no file defines (`optind`), they are values verdiff
     /// does not model, so a violation is shown only if it happens whatever they are (as for
     /// the results of a library function without a model, models.rs).
     pub(crate) fn library_variable(&mut self, v: crate::ir::VarId, first: u32) {

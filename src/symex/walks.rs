@@ -6,7 +6,74 @@
 //! made (`s[len] = 0` after a copy bounds the length of `s`).
 
 use super::{State, Symex};
-use crate::term::{MemKind, Op, T};
+use crate::term::{MemKind, Op, TermStore, T};
+
+/// A byte range a library model's walk skipped (string.c's summaries past the 8th byte):
+/// symbolic execution took the walk's stop position from the summary, while a replay walks
+/// every byte up to it. The summary leaves the position free up to the end of the object, so
+/// a solver's model may put it where no replay gets (2^46 bytes on: `copy_short` of
+/// tests/preconditions.rs, whose input symbols took other names once more library models
+/// were compiled in, and Z3 another model). The engine asks for a stop position a replay can
+/// follow when the first model did not replay (engine::bmc, confirm.rs); the ranges only
+/// shape that question and never stand in for a replay.
+#[derive(Clone, Copy, Debug)]
+pub struct SkippedRange {
+    /// The path condition under which the walk was summarised.
+    pub guard: T,
+    /// Memory at the summary.
+    pub mem: T,
+    /// Object number and offset of the first byte skipped.
+    pub obj: T,
+    pub off: T,
+    /// Bytes skipped (offset width).
+    pub len: T,
+}
+
+/// How a replayable skipped range looks ([`SkippedRange::replayable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replayable {
+    /// Nothing skipped: the walk stops where the summary starts. The model's stop condition
+    /// there is then exactly the one a replay's walk tests.
+    Empty,
+    /// At most [`SHORT_WALK`] bytes skipped, none of them 0 (a replay's string walk stops at
+    /// the first 0): a replay walks to the same stop position unless another stop condition
+    /// of the walk (a differing byte in strcmp, `c` in strchr) holds earlier.
+    Short,
+}
+
+/// The most bytes a [`Replayable::Short`] range skips: far below the iterations a replay
+/// follows over a caller's data (`SymexOptions::unbounded_limit`).
+pub const SHORT_WALK: u32 = 56;
+
+impl SkippedRange {
+    /// On the path that took the summary, the range is `how` replayable.
+    pub fn replayable(&self, s: &mut TermStore, how: Replayable) -> T {
+        let w = s.width(self.len);
+        let cond = match how {
+            Replayable::Empty => {
+                let zero = s.bv_zero(w);
+                s.eq(self.len, zero)
+            }
+            Replayable::Short => {
+                let most = s.bv_u(w, SHORT_WALK as u128);
+                let mut conds = vec![s.bvule(self.len, most)];
+                for j in 0..SHORT_WALK {
+                    let j = s.bv_u(w, j as u128);
+                    let inside = s.bvult(j, self.len);
+                    let off = s.bvadd(self.off, j);
+                    let addr = s.concat(self.obj, off);
+                    let byte = s.select(self.mem, addr);
+                    let zero = s.bv_zero(8);
+                    let is_zero = s.eq(byte, zero);
+                    let nonzero = s.not(is_zero);
+                    conds.push(s.implies(inside, nonzero));
+                }
+                s.and_n(&conds)
+            }
+        };
+        s.implies(self.guard, cond)
+    }
+}
 
 /// Memory nodes looked at, newest first (stores, range updates, merges).
 const WALK_NODES: usize = 256;
@@ -45,6 +112,10 @@ impl Symex<'_> {
                 }
                 _ => {}
             }
+        }
+        if !self.is_concrete() {
+            let guard = st.guard.term(&mut self.s);
+            self.approx.skipped.push(SkippedRange { guard, mem: st.mem, obj: po, off: poff, len });
         }
         addrs.sort_unstable();
         addrs.dedup();

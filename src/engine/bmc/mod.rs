@@ -88,6 +88,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
     let approx: std::collections::HashSet<u32> = out.approx_symbols.iter().copied().collect();
     let approx_funcs: Vec<String> = out.approx_funcs.iter().cloned().collect();
     let approx_facts = out.approx_facts.clone();
+    let skipped = out.skipped.clone();
     let off_bits = p.target.pointer_width() - so.object_bits.clamp(4, p.target.pointer_width() - 8);
     let mut store = out.store;
 
@@ -176,6 +177,7 @@ pub fn bmc_once(p: &Program, entry: FuncId, so: &SymexOptions, o: &EngineOptions
         approx: &approx,
         approx_funcs: &approx_funcs,
         approx_facts: &approx_facts,
+        skipped: &skipped,
         off_bits,
         deadline: o.deadline,
         abstracted: false,

@@ -424,6 +424,23 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        if spec.storage == Some(StorageClassSpecifier::Extern)
+            && !self.model_unit
+            && self.map.is_system(fd.span.start)
+            && fd.node.specifiers.iter().any(|s| {
+                matches!(&s.node, lang_c::ast::DeclarationSpecifier::Function(f)
+                    if f.node == lang_c::ast::FunctionSpecifier::Inline)
+            })
+        {
+            // A GNU `extern inline` definition in a system header (glibc's `error` in
+            // <bits/error.h>, a wrapper that passes its arguments on with
+            // `__builtin_va_arg_pack`) defines nothing: a call is either inlined or goes to
+            // the library's own definition, which the header promises to be equivalent. Only
+            // the declaration is kept, so the library's model (or its absence) decides.
+            let f = self.declare_function(&name, ft, static_, decl.offset);
+            self.declare(name, Sym::Func(f));
+            return Ok(());
+        }
         let f = self.declare_function(&name, ft.clone(), static_, decl.offset);
         if self.prog.funcs[f.0 as usize].body.is_some() {
             return Err(self.err(fd.span.start, &format!("redefinition of function `{name}`")));

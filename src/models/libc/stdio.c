@@ -72,12 +72,15 @@ void free(void *p);
 void *memcpy(void *dst, const void *src, size_t n);
 void *memset(void *s, int c, size_t n);
 void *__builtin_alloca(size_t n);
+int *__errno_location(void);
 
 /* ------------------------------------------------------------------ standard streams */
 
-static FILE __vd_stdin_file = { ._flags = 0, ._fileno = 0 };
-static FILE __vd_stdout_file = { ._flags = 0, ._fileno = 1 };
-static FILE __vd_stderr_file = { ._flags = 0, ._fileno = 2 };
+/* glibc's modes: stdin is read-only (_IO_NO_WRITES), stdout and stderr write-only
+   (_IO_NO_READS) */
+static FILE __vd_stdin_file = { ._flags = 8, ._fileno = 0 };
+static FILE __vd_stdout_file = { ._flags = 4, ._fileno = 1 };
+static FILE __vd_stderr_file = { ._flags = 4, ._fileno = 2 };
 
 FILE *stdin = &__vd_stdin_file;
 FILE *stdout = &__vd_stdout_file;
@@ -126,6 +129,70 @@ static int __vd_flags(FILE *f)
   return f->_flags;
 }
 
+/* ------------------------------------------------------------------ stream modes and memory streams
+ *
+ * glibc's _flags bits for the access mode: _IO_NO_READS (4) on write-only streams, _IO_NO_WRITES
+ * (8) on read-only ones. A read from a stream opened without read access, or a write to one
+ * opened without write access, fails with the error indicator set (EBADF), as in glibc's
+ * _IO_new_file_underflow/_IO_new_file_overflow.
+ *
+ * fmemopen streams are followed exactly, as glibc >= 2.22 implements them: a cookie over the
+ * caller's buffer (libio/fmemopen.c: buffer, size, pos, maxpos, append) under glibc's stream
+ * buffer (BUFSIZ = 8192 bytes from malloc; when that malloc fails, the 1-byte _shortbuf).
+ * Writes stay in the stream buffer until it is full or the stream is flushed, sought or
+ * closed (so the caller's buffer does not change before), and reads refill the stream buffer
+ * from the cookie. The stream is marked by a bit of _flags2 that glibc does not use.
+ */
+
+enum
+{
+  __VD_NO_READS = 4,
+  __VD_NO_WRITES = 8,
+  __VD_MEMSTREAM = 0x40000000
+};
+
+/* a library model met a use it does not follow: the path ends and the run is UNKNOWN */
+void __verdiff_unsupported_use(void);
+int __verdiff_approx_int(void);
+
+struct __vd_memcookie
+{
+  char *buffer;
+  int mybuffer;
+  int append;
+  size_t size;
+  size_t pos;
+  size_t maxpos;
+};
+
+struct __vd_memfile
+{
+  FILE file;
+  struct __vd_memcookie *c;
+  char *io;     /* glibc's stream buffer (NULL until first used): iobuf */
+  size_t cap;   /* its size: 8192, or 1 (_shortbuf) when malloc failed */
+  void *block;  /* the 8192 bytes glibc allocates (the data live in iobuf, one object
+                   whichever way the allocation went) */
+  char iobuf[8192];
+  size_t wbase; /* pending output is io[wbase .. wbase + wpend) */
+  size_t wpend;
+  size_t rpos;  /* unread input is io[rpos .. rend) */
+  size_t rend;
+  int putting;  /* glibc's _IO_CURRENTLY_PUTTING */
+  struct __vd_memfile *next;
+};
+
+/* the open memory streams (fflush(NULL) flushes them) */
+static struct __vd_memfile *__vd_memfiles;
+
+static struct __vd_memfile *__vd_mem(FILE *f)
+{
+  if (f->_flags2 & __VD_MEMSTREAM)
+    return (struct __vd_memfile *)f;
+  return 0;
+}
+
+
 /* A failed read: end of file or a read error. */
 static void __vd_read_failed(FILE *f)
 {
@@ -135,11 +202,36 @@ static void __vd_read_failed(FILE *f)
     f->_flags |= 0x10;
 }
 
+static int __vd_mem_getc(struct __vd_memfile *m);
+static int __vd_mem_putc(struct __vd_memfile *m, int c);
+
+/* A read from a stream without read access: EOF, error indicator (EBADF). */
+static int __vd_no_reads(FILE *f)
+{
+  if (!(f->_flags & 4))
+    return 0;
+  f->_flags |= 0x20;
+  return 1;
+}
+
+/* A write to a stream without write access: error indicator (EBADF). */
+static int __vd_no_writes(FILE *f)
+{
+  if (!(f->_flags & 8))
+    return 0;
+  f->_flags |= 0x20;
+  return 1;
+}
+
 /* The next byte of a stream: EOF (sticky) or 0..255. */
 static int __vd_getc(FILE *f)
 {
   int r;
+  if (__vd_mem(f))
+    return __vd_mem_getc(__vd_mem(f));
   if (__vd_flags(f) & 0x10)
+    return -1;
+  if (__vd_no_reads(f))
     return -1;
   r = __VERIFIER_nondet_int();
   __ESBMC_assume(r >= -1 && r <= 255);
@@ -151,11 +243,400 @@ static int __vd_getc(FILE *f)
 /* Writing c: (unsigned char)c, or EOF with the error indicator set. */
 static int __vd_putc(int c, FILE *f)
 {
-  __vd_flags(f);
+  if (__vd_mem(f))
+    return __vd_mem_putc(__vd_mem(f), c);
+  if (__vd_no_writes(f))
+    return -1;
   if (__vd_is_std(f) || __VERIFIER_nondet_bool())
     return (unsigned char)c;
   f->_flags |= 0x20;
   return -1;
+}
+
+/* fmemopen_read */
+static size_t __vd_cookie_read(struct __vd_memcookie *c, char *b, size_t s)
+{
+  if (c->pos + s > c->maxpos)
+    s = c->pos > c->maxpos ? 0 : c->maxpos - c->pos;
+  if (s > 0)
+    memcpy(b, c->buffer + c->pos, s);
+  c->pos += s;
+  return s;
+}
+
+/* fmemopen_write: writes what fits; 0 (ENOSPC) when nothing does. A NUL follows the data when
+   it fits (in a stream open for update: at the last byte otherwise). */
+static size_t __vd_cookie_write(struct __vd_memcookie *c, const char *b, size_t s)
+{
+  size_t pos = c->append ? c->maxpos : c->pos;
+  int addnullc = s == 0 || b[s - 1] != 0;
+  if (pos + s > c->size)
+  {
+    if (c->pos + addnullc >= c->size)
+      return 0;
+    s = c->size - pos;
+  }
+  if (s > 0)
+    memcpy(c->buffer + pos, b, s);
+  c->pos = pos + s;
+  if (c->pos > c->maxpos)
+  {
+    c->maxpos = c->pos;
+    if (c->maxpos < c->size && addnullc)
+      c->buffer[c->maxpos] = 0;
+    else if (c->append == 0 && addnullc != 0)
+      c->buffer[c->size - 1] = 0;
+  }
+  return s;
+}
+
+/* _IO_cookie_write: a short write sets the error indicator. */
+static size_t __vd_mem_deliver(struct __vd_memfile *m, const char *b, size_t s)
+{
+  size_t w = __vd_cookie_write(m->c, b, s);
+  if (w < s)
+    m->file._flags |= 0x20;
+  return w;
+}
+
+/* _IO_doallocbuf */
+static void __vd_mem_alloc(struct __vd_memfile *m)
+{
+  if (m->io != 0)
+    return;
+  m->block = malloc(8192);
+  m->io = m->iobuf;
+  m->cap = m->block != 0 ? 8192 : 1;
+}
+
+/* _IO_do_flush: the pending output goes to the cookie; after a short write the rest is
+   dropped. 0, or -1 (EOF). */
+static int __vd_mem_flush(struct __vd_memfile *m)
+{
+  size_t n = m->wpend;
+  size_t w;
+  if (n == 0)
+    return 0;
+  w = __vd_mem_deliver(m, m->io + m->wbase, n);
+  m->wbase = 0;
+  m->wpend = 0;
+  return w == n ? 0 : -1;
+}
+
+/* _IO_new_file_overflow's switch to writing: the unread input is dropped and the position
+   goes back over it (new_do_write's seek; appending writes go to the end anyway); the put
+   area starts where reading stopped. */
+static void __vd_mem_to_put(struct __vd_memfile *m)
+{
+  __vd_mem_alloc(m);
+  if (m->putting)
+    return;
+  if (!m->c->append)
+    m->c->pos -= m->rend - m->rpos;
+  m->wbase = m->rpos == m->cap ? 0 : m->rpos;
+  m->wpend = 0;
+  m->rpos = 0;
+  m->rend = 0;
+  m->putting = 1;
+}
+
+/* _IO_new_file_overflow(f, EOF): 0, or -1 with the error indicator set. */
+static int __vd_mem_overflow(struct __vd_memfile *m)
+{
+  if (m->file._flags & __VD_NO_WRITES)
+  {
+    m->file._flags |= 0x20;
+    return -1;
+  }
+  __vd_mem_to_put(m);
+  return __vd_mem_flush(m);
+}
+
+/* _IO_new_file_xsputn: the number of bytes accepted. cap is the buffer's size as a constant
+   (the caller branches on m->cap), which keeps the lengths of the copies constant. */
+static size_t __vd_mem_write_cap(struct __vd_memfile *m, const char *s, size_t n, size_t cap)
+{
+  size_t count = 0;
+  size_t to_do = n;
+  size_t do_write;
+  size_t w;
+  if (n == 0)
+    return 0;
+  if (m->putting && m->io != 0)
+    count = cap - m->wbase - m->wpend;
+  if (count > 0)
+  {
+    if (count > to_do)
+      count = to_do;
+    memcpy(m->io + m->wbase + m->wpend, s, count);
+    m->wpend += count;
+    s += count;
+    to_do -= count;
+  }
+  if (to_do > 0)
+  {
+    if (__vd_mem_overflow(m) != 0)
+      return n - to_do;
+    /* whole blocks go straight to the cookie (glibc keeps block alignment for buffers of at
+       least 128 bytes; the 1-byte _shortbuf writes everything) */
+    do_write = to_do - (cap == 8192 ? to_do % 8192 : 0);
+    if (do_write > 0)
+    {
+      w = __vd_mem_deliver(m, s, do_write);
+      to_do -= w;
+      if (w < do_write)
+        return n - to_do;
+      s += w;
+    }
+    /* _IO_default_xsputn: the rest (less than a block) into the buffer. It fits unless the
+       put area started inside a read buffer; then glibc flushes as it fills, which the model
+       does not follow. */
+    if (to_do > 0)
+    {
+      count = cap - m->wbase - m->wpend;
+      if (count < to_do)
+        __verdiff_unsupported_use();
+      memcpy(m->io + m->wbase + m->wpend, s, to_do);
+      m->wpend += to_do;
+      to_do = 0;
+    }
+  }
+  return n - to_do;
+}
+
+static size_t __vd_mem_write(struct __vd_memfile *m, const char *s, size_t n)
+{
+  if (n == 0)
+    return 0;
+  /* (the buffer is allocated by the first write at the latest) */
+  if (m->io == 0 && !(m->file._flags & __VD_NO_WRITES))
+    __vd_mem_alloc(m);
+  if (m->cap == 1)
+    return __vd_mem_write_cap(m, s, n, 1);
+  return __vd_mem_write_cap(m, s, n, 8192);
+}
+
+/* _IO_putc_unlocked / _IO_new_file_overflow(f, c) */
+static int __vd_mem_putc(struct __vd_memfile *m, int c)
+{
+  if (!(m->putting && m->io != 0 && m->wbase + m->wpend < m->cap))
+  {
+    if (m->file._flags & __VD_NO_WRITES)
+    {
+      m->file._flags |= 0x20;
+      return -1;
+    }
+    __vd_mem_to_put(m);
+    if (m->wbase + m->wpend == m->cap && __vd_mem_flush(m) != 0)
+      return -1;
+  }
+  m->io[m->wbase + m->wpend] = (char)c;
+  m->wpend++;
+  return (unsigned char)c;
+}
+
+/* _IO_new_file_underflow: 1 when unread input is buffered, else 0 (EOF or error indicator). */
+static int __vd_mem_underflow(struct __vd_memfile *m)
+{
+  size_t n;
+  if (m->file._flags & 0x10)
+    return 0;
+  if (m->file._flags & __VD_NO_READS)
+  {
+    m->file._flags |= 0x20;
+    return 0;
+  }
+  if (m->rpos < m->rend)
+    return 1;
+  __vd_mem_alloc(m);
+  /* reading through glibc's 1-byte fallback buffer (a refill per byte) is not followed */
+  if (m->cap == 1)
+    __verdiff_unsupported_use();
+  if (m->putting)
+  {
+    /* _IO_switch_to_get_mode (its failure is ignored; the mode then stays) */
+    if (__vd_mem_flush(m) == 0)
+      m->putting = 0;
+  }
+  n = __vd_cookie_read(m->c, m->io, 8192);
+  m->rpos = 0;
+  m->rend = n;
+  if (n == 0)
+  {
+    m->file._flags |= 0x10;
+    return 0;
+  }
+  return 1;
+}
+
+static int __vd_mem_getc(struct __vd_memfile *m)
+{
+  if (!__vd_mem_underflow(m))
+    return -1;
+  m->rpos++;
+  return (unsigned char)m->io[m->rpos - 1];
+}
+
+/* _IO_new_file_sync: pending output is written; unread input is given back. */
+static int __vd_mem_sync(struct __vd_memfile *m)
+{
+  if (m->putting && __vd_mem_flush(m) != 0)
+    return -1;
+  if (m->rpos < m->rend)
+    m->c->pos -= m->rend - m->rpos;
+  m->rpos = 0;
+  m->rend = 0;
+  return 0;
+}
+
+/* _IO_new_file_seekoff through _IO_cookie_seekoff (the cookie's position is never cached). */
+static int __vd_mem_seek(struct __vd_memfile *m, long offset, int whence)
+{
+  struct __vd_memcookie *c = m->c;
+  long np;
+  long delta;
+  size_t n;
+  if (whence < 0 || whence > 2)
+    return -1;
+  __vd_mem_alloc(m);
+  if (m->putting)
+  {
+    if (__vd_mem_flush(m) != 0)
+      return -1;
+    m->putting = 0;
+  }
+  if (whence == 1)
+    offset -= (long)(m->rend - m->rpos);
+  np = whence == 0 ? offset : whence == 1 ? (long)c->pos + offset : (long)c->maxpos + offset;
+  if (np < 0 || (unsigned long)np > c->size)
+  {
+    /* glibc seeks a readable stream to the block boundary below offset first and reads up to
+       it: the failed seek may have moved the position and refilled the buffer */
+    if (whence == 0 && !(m->file._flags & __VD_NO_READS) && m->cap == 8192 && offset > 0
+        && (unsigned long)(offset & ~8191L) <= c->size)
+      __verdiff_unsupported_use();
+    return -1;
+  }
+  m->file._flags &= ~0x10;
+  m->rpos = 0;
+  m->rend = 0;
+  m->wbase = 0;
+  c->pos = (size_t)np;
+  delta = m->cap == 8192 ? np & 8191L : 0;
+  if (whence == 0 && !(m->file._flags & __VD_NO_READS) && delta > 0 && __VERIFIER_nondet_bool())
+  {
+    /* the read ahead from the block boundary (glibc reads only up to the position when its
+       buffers are empty) */
+    c->pos = (size_t)(np - delta);
+    n = __vd_cookie_read(c, m->io, 8192);
+    if (n < (size_t)delta)
+      c->pos = (size_t)np;
+    else
+    {
+      m->rpos = (size_t)delta;
+      m->rend = n;
+    }
+  }
+  return 0;
+}
+
+static long __vd_mem_tell(struct __vd_memfile *m)
+{
+  if (m->putting)
+  {
+    if (m->c->append && m->wpend > 0)
+      m->c->pos = m->c->maxpos;
+    return (long)(m->c->pos + m->wpend);
+  }
+  return (long)(m->c->pos - (m->rend - m->rpos));
+}
+
+static int __vd_mem_close(struct __vd_memfile *m)
+{
+  struct __vd_memfile **p = &__vd_memfiles;
+  int r = m->putting ? __vd_mem_flush(m) : 0;
+  while (*p != m)
+    p = &(*p)->next;
+  *p = m->next;
+  if (m->block != 0)
+    free(m->block);
+  if (m->c->mybuffer)
+    free(m->c->buffer);
+  free(m->c);
+  free(m);
+  return r;
+}
+
+/* glibc >= 2.22 (POSIX 2008). The mode is "r", "w" or "a", then "+" (or "b+") for update;
+   "w+" truncates the buffer (a NUL at buf[0]); "a" starts at the first NUL (or the end); "r"
+   reads the whole buffer. buf == NULL gives a buffer of len bytes that the stream owns. NULL
+   when an allocation fails or the mode is invalid (EINVAL). */
+FILE *fmemopen(void *buf, size_t len, const char *mode)
+{
+  struct __vd_memcookie *c;
+  struct __vd_memfile *m;
+  int rw;
+  size_t i;
+  __vd_strlen(mode);
+  c = (struct __vd_memcookie *)malloc(sizeof(struct __vd_memcookie));
+  if (c == 0)
+    return 0;
+  memset(c, 0, sizeof(struct __vd_memcookie));
+  c->mybuffer = buf == 0;
+  if (c->mybuffer)
+  {
+    c->buffer = (char *)malloc(len);
+    if (c->buffer == 0)
+    {
+      free(c);
+      return 0;
+    }
+    if (len > 0)
+      c->buffer[0] = 0;
+  }
+  else
+  {
+    c->buffer = (char *)buf;
+    if (mode[0] == 'w' && mode[1] == '+')
+      c->buffer[0] = 0;
+    if (mode[0] == 'a')
+    {
+      i = 0;
+      while (i < len && c->buffer[i] != 0)
+        i++;
+      c->maxpos = i;
+    }
+  }
+  c->size = len;
+  if (mode[0] == 'r')
+    c->maxpos = len;
+  c->append = mode[0] == 'a';
+  c->pos = c->append ? c->maxpos : 0;
+  /* _IO_fopencookie */
+  if (mode[0] == 'r')
+    rw = __VD_NO_WRITES;
+  else if (mode[0] == 'w' || mode[0] == 'a')
+    rw = __VD_NO_READS;
+  else
+    rw = -1;
+  if (rw >= 0 && (mode[1] == '+' || (mode[1] == 'b' && mode[2] == '+')))
+    rw = 0;
+  m = rw < 0 ? 0 : (struct __vd_memfile *)malloc(sizeof(struct __vd_memfile));
+  if (m == 0)
+  {
+    if (c->mybuffer)
+      free(c->buffer);
+    free(c);
+    return 0;
+  }
+  memset(m, 0, sizeof(struct __vd_memfile));
+  m->file._flags = rw;
+  m->file._flags2 = __VD_MEMSTREAM;
+  m->file._fileno = -1;
+  m->c = c;
+  m->next = __vd_memfiles;
+  __vd_memfiles = m;
+  return &m->file;
 }
 
 /* ------------------------------------------------------------------ formatted output
@@ -679,12 +1160,35 @@ static int __vd_vcount(const char *fmt, va_list ap)
   return __vd_result(o.n);
 }
 
+static int __vd_vsprintf(char *buf, const char *fmt, va_list ap);
+
 /* Output to a stream: the standard streams are assumed to work; a write to another stream
    may fail (EOF, error indicator set). */
 static int __vd_vfprintf(FILE *f, const char *fmt, va_list ap)
 {
   int r;
-  __vd_flags(f);
+  struct __vd_memfile *m = __vd_mem(f);
+  va_list aq;
+  char *text;
+  if (m)
+  {
+    /* the text goes into the stream buffer piece by piece; followed when it fits there */
+    __builtin_va_copy(aq, ap);
+    r = __vd_vcount(fmt, aq);
+    if (r <= 0)
+      return r;
+    if (__vd_no_writes(f))
+      return -1;
+    __vd_mem_to_put(m);
+    if ((size_t)r > m->cap - m->wbase - m->wpend)
+      __verdiff_unsupported_use();
+    text = (char *)__builtin_alloca((size_t)r + 1);
+    __vd_vsprintf(text, fmt, ap);
+    __vd_mem_write(m, text, (size_t)r);
+    return r;
+  }
+  if (__vd_no_writes(f))
+    return -1;
   r = __vd_vcount(fmt, ap);
   if (r >= 0 && !__vd_is_std(f) && __VERIFIER_nondet_bool())
     r = -1;
@@ -810,6 +1314,66 @@ int vasprintf(char **strp, const char *fmt, va_list ap)
   return __vd_vasprintf(strp, fmt, ap);
 }
 
+/* ------------------------------------------------------------------ <error.h> (GNU)
+ *
+ * error/error_at_line: stdout is flushed, the message (program name, or a call of
+ * error_print_progname; the formatted text; ": strerror(errnum)" when errnum != 0) goes to
+ * stderr, error_message_count counts it, and a nonzero status ends the program with
+ * exit(status). error_at_line with error_one_per_line set prints nothing and returns (even for
+ * a nonzero status) when called again for the same file name and line.
+ */
+
+void exit(int status);
+int fflush(FILE *f);
+int strcmp(const char *a, const char *b);
+
+unsigned int error_message_count;
+int error_one_per_line;
+void (*error_print_progname)(void);
+
+static void __vd_error_tail(int status, const char *fmt, va_list ap)
+{
+  __vd_vcount(fmt, ap);
+  error_message_count++;
+  if (status != 0)
+    exit(status);
+}
+
+void error(int status, int errnum, const char *fmt, ...)
+{
+  va_list ap;
+  (void)errnum;
+  fflush(stdout);
+  if (error_print_progname != 0)
+    error_print_progname();
+  __builtin_va_start(ap, fmt);
+  __vd_error_tail(status, fmt, ap);
+}
+
+static const char *__vd_error_old_file;
+static unsigned int __vd_error_old_line;
+
+void error_at_line(int status, int errnum, const char *file, unsigned int line, const char *fmt, ...)
+{
+  va_list ap;
+  (void)errnum;
+  if (error_one_per_line)
+  {
+    if (__vd_error_old_line == line
+        && (file == __vd_error_old_file || (__vd_error_old_file != 0 && file != 0 && strcmp(__vd_error_old_file, file) == 0)))
+      return;
+    __vd_error_old_file = file;
+    __vd_error_old_line = line;
+  }
+  fflush(stdout);
+  if (error_print_progname != 0)
+    error_print_progname();
+  if (file != 0)
+    __vd_strlen(file);
+  __builtin_va_start(ap, fmt);
+  __vd_error_tail(status, fmt, ap);
+}
+
 /* ------------------------------------------------------------------ character and string output */
 
 int fputc(int c, FILE *f)
@@ -830,8 +1394,11 @@ int putchar(int c)
 /* glibc: 1 on success, EOF on error. */
 int fputs(const char *s, FILE *f)
 {
-  __vd_strlen(s);
-  __vd_flags(f);
+  size_t len = __vd_strlen(s);
+  if (__vd_mem(f))
+    return __vd_mem_write(__vd_mem(f), s, len) == len ? 1 : -1;
+  if (__vd_no_writes(f))
+    return -1;
   if (__vd_is_std(f) || __VERIFIER_nondet_bool())
     return 1;
   f->_flags |= 0x20;
@@ -888,6 +1455,8 @@ int __uflow(FILE *f)
 int ungetc(int c, FILE *f)
 {
   __vd_flags(f);
+  if (__vd_mem(f))
+    __verdiff_unsupported_use();
   if (c == -1)
     return -1;
   f->_flags &= ~0x10;
@@ -900,7 +1469,9 @@ int ungetc(int c, FILE *f)
 char *fgets(char *s, int n, FILE *f)
 {
   int k;
+  int c;
   int flags = __vd_flags(f);
+  struct __vd_memfile *m = __vd_mem(f);
   if (n <= 0)
     return 0;
   if (n == 1)
@@ -908,7 +1479,28 @@ char *fgets(char *s, int n, FILE *f)
     s[0] = 0;
     return s;
   }
+  if (m)
+  {
+    /* _IO_getline: up to n - 1 bytes, up to and including a newline */
+    k = 0;
+    while (k < n - 1)
+    {
+      c = __vd_mem_getc(m);
+      if (c == -1)
+        break;
+      s[k] = (char)c;
+      k++;
+      if (c == '\n')
+        break;
+    }
+    if (k == 0)
+      return 0;
+    s[k] = 0;
+    return s;
+  }
   if (flags & 0x10)
+    return 0;
+  if (__vd_no_reads(f))
     return 0;
   k = __VERIFIER_nondet_int();
   __ESBMC_assume(k >= 0 && k <= n - 1);
@@ -961,9 +1553,31 @@ size_t fread(void *ptr, size_t size, size_t nmemb, FILE *f)
   size_t r;
   size_t extra = 0;
   int flags = __vd_flags(f);
+  struct __vd_memfile *m = __vd_mem(f);
+  char *dst = (char *)ptr;
+  size_t want;
+  size_t k;
   if (size == 0 || nmemb == 0)
     return 0;
+  if (m)
+  {
+    /* _IO_file_xsgetn */
+    want = size * nmemb;
+    while (want > 0 && __vd_mem_underflow(m))
+    {
+      k = m->rend - m->rpos;
+      if (k > want)
+        k = want;
+      memcpy(dst, m->io + m->rpos, k);
+      m->rpos += k;
+      dst += k;
+      want -= k;
+    }
+    return want == 0 ? nmemb : (size * nmemb - want) / size;
+  }
   if (flags & 0x10)
+    return 0;
+  if (__vd_no_reads(f))
     return 0;
   r = __VERIFIER_nondet_ulong();
   __ESBMC_assume(r <= nmemb);
@@ -989,6 +1603,13 @@ size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *f)
   total = size * nmemb;
   copy = __builtin_alloca(total);
   memcpy(copy, ptr, total);
+  if (__vd_mem(f))
+  {
+    r = __vd_mem_write(__vd_mem(f), (const char *)ptr, total);
+    return r == total ? nmemb : r / size;
+  }
+  if (__vd_no_writes(f))
+    return 0;
   if (__vd_is_std(f))
     return nmemb;
   r = __VERIFIER_nondet_ulong();
@@ -999,6 +1620,21 @@ size_t fwrite(const void *ptr, size_t size, size_t nmemb, FILE *f)
 }
 
 /* ------------------------------------------------------------------ opening and closing */
+
+/* glibc's access mode of a stream opened with mode ("r": read-only, "w"/"a": write-only,
+   then "+" anywhere among the following characters: both). */
+static int __vd_mode_flags(const char *mode)
+{
+  int rw = mode[0] == 'r' ? __VD_NO_WRITES : __VD_NO_READS;
+  size_t i = 1;
+  while (mode[i] != 0 && i < 7)
+  {
+    if (mode[i] == '+')
+      rw = 0;
+    i++;
+  }
+  return rw;
+}
 
 /* NULL for a mode not starting with r, w or a (EINVAL); otherwise NULL (failure) or a fresh
    stream. */
@@ -1016,6 +1652,7 @@ FILE *fopen(const char *path, const char *mode)
   if (f == 0)
     return 0;
   memset(f, 0, sizeof(FILE));
+  f->_flags = __vd_mode_flags(mode);
   fd = __VERIFIER_nondet_int();
   __ESBMC_assume(fd >= 0);
   f->_fileno = fd;
@@ -1034,6 +1671,7 @@ FILE *fdopen(int fd, const char *mode)
   if (f == 0)
     return 0;
   memset(f, 0, sizeof(FILE));
+  f->_flags = __vd_mode_flags(mode);
   f->_fileno = fd;
   return f;
 }
@@ -1059,6 +1697,8 @@ FILE *tmpfile(void)
 int fclose(FILE *f)
 {
   __vd_flags(f);
+  if (__vd_mem(f))
+    return __vd_mem_close(__vd_mem(f));
   if (!__vd_is_std(f))
     free(f);
   return __VERIFIER_nondet_bool() ? 0 : -1;
@@ -1091,8 +1731,24 @@ int fileno(FILE *f)
 /* NULL flushes every stream. */
 int fflush(FILE *f)
 {
+  struct __vd_memfile *m;
+  int r = 0;
+  if (f != 0 && __vd_mem(f))
+    return __vd_mem_sync(__vd_mem(f));
+  if (f == 0)
+  {
+    m = __vd_memfiles;
+    while (m != 0)
+    {
+      if (__vd_mem_sync(m) != 0)
+        r = -1;
+      m = m->next;
+    }
+  }
   if (f != 0)
     __vd_flags(f);
+  if (r != 0)
+    return -1;
   if (__VERIFIER_nondet_bool())
     return 0;
   if (f != 0)
@@ -1103,8 +1759,9 @@ int fflush(FILE *f)
 /* whence must be SEEK_SET, SEEK_CUR or SEEK_END (else EINVAL); success clears end-of-file. */
 int fseek(FILE *f, long offset, int whence)
 {
-  (void)offset;
   __vd_flags(f);
+  if (__vd_mem(f))
+    return __vd_mem_seek(__vd_mem(f), offset, whence);
   if (whence < 0 || whence > 2)
     return -1;
   if (__VERIFIER_nondet_bool())
@@ -1122,6 +1779,8 @@ long ftell(FILE *f)
 {
   long r;
   __vd_flags(f);
+  if (__vd_mem(f))
+    return __vd_mem_tell(__vd_mem(f));
   r = __VERIFIER_nondet_long();
   __ESBMC_assume(r >= -1);
   return r;
@@ -1136,7 +1795,145 @@ off_t ftello(FILE *f)
 void rewind(FILE *f)
 {
   __vd_flags(f);
+  if (__vd_mem(f))
+    __vd_mem_seek(__vd_mem(f), 0, 0);
   f->_flags &= ~0x30;
+}
+
+/* ------------------------------------------------------------------ unlocked variants, stdio_ext
+ *
+ * The *_unlocked functions are their locked counterparts without the stream lock: the same in
+ * verdiff's view (the stream lock only orders concurrent calls).
+ */
+
+int fputc_unlocked(int c, FILE *f)
+{
+  return fputc(c, f);
+}
+
+int putc_unlocked(int c, FILE *f)
+{
+  return putc(c, f);
+}
+
+int putchar_unlocked(int c)
+{
+  return putchar(c);
+}
+
+int fputs_unlocked(const char *s, FILE *f)
+{
+  return fputs(s, f);
+}
+
+int fgetc_unlocked(FILE *f)
+{
+  return fgetc(f);
+}
+
+int getc_unlocked(FILE *f)
+{
+  return getc(f);
+}
+
+int getchar_unlocked(void)
+{
+  return getchar();
+}
+
+char *fgets_unlocked(char *s, int n, FILE *f)
+{
+  return fgets(s, n, f);
+}
+
+size_t fread_unlocked(void *ptr, size_t size, size_t nmemb, FILE *f)
+{
+  return fread(ptr, size, nmemb, f);
+}
+
+size_t fwrite_unlocked(const void *ptr, size_t size, size_t nmemb, FILE *f)
+{
+  return fwrite(ptr, size, nmemb, f);
+}
+
+int feof_unlocked(FILE *f)
+{
+  return feof(f);
+}
+
+int ferror_unlocked(FILE *f)
+{
+  return ferror(f);
+}
+
+void clearerr_unlocked(FILE *f)
+{
+  clearerr(f);
+}
+
+int fileno_unlocked(FILE *f)
+{
+  return fileno(f);
+}
+
+int fflush_unlocked(FILE *f)
+{
+  return fflush(f);
+}
+
+/* <stdio_ext.h>, glibc's definitions over the stream state. For the streams whose buffer
+   verdiff does not follow (all but fmemopen streams), what is not fixed by the access mode is
+   approximated (a violation that depends on it is UNKNOWN). */
+
+/* write_ptr - write_base: the output not yet written; 0 on a stream without write access
+   (its put area stays empty). */
+size_t __fpending(FILE *f)
+{
+  int flags = __vd_flags(f);
+  struct __vd_memfile *m = __vd_mem(f);
+  if (m)
+    return m->putting ? m->wpend : 0;
+  if (flags & __VD_NO_WRITES)
+    return 0;
+  return __verdiff_approx_ulong();
+}
+
+/* read-only, or neither writing nor write-only and a buffer allocated (after a read or a seek) */
+int __freading(FILE *f)
+{
+  int flags = __vd_flags(f);
+  struct __vd_memfile *m = __vd_mem(f);
+  if (flags & __VD_NO_WRITES)
+    return 1;
+  if (flags & __VD_NO_READS)
+    return 0;
+  if (m)
+    return !m->putting && m->io != 0;
+  return __verdiff_approx_int() != 0;
+}
+
+/* write-only, or writing */
+int __fwriting(FILE *f)
+{
+  int flags = __vd_flags(f);
+  struct __vd_memfile *m = __vd_mem(f);
+  if (flags & __VD_NO_READS)
+    return 1;
+  if (flags & __VD_NO_WRITES)
+    return 0;
+  if (m)
+    return m->putting;
+  return __verdiff_approx_int() != 0;
+}
+
+int __freadable(FILE *f)
+{
+  return (__vd_flags(f) & __VD_NO_READS) == 0;
+}
+
+int __fwritable(FILE *f)
+{
+  return (__vd_flags(f) & __VD_NO_WRITES) == 0;
 }
 
 /* ------------------------------------------------------------------ file descriptors */
@@ -1150,6 +1947,92 @@ static ssize_t __vd_read_fd(void *buf, size_t n)
   if (r > 0)
     __vd_havoc(buf, (size_t)r);
   return r;
+}
+
+/* open/creat: -1 (errno any), or a descriptor >= 0; the path must be a string. The file,
+   whether it exists and what it is (a regular file, a FIFO, a device), are not tracked. */
+int open(const char *path, int flags, ...)
+{
+  int fd = __VERIFIER_nondet_int();
+  (void)flags;
+  __vd_strlen(path);
+  __ESBMC_assume(fd >= -1);
+  return fd;
+}
+
+int creat(const char *path, unsigned int mode)
+{
+  (void)mode;
+  return open(path, 0);
+}
+
+/* close: 0 or -1 (EBADF, EINTR, EIO). */
+int close(int fd)
+{
+  (void)fd;
+  return __VERIFIER_nondet_bool() ? 0 : -1;
+}
+
+/* write: the n bytes at buf must be readable; -1, or the number written, at most n (a short
+   write: a full disk, a signal, a pipe). */
+ssize_t write(int fd, const void *buf, size_t n)
+{
+  ssize_t r = (ssize_t)__VERIFIER_nondet_long();
+  (void)fd;
+  if (n > 0)
+    memcpy(__builtin_alloca(n), buf, n);
+  __ESBMC_assume(r >= -1 && (r < 0 || (size_t)r <= n));
+  return r;
+}
+
+/* lseek: the resulting offset (>= 0) or -1. A negative descriptor gives EBADF and a whence
+   other than SEEK_SET, SEEK_CUR, SEEK_END, SEEK_DATA, SEEK_HOLE (0..4) EINVAL. Otherwise the
+   result depends on what the descriptor is: ESPIPE on a pipe, FIFO or socket, EINVAL for a
+   negative resulting offset on a regular file, but some devices accept any offset and return
+   what they like (/dev/null: 0), so any offset >= 0 or -1 with errno EINVAL, ENXIO,
+   EOVERFLOW or ESPIPE. */
+off_t lseek(int fd, off_t offset, int whence)
+{
+  off_t r;
+  int e;
+  (void)offset;
+  if (fd < 0)
+  {
+    *__errno_location() = 9;
+    return -1;
+  }
+  if (whence < 0 || whence > 4)
+  {
+    *__errno_location() = 22;
+    return -1;
+  }
+  r = __VERIFIER_nondet_long();
+  __ESBMC_assume(r >= -1);
+  if (r == -1)
+  {
+    e = __VERIFIER_nondet_int();
+    __ESBMC_assume(e == 22 || e == 6 || e == 75 || e == 29);
+    *__errno_location() = e;
+  }
+  return r;
+}
+
+/* pipe: 0 with two different descriptors >= 0 stored, or -1 (EMFILE, ENFILE) with fds
+   unchanged. */
+int pipe(int fds[2])
+{
+  int a;
+  int b;
+  int old = fds[0] + fds[1];
+  (void)old;
+  if (__VERIFIER_nondet_bool())
+    return -1;
+  a = __VERIFIER_nondet_int();
+  b = __VERIFIER_nondet_int();
+  __ESBMC_assume(a >= 0 && b >= 0 && a != b);
+  fds[0] = a;
+  fds[1] = b;
+  return 0;
 }
 
 ssize_t read(int fd, void *buf, size_t n)
@@ -1382,6 +2265,8 @@ static int __vd_vscan(const char *fmt, va_list ap, int approx)
 int vfscanf(FILE *f, const char *fmt, va_list ap)
 {
   int flags = __vd_flags(f);
+  if (__vd_mem(f))
+    __verdiff_unsupported_use();
   if (flags & 0x10)
     return -1;
   return __vd_vscan(fmt, ap, 0);

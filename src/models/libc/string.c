@@ -44,8 +44,8 @@ static size_t __vd_room(const void *p)
    length) the first 8 bytes are walked one by one and the rest is summarised: the length is
    some `far` with s[far] == 0, or the end of the object, and no byte a write left between
    them is 0 (symex/walks.rs). The real length is one such value, so a proof covers it; a
-   counterexample that rests on another value does not replay (a replay walks every byte)
-   and is not reported. */
+   counterexample that rests on another value does not replay (a replay walks every byte),
+   and one with a short skipped range is asked for instead (engine/bmc/solve/confirm.rs). */
 static size_t __vd_strlen(const char *s)
 {
   size_t max = __vd_room(s);

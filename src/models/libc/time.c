@@ -64,6 +64,20 @@ static size_t __vd_room(const void *p)
   return size - (size_t)off;
 }
 
+static size_t __vd_strlen(const char *s)
+{
+  size_t max = __vd_room(s);
+  size_t n = 0;
+  while (n < max && s[n] != 0)
+    n++;
+  if (n == max)
+  {
+    char past = s[n];
+    (void)past;
+  }
+  return n;
+}
+
 static void __vd_havoc(void *p, size_t n)
 {
   void *fresh = __builtin_alloca(n);
@@ -311,11 +325,49 @@ static void __vd_tm_nondet(struct tm *r, const long long *t)
   r->tm_zone = __vd_zone_name;
 }
 
+/* ------------------------------------------------------------------ the time zone
+ *
+ * glibc's variables: before the time zone is first read (tzset, or the functions that call it)
+ * they hold daylight 0, timezone 0 and tzname "GMT", "GMT". The time zone itself (TZ, the
+ * zone files) is an input: after tzset, daylight is 0 or 1 (glibc computes it as "the
+ * standard and daylight offsets differ"), timezone any long (a TZ string gives at most
+ * 24:59:59, a zone file any 32-bit offset), tzname[0] and tzname[1] nondeterministic
+ * terminated strings (static 16-byte buffers: longer zone names are not modelled).
+ */
+
+int daylight;
+long timezone;
+char *tzname[2] = { "GMT", "GMT" };
+static char __vd_tzname_std[16];
+static char __vd_tzname_dst[16];
+
+void tzset(void)
+{
+  int d = __VERIFIER_nondet_int();
+  __ESBMC_assume(d == 0 || d == 1);
+  daylight = d;
+  timezone = __VERIFIER_nondet_long();
+  __vd_havoc(__vd_tzname_std, sizeof(__vd_tzname_std) - 1);
+  __vd_tzname_std[sizeof(__vd_tzname_std) - 1] = 0;
+  __vd_havoc(__vd_tzname_dst, sizeof(__vd_tzname_dst) - 1);
+  __vd_tzname_dst[sizeof(__vd_tzname_dst) - 1] = 0;
+  tzname[0] = __vd_tzname_std;
+  tzname[1] = __vd_tzname_dst;
+}
+
+/* localtime, localtime_r (the first time), ctime and strftime (%Z) call tzset */
+static void __vd_tz_maybe(void)
+{
+  if (__VERIFIER_nondet_bool())
+    tzset();
+}
+
 /* glibc fails (EOVERFLOW) only when the year does not fit an int: possible only for |t|
    beyond about 6.7e16 (never with a 32-bit time_t). */
 static struct tm *__vd_localtime(const time_t *t, struct tm *r)
 {
   long long tt = (long long)*t;
+  __vd_tz_maybe();
   if ((tt > 67768036191000000LL || tt < -67768040609000000LL) && __verdiff_approx_bool())
     return 0;
   __vd_tm_nondet(r, &tt);
@@ -350,6 +402,7 @@ time_t mktime(struct tm *tm)
 {
   int isdst = tm->tm_isdst;
   (void)isdst;
+  tzset();
   if (__verdiff_approx_bool())
     return -1;
   __vd_tm_nondet(tm, 0);
@@ -518,6 +571,7 @@ size_t strftime(char *s, size_t max, const char *format, const struct tm *tm)
   int hour = tm->tm_hour;
   size_t n;
   (void)hour;
+  __vd_tz_maybe();
   if (max == 0)
     return 0;
   n = __VERIFIER_nondet_ulong();
@@ -530,4 +584,64 @@ size_t strftime(char *s, size_t max, const char *format, const struct tm *tm)
   __vd_havoc(s, n);
   s[n] = 0;
   return n;
+}
+
+/* ------------------------------------------------------------------ getdate
+ *
+ * glibc reads the templates from the file named by DATEMSK and matches the string against
+ * them: either NULL with getdate_err set to one of the documented codes 1..8, or a pointer to
+ * a static struct tm normalised by mktime (every field in its range). Which one, and the
+ * fields, depend on the environment and the string: approximated.
+ */
+
+int getdate_err;
+static struct tm __vd_getdate_tm;
+
+struct tm *getdate(const char *string)
+{
+  int err;
+  __vd_strlen(string);
+  if (__verdiff_approx_bool())
+  {
+    err = __verdiff_approx_int();
+    __ESBMC_assume(err >= 1 && err <= 8);
+    getdate_err = err;
+    return 0;
+  }
+  tzset();
+  __vd_tm_nondet(&__vd_getdate_tm, 0);
+  return &__vd_getdate_tm;
+}
+
+/* ------------------------------------------------------------------ POSIX timers
+ *
+ * timer_create: 0 with a timer id stored in *timerid, or -1 (EAGAIN, EINVAL for an unknown
+ * clock, ENOTSUP) with *timerid unchanged. The sigevent is read when given. timer_delete: 0,
+ * or -1 (EINVAL: not a valid timer). Timers are not tracked, so neither is whether an id is
+ * valid; expirations (signals, threads) are not modelled.
+ */
+
+typedef void *timer_t;
+
+/* glibc's struct sigevent is 64 bytes (__SIGEV_MAX_SIZE) */
+struct sigevent
+{
+  char __bytes[64];
+};
+
+int timer_create(clockid_t clk, struct sigevent *sevp, timer_t *timerid)
+{
+  (void)clk;
+  if (sevp != 0)
+    memcpy(__builtin_alloca(sizeof(struct sigevent)), sevp, sizeof(struct sigevent));
+  if (__VERIFIER_nondet_bool())
+    return -1;
+  *timerid = (timer_t)__VERIFIER_nondet_long();
+  return 0;
+}
+
+int timer_delete(timer_t timerid)
+{
+  (void)timerid;
+  return __VERIFIER_nondet_bool() ? 0 : -1;
 }

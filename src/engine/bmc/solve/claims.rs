@@ -253,7 +253,7 @@ pub(crate) fn solve(
                     };
                     let mut spurious = false;
                     for &i in &todo {
-                        match confirm(pass, shared, i, timings) {
+                        match confirm(pass, shared, i, deadline, timings, stats) {
                             Confirmation::Violated(_) if o.reachability_only => {
                                 claims[i].status = Status::Violated;
                                 return Outcome::Stopped;

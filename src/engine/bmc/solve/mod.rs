@@ -52,6 +52,8 @@ pub(super) struct Pass<'a> {
     pub(super) approx_funcs: &'a [String],
     /// What the library models assume of the approximated results.
     pub(super) approx_facts: &'a [T],
+    /// The byte ranges library models' walks skipped (see [`crate::symex::SkippedRange`]).
+    pub(super) skipped: &'a [crate::symex::SkippedRange],
     pub(super) off_bits: u32,
     pub(super) deadline: Option<Instant>,
     /// The solver abstracts float arithmetic ([`Smt::abstract_float_arithmetic`]): UNSAT
