@@ -79,11 +79,11 @@ pub struct CheckArgs {
     /// (default: unbounded)
     #[arg(long, value_name = "N")]
     pub context_bound: Option<u32>,
-    /// how the interleavings of a multi-threaded program reach the solver: `recording` (all in
-    /// one formula, merged where the threads stand at the same places; the default, and
-    /// `--schedule` alone as ESBMC's flag), `lazy` (one formula per interleaving, depth first,
-    /// until the first violation), `uw` (all in one formula, preemptions allowed as a proof
-    /// needs them)
+    /// how the interleavings of a multi-threaded program reach the solver: `auto` (the
+    /// default: `lazy` for a quarter of the time, then `recording`), `recording` (all in one
+    /// formula, merged where the threads stand at the same places; `--schedule` alone, as
+    /// ESBMC's flag), `lazy` (one formula per interleaving, depth first, until the first
+    /// violation), `uw` (all in one formula, preemptions allowed as a proof needs them)
     #[arg(long, value_name = "MODE", num_args = 0..=1, default_missing_value = "recording")]
     pub schedule: Option<String>,
     /// explore every order of independent steps of different threads (no partial-order
@@ -393,7 +393,7 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
     let schedule = match p.schedule.as_deref() {
         None => engine::ScheduleMode::default(),
         Some(m) => engine::ScheduleMode::parse(m)
-            .ok_or_else(|| CheckError::Usage(format!("--schedule expects lazy, recording or uw, got `{m}`")))?,
+            .ok_or_else(|| CheckError::Usage(format!("--schedule expects auto, lazy, recording or uw, got `{m}`")))?,
     };
     let eo = EngineOptions {
         symex: so,

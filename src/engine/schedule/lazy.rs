@@ -18,12 +18,14 @@ use crate::ir::{FuncId, Program};
 use crate::symex::schedule::Script;
 use crate::symex::SymexOptions;
 
+/// `max`: stop (UNKNOWN) after this many interleavings.
 pub(crate) fn bmc_lazy(
     p: &Program,
     entry: FuncId,
     so: &SymexOptions,
     o: &EngineOptions,
     timings: &mut Timings,
+    max: Option<u64>,
 ) -> Report {
     let mut picks: Vec<u32> = Vec::new();
     let mut known: Vec<u32> = Vec::new();
@@ -33,6 +35,10 @@ pub(crate) fn bmc_lazy(
     loop {
         if o.deadline.is_some_and(|d| Instant::now() >= d) {
             unknown = Some(format!("timeout during lazy exploration, after {runs} interleavings"));
+            break;
+        }
+        if max.is_some_and(|m| runs >= m) {
+            unknown = Some(format!("lazy exploration stopped after {runs} interleavings"));
             break;
         }
         let script = Arc::new(Script::new(picks.clone()));
