@@ -5,7 +5,7 @@
 //! (with the claims that check it). Its *footprint* is the shared bytes it reads and writes,
 //! as object number and byte range, evaluated in the thread's frame where it stands; a step
 //! whose footprint cannot be told (a pointer not yet constant, a call of a user function or
-//! of the thread library's creation and join, an atomic section, a return) depends on every
+//! of the thread library's creation and join, an atomic section, a return into a caller, up to the next scheduling point) depends on every
 //! other. Two steps of different threads are independent when neither writes a byte the
 //! other touches; independent steps commute (same state, neither enables nor disables the
 //! other).
@@ -100,8 +100,14 @@ impl Symex<'_> {
         let Some(fr) = st.threads.get(t).and_then(|th| th.frames.last()) else { return Footprint::TOP };
         let (func, pc) = (fr.func, fr.pc);
         let body = self.body(func);
+        let outermost = st.threads[t].frames.len() == 1;
         if pc < body.len() && !self.visible(func, pc) {
-            return self.invisible_run(t, func, pc);
+            // (a step of invisible instructions only: a thread that has not run yet, or its
+            // creator after the creation)
+            if !self.tail_local(func, vec![pc], outermost) {
+                return Footprint::TOP;
+            }
+            return Footprint(Some(vec![Access { object: finished(t as u64), range: None, write: true }]));
         }
         // the claims that check the step's access, then the access itself
         let generated =
@@ -187,6 +193,15 @@ impl Symex<'_> {
                 _ => return Footprint::TOP,
             }
         }
+        // (the invisible instructions after the access are part of the step)
+        let next = match &body[end].kind {
+            InstrKind::Goto { cond: Some(_), target } => vec![*target, end + 1],
+            InstrKind::Goto { cond: None, target } => vec![*target],
+            _ => vec![end + 1],
+        };
+        if !self.tail_local(func, next, outermost) {
+            return Footprint::TOP;
+        }
         let mut accesses = extra;
         for (e, write) in places {
             match self.in_register(&e) {
@@ -206,36 +221,54 @@ impl Symex<'_> {
         Footprint(Some(accesses))
     }
 
-    /// The footprint of a step that starts at an invisible instruction (a thread that has
-    /// not run yet, or its creator after the creation): it runs up to the next visible one,
-    /// touching no shared byte, as long as no call, return or branch lies in between (those
-    /// are not followed: unknown).
-    fn invisible_run(&mut self, t: usize, func: Option<crate::ir::FuncId>, pc: usize) -> Footprint {
+    /// Whether the invisible instructions a step runs from `from` (up to the next visible
+    /// ones, on every branch) touch nothing shared: no call (a callee's code is not
+    /// followed), no return into a caller (whose call may store the result in shared memory;
+    /// the return of a thread's first frame ends the thread, which `finished` covers), no
+    /// object made or ended.
+    fn tail_local(&mut self, func: Option<crate::ir::FuncId>, from: Vec<usize>, outermost: bool) -> bool {
         let body = self.body(func);
-        let mut i = pc;
-        for _ in 0..10_000 {
-            if i >= body.len() {
-                return Footprint::TOP;
+        let mut todo = from;
+        let mut seen = std::collections::HashSet::new();
+        while let Some(i) = todo.pop() {
+            if !seen.insert(i) {
+                continue;
             }
-            if i != pc && self.visible(func, i) {
-                return Footprint(Some(vec![Access { object: finished(t as u64), range: None, write: true }]));
+            if seen.len() > 10_000 || i > body.len() {
+                return false;
+            }
+            // (the end of the body is the frame's return)
+            if i == body.len() {
+                if outermost {
+                    continue;
+                }
+                return false;
+            }
+            if self.visible(func, i) {
+                continue;
             }
             match &body[i].kind {
                 // (a variable in memory is an object made or ended: numbered in step order)
                 InstrKind::Decl(v) | InstrKind::Dead(v) if self.in_memory(*v) || self.p.var(*v).addressed => {
-                    return Footprint::TOP
+                    return false
                 }
                 InstrKind::Assign { .. }
                 | InstrKind::Decl(_)
                 | InstrKind::Dead(_)
                 | InstrKind::Skip
                 | InstrKind::Assert { .. }
-                | InstrKind::Assume(_) => i += 1,
-                InstrKind::Goto { cond: None, target } => i = *target,
-                _ => return Footprint::TOP,
+                | InstrKind::Assume(_) => todo.push(i + 1),
+                InstrKind::Goto { cond: None, target } => todo.push(*target),
+                InstrKind::Goto { cond: Some(_), target } => {
+                    todo.push(*target);
+                    todo.push(i + 1);
+                }
+                InstrKind::Return(_) if outermost => {}
+                InstrKind::EndPath => {}
+                _ => return false,
             }
         }
-        Footprint::TOP
+        true
     }
 
     /// Where the lvalue `e` is, evaluated in thread `t`'s frame without side effects: its
