@@ -577,3 +577,28 @@ fn a_function_pointer_parameter_is_a_callers_function() {
     assert_eq!(s, "UNKNOWN", "first: {detail}");
     assert!(detail.contains("the pointer the caller's function (*get) returns"), "{detail}");
 }
+
+/// A pointer parameter the function never reads (the `void *arg` of a thread entry that
+/// ignores it) needs nothing of its caller: `ignore` is SUCCESSFUL with no assumption, while
+/// `first`, which dereferences its pointer, is verified assuming it is not NULL — and
+/// `half_ignored` assumes that of `p`, which it reads, and nothing of `ctx`.
+#[test]
+fn a_pointer_parameter_that_is_never_read_is_assumed_nothing_of() {
+    let r = Repo::new("unread-param");
+    r.write(
+        "src/a.c",
+        "void *ignore(void *arg) { (void)arg; return 0; }\n\
+         int first(const int *p) { return *p & 1; }\n\
+         int half_ignored(void *ctx, const int *p) { (void)ctx; return *p & 3; }\n",
+    );
+    r.commit("base");
+    let (_, rows, _) = run(&r, &[]);
+    let (safety, _, assumes) = &rows["ignore"];
+    assert_eq!((safety.as_str(), assumes.len()), ("SUCCESSFUL", 0), "{rows:?}");
+    let (safety, _, assumes) = &rows["first"];
+    assert_eq!(safety, "PRECONDITION", "{rows:?}");
+    assert!(assumes.iter().any(|a| a == "`p` != NULL"), "{assumes:?}");
+    let (_, _, assumes) = &rows["half_ignored"];
+    assert!(assumes.iter().any(|a| a == "`p` != NULL"), "{assumes:?}");
+    assert!(!assumes.iter().any(|a| a.contains("`ctx`")), "{assumes:?}");
+}

@@ -57,6 +57,19 @@ pub fn entry(p: &mut Program, f: FuncId, c: &Conventions) -> Entry {
     Entry { harness: h, assumptions: inputs.assumptions, constructors: inputs.used }
 }
 
+/// Whether `g`'s body mentions its parameter `i` at all (`(void)arg;` does not).
+fn read_in_body(p: &Program, g: FuncId, i: usize) -> bool {
+    let Some(&v) = p.func(g).params.get(i) else { return false };
+    let mut seen = false;
+    for ins in p.func(g).body.iter().flatten() {
+        for e in ins.kind.exprs() {
+            e.visit(&mut |x| seen |= matches!(x.kind, ExprKind::Var(w) if w == v));
+        }
+    }
+    // (a written contract may state something of it)
+    seen || p.func(g).body.is_none() || p.func(g).has_contract()
+}
+
 /// The names of `g`'s parameters (`argN` where it has none).
 fn param_names(p: &Program, g: FuncId) -> Vec<String> {
     p.func(g)
@@ -124,6 +137,10 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
                     names[i], names[k]
                 ));
             }
+        } else if is_data_pointer(t) && !read_in_body(x.b.p, g, i) {
+            // a parameter the function never reads (a thread's `void *arg` it ignores): any
+            // value does, and nothing is assumed of it
+            x.b.assign(Expr::var(locals[i], t.clone()), Expr::new(ExprKind::Nondet, t.clone()));
         } else if is_data_pointer(t) {
             pointers += 1;
             let sized = x.c.sized.get(&(g, i)).filter(|s| s.len < types.len() && types[s.len].is_int());
