@@ -113,7 +113,7 @@ pub fn starter(l: &Layout) -> String {
          #   parse_header: {{ unwind: 64, timeout: 300 }}\n\
          #   legacy_blob: {{ skip: true }}\n\
          functions: {{}}\n\n\
-         checks:\n  bounds: true\n  div_by_zero: true\n  pointer: true\n  overflow: false\n  unsigned_overflow: false\n  memory_leak: false\n  assertions: true\n\n\
+         checks:\n  bounds: true\n  div_by_zero: true\n  pointer: true\n  overflow: false\n  unsigned_overflow: false\n  memory_leak: false\n  assertions: true\n  # in functions whose code starts threads\n  data_races: true\n  deadlock: true\n\n\
          # unit tests whose inputs become verification harnesses\n\
          # (framework: auto, unity, cmocka, check, cunit or plain; generalise: hull, beyond or free;\n\
          # harnesses: verify functions that have tests through their harnesses in run and diff)\n\

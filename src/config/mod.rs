@@ -199,6 +199,10 @@ pub struct Checks {
     pub unsigned_overflow: bool,
     pub memory_leak: bool,
     pub assertions: bool,
+    /// Data races, in entries whose code starts threads (docs/threads.md §9).
+    pub data_races: bool,
+    /// Deadlocks, in entries whose code starts threads.
+    pub deadlock: bool,
 }
 
 impl Default for Checks {
@@ -211,6 +215,8 @@ impl Default for Checks {
             unsigned_overflow: false,
             memory_leak: false,
             assertions: true,
+            data_races: true,
+            deadlock: true,
         }
     }
 }

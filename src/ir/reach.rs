@@ -84,6 +84,15 @@ pub fn checked_initialisation(init: &[Instr], i: usize) -> Option<VarId> {
     }
 }
 
+/// Whether code `entry` can reach starts a thread (calls `pthread_create` or `thrd_create`,
+/// the engine's built-ins; a program that defines its own is not taken for one).
+pub fn starts_threads(p: &Program, entry: FuncId) -> bool {
+    let starts =
+        |f: &FuncId| matches!(p.func(*f).name.as_str(), "pthread_create" | "thrd_create") && p.func(*f).body.is_none();
+    p.funcs.iter().any(|f| matches!(f.name.as_str(), "pthread_create" | "thrd_create") && f.body.is_none())
+        && reachable(p, entry).funcs.iter().any(starts)
+}
+
 pub fn reachable(p: &Program, entry: FuncId) -> Reachable {
     reachable_stopping(p, entry, &|_| false)
 }

@@ -184,7 +184,8 @@ pub fn keys_in(
     conventions: &std::cell::OnceCell<crate::contract::Conventions>,
 ) -> (String, String) {
     let so = SafetyOptions { unwind, ..o.safety.clone() };
-    let opts = format!("{:?} {}", o.frontend.target, so.key_text());
+    let threads = so.threads.for_entry(p, f).key_text();
+    let opts = format!("{:?} {}{threads}", o.frontend.target, so.key_text());
     // through harnesses, the result also depends on the tests and the code they call
     let name = crate::ir::fingerprint::base_name(&p.func(f).name);
     let harness =
@@ -710,6 +711,7 @@ pub fn safety_options(config: &Config) -> SafetyOptions {
         memory_leak: c.memory_leak,
         max_terms,
         preconditions: config.preconditions,
+        threads: safety::ThreadChecks { data_races: c.data_races, deadlock: c.deadlock },
         ..SafetyOptions::default()
     }
 }

@@ -31,6 +31,37 @@ pub struct SafetyOptions {
     /// A loop the bound still cuts is tried once more replaced by its havoc abstraction
     /// ([`abstract_cut_loops`]), which proves it for every number of iterations.
     pub abstract_loops: bool,
+    /// Data races and deadlocks are checked in an entry whose code starts threads
+    /// (docs/threads.md §9); elsewhere they cannot happen and cost nothing.
+    pub threads: ThreadChecks,
+}
+
+/// The claims of multi-threaded code `run` and `diff` add where an entry starts threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreadChecks {
+    /// `--data-races-check`.
+    pub data_races: bool,
+    /// `--deadlock-check`.
+    pub deadlock: bool,
+}
+
+impl ThreadChecks {
+    /// The checks `f` of `p` gets: these when its code starts threads, none otherwise.
+    pub fn for_entry(self, p: &Program, f: FuncId) -> ThreadChecks {
+        if (self.data_races || self.deadlock) && crate::ir::reach::starts_threads(p, f) {
+            self
+        } else {
+            ThreadChecks { data_races: false, deadlock: false }
+        }
+    }
+    /// What goes into a cache key (empty when none are on, so that the keys of functions
+    /// that start no thread do not change with the setting).
+    pub fn key_text(self) -> String {
+        match (self.data_races, self.deadlock) {
+            (false, false) => String::new(),
+            (r, d) => format!(" threads: races={r} deadlock={d}"),
+        }
+    }
 }
 
 /// The memory budget of a repository-level command in megabytes: `memory` of .verdiff.yml,
@@ -55,6 +86,7 @@ impl Default for SafetyOptions {
             preconditions: true,
             deepen: true,
             abstract_loops: true,
+            threads: ThreadChecks { data_races: true, deadlock: true },
         }
     }
 }
@@ -114,6 +146,8 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
     let mut entry = f;
     let mut assumes = Vec::new();
     let mut constructors = Vec::new();
+    let threads = o.threads.for_entry(&p, f);
+    checks.data_races |= threads.data_races;
     let fun = p.func(f);
     if o.preconditions && !fun.params.is_empty() && fun.name != "main" {
         let conventions = crate::contract::infer(&p);
@@ -153,6 +187,7 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         malloc_may_fail: o.malloc_may_fail,
         max_terms: o.max_terms,
         input_heap: heap,
+        deadlock_check: threads.deadlock,
         ..SymexOptions::default()
     };
     let eo = EngineOptions {
