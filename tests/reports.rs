@@ -30,6 +30,7 @@ fn claim(kind: &str, description: &str, line: u32, status: &str, reason: &str, t
         status: status.into(),
         reason: reason.into(),
         trace,
+        in_base: None,
     }
 }
 

@@ -69,7 +69,7 @@ fn run_and_diff_documents_state_their_minor_and_older_ones_still_validate() {
     r.commit("clamp");
     let (_, out, err) = r.verdiff(&["diff", "--base", "HEAD~1", "--no-cache", "--format", "json"]);
     let mut diff: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
-    assert_eq!(diff["schema"], "verdiff.diff/1.4");
+    assert_eq!(diff["schema"], "verdiff.diff/1.5");
     assert!(diff["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{diff}");
     let row = diff["functions"].as_array().and_then(|a| a.iter().find(|f| f["function"] == "total")).cloned();
     let row = row.unwrap_or_else(|| panic!("a row for `total`: {diff}"));

@@ -147,6 +147,8 @@ fn requirement_rows(
                 safety,
                 time: Duration::from_secs_f64(seconds),
                 norm: String::new(),
+                threads: vec![],
+                in_threads_of: vec![],
             };
             if !quiet {
                 let safety = row.safety.as_ref().map(|s| format!(", {}", s.detail)).unwrap_or_default();

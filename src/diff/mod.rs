@@ -26,6 +26,7 @@ use crate::run::safety::{self as run_safety, SafetyOptions};
 use crate::vcs::Change;
 
 mod link;
+mod threads;
 
 /// What happened to a function.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -91,6 +92,13 @@ pub struct Row {
     pub time: Duration,
     /// Normalised IR (for matching functions renamed across files).
     pub norm: String,
+    /// For a function that starts threads: the changed functions it or its threads run (it
+    /// was checked again under interleavings, for data races and deadlocks, because of them;
+    /// docs/threads.md §9).
+    pub threads: Vec<String>,
+    /// For a changed function: the rows' functions whose threads run it (their check under
+    /// interleavings covers it).
+    pub in_threads_of: Vec<String>,
 }
 
 impl Row {
@@ -253,6 +261,7 @@ fn equivalence(
     texts: (&[String], &[String]),
     (po, fa): (&Program, FuncId),
     (pn, fb): (&Program, FuncId),
+    threads: bool,
     o: &DiffOptions,
 ) -> (Status, Option<Safety>) {
     if o.over_budget() {
@@ -317,8 +326,18 @@ fn equivalence(
             s
         }
     };
-    let safety = if matches!(status, Status::BehaviourChanged(_) | Status::Unknown(_)) {
-        Some(safety(pn, fb, o, new.root))
+    // (a function that starts threads whose code changed is checked under interleavings
+    // even when equivalent: equivalence of its results says nothing of races and deadlocks)
+    let safety = if threads || matches!(status, Status::BehaviourChanged(_) | Status::Unknown(_)) {
+        let mut s = safety(pn, fb, o, new.root);
+        if threads && threads::violates_thread_claims(&s) && !o.over_budget() {
+            // (the base version without the head's unit tests: they belong to the head)
+            let base = safety_with(po, fa, o, old.root, None);
+            if base.verdict != "UNKNOWN" || threads::violates_thread_claims(&base) {
+                threads::mark_against_base(&mut s, &base);
+            }
+        }
+        Some(s)
     } else {
         None
     };
@@ -376,7 +395,7 @@ fn similarity(a: &str, b: &str) -> f64 {
 
 /// The cache keys of `f`'s safety result (see `run`: proofs under the semantic key, the
 /// others under a key that covers locations and the time limit).
-fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
+fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions, harnesses: Option<&HarnessSet>) -> (String, String) {
     let name = crate::ir::fingerprint::base_name(&p.func(f).name);
     let so = o.safety_of(name);
     let ro = crate::run::RunOptions {
@@ -385,7 +404,7 @@ fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
         jobs: 1,
         shard: None,
         deadline: None,
-        harnesses: o.harnesses.clone(),
+        harnesses: harnesses.cloned(),
         isolation: None,
     };
     let timeout = o.timeout_of(name).unwrap_or(std::time::Duration::from_secs(60));
@@ -393,9 +412,9 @@ fn safety_keys(p: &Program, f: FuncId, o: &DiffOptions) -> (String, String) {
 }
 
 /// A cached safety result of `f`, if any (never verifies).
-fn cached_safety(p: &Program, f: FuncId, o: &DiffOptions) -> Option<Safety> {
+fn cached_safety(p: &Program, f: FuncId, o: &DiffOptions, harnesses: Option<&HarnessSet>) -> Option<Safety> {
     o.cache.as_ref()?;
-    let (sem, located) = safety_keys(p, f, o);
+    let (sem, located) = safety_keys(p, f, o, harnesses);
     let keep = |s: record::Safety| s.verified();
     let r = o.cached(&sem).filter(|r| r.safety.is_some_and(keep)).or_else(|| o.cached(&located))?;
     Some(Safety {
@@ -410,7 +429,15 @@ fn cached_safety(p: &Program, f: FuncId, o: &DiffOptions) -> Option<Safety> {
 /// Runs the safety checks of `verdiff check` on `f` of program `p` (bounded by the unwind),
 /// or takes them from the cache.
 pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
-    if let Some(s) = cached_safety(p, f, o) {
+    safety_with(p, f, o, root, o.harnesses.as_ref())
+}
+
+/// The unit-test harnesses of a code base, as `DiffOptions` holds them.
+type HarnessSet = std::sync::Arc<dyn crate::run::Harnesses>;
+
+/// [`safety`], through these harnesses (None: with the entry's inputs only).
+fn safety_with(p: &Program, f: FuncId, o: &DiffOptions, root: &Path, harnesses: Option<&HarnessSet>) -> Safety {
+    if let Some(s) = cached_safety(p, f, o, harnesses) {
         return s;
     }
     if o.over_budget() {
@@ -426,7 +453,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
     let rel = crate::run::relativise(root);
     let name = crate::ir::fingerprint::base_name(&p.func(f).name).to_string();
     let so = o.safety_of(&name);
-    let through = o.harnesses.as_ref().and_then(|h| {
+    let through = harnesses.and_then(|h| {
         h.check_through_tests(&name, &rel(p.file_name(p.func(f).loc)), &side_options(root, o), &so, o.deadline(&name))
     });
     // (diff lowers the changed file alone: a callee without a body that is not a library
@@ -449,7 +476,7 @@ pub fn safety(p: &Program, f: FuncId, o: &DiffOptions, root: &Path) -> Safety {
         assumes: res.assumes,
     };
     if o.cache.is_some() && !s.detail.starts_with(OVER_BUDGET) {
-        let (sem, located) = safety_keys(p, f, o);
+        let (sem, located) = safety_keys(p, f, o, harnesses);
         let r = FunctionResult {
             function: p.func(f).name.clone(),
             file: String::new(),
@@ -557,6 +584,23 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
             }
         }
     }
+    // the files that start threads, when C code changed: a function of theirs whose threads
+    // reach the change is checked again under interleavings (threads.rs)
+    let mut thread_files = BTreeSet::new();
+    let thread_checks = o.safety.threads.data_races || o.safety.threads.deadlock;
+    if thread_checks && changes.iter().flat_map(|c| [&c.old, &c.new]).flatten().any(|p| is_c_or_h(p)) {
+        let mut all = Vec::new();
+        collect_c_files(new.root, new.root, &mut all);
+        all.retain(|rel| {
+            o.is_source.as_ref().is_none_or(|f| f(rel))
+                && old.root.join(rel).exists()
+                && !pairs.iter().any(|(a, b)| a.as_deref() == Some(rel.as_str()) || b.as_deref() == Some(rel.as_str()))
+        });
+        for rel in threads::files_starting_threads(new.root, &all) {
+            pairs.push((Some(rel.clone()), Some(rel.clone())));
+            thread_files.insert(rel);
+        }
+    }
     let mut rows = Vec::new();
     // files are planned (lowered, rows made) a batch at a time and the batch's checks share
     // one pool of processes: the jobs keep every core busy across files, while the programs
@@ -567,7 +611,8 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
         let mut planned_jobs = 0;
         while planned_jobs < BATCH_JOBS_PER_WORKER * o.jobs.max(1) && plans.len() < BATCH_FILES {
             let Some((op, np)) = pairs.next() else { break };
-            if let Some(plan) = plan_file(&old, &new, op.as_deref(), np.as_deref(), o, &mut rows) {
+            let only_threads = np.as_ref().is_some_and(|p| thread_files.contains(p));
+            if let Some(plan) = plan_file(&old, &new, op.as_deref(), np.as_deref(), only_threads, o, &mut rows) {
                 planned_jobs += plan.jobs.len() + plan.later.len();
                 plans.push(plan);
             }
@@ -581,6 +626,7 @@ pub fn compare(old: Side<'_>, new: Side<'_>, changes: &[Change], o: &DiffOptions
         run_jobs(&tasks, &cxs, o, &mut rows);
     }
     match_moved_functions(&old, &new, &mut rows, o);
+    threads::link_rows(&mut rows);
     rows
 }
 
@@ -618,8 +664,9 @@ impl FilePlan {
 
 /// A check a row needs.
 enum Job {
-    /// Equivalence of `a` (old) and `b` (new), with a safety check of `b` when they differ.
-    Equivalence { row: usize, a: String, b: String, fa: FuncId, fb: FuncId },
+    /// Equivalence of `a` (old) and `b` (new), with a safety check of `b` when they differ or
+    /// when `threads` (`b` starts threads whose code changed: threads.rs).
+    Equivalence { row: usize, a: String, b: String, fa: FuncId, fb: FuncId, threads: bool },
     /// Safety of the new function `b`.
     Safety { row: usize, b: String, fb: FuncId },
 }
@@ -677,8 +724,9 @@ struct FileContext<'a, 'b> {
 fn do_job(job: &Job, cx: &FileContext<'_, '_>, o: &DiffOptions) -> JobResult {
     let start = Instant::now();
     let (status, safety) = match (job, cx.po, cx.pn) {
-        (Job::Equivalence { a, b, fa, fb, .. }, Some(po), Some(pn)) => {
-            let (s, safety) = equivalence(cx.old, cx.op, a, cx.new, cx.np, b, cx.texts, (po, *fa), (pn, *fb), o);
+        (Job::Equivalence { a, b, fa, fb, threads, .. }, Some(po), Some(pn)) => {
+            let (s, safety) =
+                equivalence(cx.old, cx.op, a, cx.new, cx.np, b, cx.texts, (po, *fa), (pn, *fb), *threads, o);
             (Some(s), safety)
         }
         (Job::Safety { fb, .. }, _, Some(pn)) => (None, Some(safety(pn, *fb, o, cx.new.root))),
@@ -744,7 +792,12 @@ fn run_jobs_in_processes(
             }
             let limit = o.timeout_of(j.function()).unwrap_or(Duration::from_secs(60));
             // an equivalence check may be followed by a safety check, each with the limit
-            let checks = if matches!(j, Job::Equivalence { .. }) { 2 } else { 1 };
+            // (equivalence, then the head's safety, then the base's when threads changed)
+            let checks = match j {
+                Job::Equivalence { threads: true, .. } => 3,
+                Job::Equivalence { .. } => 2,
+                Job::Safety { .. } => 1,
+            };
             let start = Instant::now();
             let grace = crate::run::kill_grace(limit);
             let mut kill_at = start + (limit + grace) * checks;
@@ -819,7 +872,7 @@ fn match_moved_functions(old: &Side<'_>, new: &Side<'_>, rows: &mut Vec<Row>, o:
         let (Some(fa), Some(fb)) = (po.func_named(&a), pn.func_named(&b)) else { continue };
         // (a job like every other check: in its own process, under the same limits)
         let cx = FileContext { old, new, op: &op, np: &np, texts: (&to, &tn), po: Some(&po), pn: Some(&pn) };
-        let job = Job::Equivalence { row: j, a: a.clone(), b, fa, fb };
+        let job = Job::Equivalence { row: j, a: a.clone(), b, fa, fb, threads: false };
         run_jobs(&[(0, &job)], &[cx], o, rows);
         let r = &mut rows[j];
         r.old_file = Some(op);
@@ -929,6 +982,7 @@ fn plan_file(
     new: &Side<'_>,
     op: Option<&str>,
     np: Option<&str>,
+    only_threads: bool,
     o: &DiffOptions,
     rows: &mut Vec<Row>,
 ) -> Option<FilePlan> {
@@ -945,10 +999,15 @@ fn plan_file(
         safety: None,
         time: Duration::ZERO,
         norm: String::new(),
+        threads: vec![],
+        in_threads_of: vec![],
     };
     // a side that does not parse: one row for the file, naming the error and what it holds;
     // the other files go on
     match (&po, &pn) {
+        // (a file compared only for its threads that does not parse was not touched: `run`
+        // reports it, and a row on every diff would be noise)
+        (Some(Err(_)), _) | (_, Some(Err(_))) if only_threads => return None,
         (Some(Err(e)), other) | (other, Some(Err(e))) => {
             let side = if matches!(po, Some(Err(_))) { "base" } else { "head" };
             let n = match other {
@@ -1015,13 +1074,20 @@ fn plan_file(
         if a != b {
             r.old_name = Some(a.clone());
         }
+        // (in a file compared only for its threads, only the functions whose threads reach
+        // a change have a row)
+        let threads = threads::changed_in_threads(po, pn, fb);
+        if only_threads && threads.is_empty() {
+            continue;
+        }
+        r.threads = threads.clone();
         if own_same && deep_same && a == b {
             // nothing to verify; show the safety verdict when an earlier run cached it
-            r.safety = cached_safety(pn, fb, o);
+            r.safety = cached_safety(pn, fb, o, o.harnesses.as_ref());
         } else if o.skipped(&b) {
             r.status = Status::Unknown(SKIPPED.into());
         } else {
-            let job = Job::Equivalence { row: rows.len(), a, b, fa, fb };
+            let job = Job::Equivalence { row: rows.len(), a, b, fa, fb, threads: !threads.is_empty() };
             if own_same {
                 // changed only through a callee: after what the commit itself touched
                 through_callees.push(job);

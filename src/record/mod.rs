@@ -101,6 +101,11 @@ pub struct Claim {
     /// Why it is unknown (empty when violated).
     pub reason: String,
     pub trace: Vec<Step>,
+    /// `verdiff diff`, for a data race, deadlock or atomicity violation of a function that
+    /// starts threads: whether the base version violates it too (false: this change
+    /// introduced it). Absent elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_base: Option<bool>,
 }
 
 /// The result of one function in one run.
@@ -273,6 +278,7 @@ pub fn claim(c: &ClaimResult, rel: &dyn Fn(&str) -> String) -> Claim {
         status: status.into(),
         reason,
         trace,
+        in_base: None,
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::diff::{Row, Status};
 
-pub const SCHEMA: &str = "verdiff.diff/1.4";
+pub const SCHEMA: &str = "verdiff.diff/1.5";
 
 pub struct Info {
     pub base: String,
@@ -22,6 +22,27 @@ fn safety_text(r: &Row) -> String {
     }
 }
 
+/// How a row relates to threads (docs/threads.md §9), as a suffix of its change.
+fn threads_text(r: &Row) -> String {
+    let list = |v: &[String]| v.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+    let mut out = String::new();
+    if !r.threads.is_empty() {
+        out.push_str(&format!(" (starts threads; checked under interleavings for changed {})", list(&r.threads)));
+    }
+    if !r.in_threads_of.is_empty() {
+        out.push_str(&format!(
+            " (runs in threads started by {}: races and deadlocks are checked there)",
+            list(&r.in_threads_of)
+        ));
+    }
+    out
+}
+
+/// Violated claims about threads that the base version does not violate.
+fn introduced(rows: &[Row]) -> usize {
+    rows.iter().flat_map(|r| r.safety.iter().flat_map(|s| &s.claims)).filter(|c| c.in_base == Some(false)).count()
+}
+
 fn name(r: &Row) -> String {
     match &r.old_name {
         Some(o) => format!("{} (was {o})", r.function),
@@ -36,7 +57,11 @@ fn summary(rows: &[Row]) -> String {
     }
     let failed = rows.iter().filter(|r| r.safety_failed()).count();
     let parts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {}", k.replace('-', " "))).collect();
-    format!("{} functions: {}; {} safety violation(s)", rows.len(), parts.join(", "), failed)
+    let new = match introduced(rows) {
+        0 => String::new(),
+        n => format!(" ({n} data race(s) or deadlock(s) introduced by this change)"),
+    };
+    format!("{} functions: {}; {} safety violation(s){new}", rows.len(), parts.join(", "), failed)
 }
 
 pub fn text(rows: &[Row], info: &Info) -> String {
@@ -47,11 +72,12 @@ pub fn text(rows: &[Row], info: &Info) -> String {
     }
     for r in rows {
         s.push_str(&format!(
-            "{}:{}: {}: {} [safety: {}] ({:.2}s)\n",
+            "{}:{}: {}: {}{} [safety: {}] ({:.2}s)\n",
             r.file,
             r.line,
             name(r),
             r.status.text(),
+            threads_text(r),
             safety_text(r),
             r.time.as_secs_f64()
         ));
@@ -77,7 +103,7 @@ pub fn markdown(rows: &[Row], info: &Info) -> String {
             md_escape(&name(r)),
             md_escape(&r.file),
             r.line,
-            md_escape(&r.status.text()),
+            md_escape(&format!("{}{}", r.status.text(), threads_text(r))),
             md_escape(&safety_text(r)),
             r.time.as_secs_f64()
         ));
@@ -110,6 +136,8 @@ pub fn json(rows: &[Row], info: &Info) -> Value {
                     "claims": s.claims,
                     "assumes": s.assumes,
                 })),
+                "threads_reach_changed": r.threads,
+                "in_threads_of": r.in_threads_of,
                 "seconds": r.time.as_secs_f64(),
                 // 1.0's name, deprecated (docs/json-schema.md)
                 "time_seconds": r.time.as_secs_f64(),

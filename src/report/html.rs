@@ -665,6 +665,7 @@ mod tests {
                 text: "k = <8>".into(),
                 thread: 0,
             }],
+            in_base: None,
         }];
         let latest = vec![f, result("ok", "a<b>.c", Some(Safety::Successful))];
         let counts = crate::record::counts(&latest);
