@@ -789,3 +789,27 @@ fn a_null_expectation_ends_the_test_where_it_fails() {
     assert_eq!(verdict_of(&v, "test_put__box_put"), "SUCCESSFUL", "{out}\n{err}");
     assert_eq!(code, 0, "{out}\n{err}");
 }
+
+/// A plain test whose `main` reads its command line (thpool's tests/src/wait.c: the shell
+/// script that runs it passes the numbers) has no inputs in its code. The harness would call
+/// it with no arguments, which does not compile ("too few arguments", an UNKNOWN for every
+/// function it calls); instead no harness is made, the file is named with the reason, and
+/// `run` verifies `twice` on its own (SUCCESSFUL: `(x & 255) * 2` cannot overflow).
+#[test]
+fn a_test_main_that_reads_its_command_line_makes_no_harness() {
+    let r = Repo::new("harness-argv");
+    r.write("src/lib.c", "int twice(int x) { return (x & 255) * 2; }\n");
+    r.write(
+        "tests/src/wait.c",
+        "#include <stdlib.h>\nint twice(int x);\n\
+         int main(int argc, char *argv[]) {\n    if (argc < 2) return 1;\n    return twice(atoi(argv[1])) == 4 ? 0 : 1;\n}\n",
+    );
+    r.write(".verdiff.yml", "tests:\n  patterns: [\"tests/**/*.c\"]\n");
+    r.commit("an argv test");
+    let (_, out, err) = r.verdiff(&["harness"]);
+    assert!(err.contains("tests/src/wait.c") && err.contains("takes its command line"), "{out}\n{err}");
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--no-cache", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let f = v["functions"].as_array().and_then(|a| a.iter().find(|x| x["function"] == "twice").cloned());
+    assert_eq!(f.as_ref().map(|f| f["safety"].clone()), Some(serde_json::json!("SUCCESSFUL")), "{out}");
+}

@@ -199,6 +199,15 @@ pub fn discover(root: &Path, config: &Config, fo: &FrontendOptions) -> Discovery
         };
         for name in frameworks::test_names(&text, fw, &defined) {
             let Some(t) = prog.func_named(&name) else { continue };
+            if name == "main" && !prog.func(t).params.is_empty() {
+                // (the harness calls its test with no arguments; such a test's inputs come
+                // from how it is run, a shell script's arguments, not from its code)
+                d.problems.push((
+                    rel.clone(),
+                    "`main` takes its command line (argc, argv): its inputs are not in the code, so no harness is made from it".into(),
+                ));
+                continue;
+            }
             d.tests.push(TestCase {
                 file: rel.clone(),
                 name: name.clone(),
