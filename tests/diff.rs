@@ -520,3 +520,23 @@ fn a_computed_include_makes_every_file_a_possible_header() {
     let (_, rows) = r.rows(&["--base", "HEAD~1"]);
     assert_eq!(status_of(&rows, "total").0, "behaviour-changed", "{rows:?}");
 }
+
+/// A changed function that reports an error with `fprintf(stderr, …)` in a file that does
+/// not include <string.h>: the library's fprintf model copies with `memcpy`, which then has
+/// no declaration from the user's headers. That call is the model's, not the code base's, so
+/// it is no reason for UNKNOWN ("calls `memcpy`, which has no body in this file"): `f` reads
+/// nothing through a pointer and cannot fail, SUCCESSFUL.
+#[test]
+fn what_a_library_model_calls_is_not_an_unlinked_callee_of_the_code() {
+    let r = Repo::new("model-callees");
+    r.write("src/a.c", "#include <stdio.h>\n#include <stdlib.h>\nint f(int x) { return x & 1; }\n");
+    r.commit("base");
+    r.write(
+        "src/a.c",
+        "#include <stdio.h>\n#include <stdlib.h>\n\
+         int f(int x) {\n  if (x < 0) { fprintf(stderr, \"neg %d\\n\", x); return -1; }\n  return x & 1;\n}\n",
+    );
+    r.commit("report negative input");
+    let (_, rows) = r.rows(&["--base", "HEAD~1", "--no-cache"]);
+    assert_eq!(status_of(&rows, "f"), ("behaviour-changed", "SUCCESSFUL"), "{rows:?}");
+}

@@ -642,7 +642,10 @@ pub fn unlinked_callee(
     f: FuncId,
     defined_in: &dyn Fn(&str) -> Option<String>,
 ) -> Option<(String, String)> {
-    let (funcs, _) = crate::ir::fingerprint::dependencies(p, f);
+    // (not through the library's models: what they call is the engine's to interpret — an
+    // fprintf model's memcpy is no callee of the code base's)
+    let library = |g: FuncId| p.func(g).model || p.func(g).system;
+    let (funcs, _) = crate::ir::fingerprint::dependencies_with(p, f, &library);
     funcs.into_iter().find_map(|g| {
         let func = p.func(g);
         if func.body.is_some() || func.model || func.system {
