@@ -177,3 +177,41 @@ int twice(int x) { return (x & 255) * 2; }\n",
         (0, Some("SUCCESSFUL"), Some("SUCCESSFUL"))
     );
 }
+
+/// A pool whose mutex belongs to the caller (`struct pool *p`, a parameter). `run` checks the
+/// functions that start threads for deadlocks, and a caller's mutex is taken as unlocked when
+/// the function is called, as C callers pass them:
+/// - `pool_start` starts a worker, both lock and unlock `p->m` in turn, then it joins: no
+///   deadlock (it used to be FAILED: a caller's mutex could start held by nobody);
+/// - `pool_start_locked` holds `p->m` while it joins a worker that needs it: a deadlock;
+/// - `pool_stop` destroys `p->m` while it holds it: undefined (POSIX), a thread-api claim.
+#[test]
+fn a_callers_mutex_starts_unlocked_and_real_deadlocks_on_it_are_still_found() {
+    let r = Repo::new("threads-callers-mutex");
+    r.write(
+        "src/pool.c",
+        "#include <pthread.h>\nstruct pool { pthread_mutex_t m; pthread_t t; int jobs; };\n\
+static void *run(void *arg) {\n  struct pool *p = arg;\n  pthread_mutex_lock(&p->m);\n  p->jobs++;\n  pthread_mutex_unlock(&p->m);\n  return 0;\n}\n\
+int pool_start(struct pool *p) {\n  if (pthread_create(&p->t, 0, run, p) != 0) return -1;\n  pthread_mutex_lock(&p->m);\n  p->jobs++;\n  pthread_mutex_unlock(&p->m);\n  return pthread_join(p->t, 0);\n}\n\
+int pool_start_locked(struct pool *p) {\n  pthread_mutex_lock(&p->m);\n  if (pthread_create(&p->t, 0, run, p) != 0) { pthread_mutex_unlock(&p->m); return -1; }\n  int r = pthread_join(p->t, 0);\n  pthread_mutex_unlock(&p->m);\n  return r;\n}\n\
+int pool_stop(struct pool *p) {\n  if (pthread_create(&p->t, 0, run, p) != 0) return -1;\n  pthread_join(p->t, 0);\n  pthread_mutex_lock(&p->m);\n  pthread_mutex_destroy(&p->m);\n  return 0;\n}\n",
+    );
+    r.commit("base");
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--format", "json", "--no-cache"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
+    let of = |f: &str| {
+        let row = v["functions"].as_array().into_iter().flatten().find(|x| x["function"] == f).cloned();
+        row.unwrap_or_else(|| panic!("no {f}: {v:#}"))
+    };
+    let kinds = |r: &serde_json::Value| -> Vec<String> {
+        r["claims"].as_array().into_iter().flatten().filter_map(|c| c["kind"].as_str().map(String::from)).collect()
+    };
+    let start = of("pool_start");
+    assert_ne!(start["safety"], "FAILED", "{start:#}");
+    let locked = of("pool_start_locked");
+    assert_eq!(locked["safety"], "FAILED", "{locked:#}");
+    assert!(kinds(&locked).contains(&"deadlock".to_string()), "{locked:#}");
+    let stop = of("pool_stop");
+    assert_eq!(stop["safety"], "FAILED", "{stop:#}");
+    assert!(kinds(&stop).contains(&"thread-api".to_string()), "{stop:#}");
+}

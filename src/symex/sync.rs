@@ -173,6 +173,17 @@ impl Symex<'_> {
                 let eperm = code(&mut self.s, EPERM);
                 Some(self.s.ite(denied, eperm, ok))
             }
+            "pthread_mutex_destroy" | "mtx_destroy" if self.o.deadlock_check => {
+                // (undefined for a locked mutex, POSIX; ESBMC's check under --deadlock-check)
+                let m = a0?;
+                // (a caller's mutex is unlocked when the entry starts)
+                self.caller_words_clear(*vals.first()?, &[LOCK, COUNT]);
+                let w = self.eval(st, &word(m, LOCK, &int), loc);
+                let z = self.s.bv_zero(ib);
+                let free = self.s.eq(w, z);
+                self.api_claim(st, 2, "attempt to destroy a locked mutex", free, loc);
+                Some(ok)
+            }
             "pthread_mutex_destroy"
             | "mtx_destroy"
             | "pthread_cond_destroy"
@@ -224,6 +235,7 @@ impl Symex<'_> {
             | "pthread_rwlock_tryrdlock"
             | "pthread_rwlock_trywrlock" => {
                 let l = a0?;
+                self.caller_words_clear(*vals.first()?, &[0, 1]);
                 let readers = self.eval(st, &word(l, 0, &int), loc);
                 let writer = self.eval(st, &word(l, 1, &int), loc);
                 let z = self.s.bv_zero(ib);
@@ -261,6 +273,7 @@ impl Symex<'_> {
             }
             "pthread_rwlock_unlock" => {
                 let l = a0?;
+                self.caller_words_clear(*vals.first()?, &[0, 1]);
                 let readers = self.eval(st, &word(l, 0, &int), loc);
                 let writer = self.eval(st, &word(l, 1, &int), loc);
                 let me = self.s.bv_u(ib, st.active as u128 + 1);
@@ -279,6 +292,7 @@ impl Symex<'_> {
             }
             "pthread_spin_lock" | "pthread_spin_trylock" => {
                 let l = a0?;
+                self.caller_words_clear(*vals.first()?, &[0]);
                 let w = self.eval(st, &word(l, 0, &int), loc);
                 let z = self.s.bv_zero(ib);
                 let free = self.s.eq(w, z);
@@ -388,6 +402,8 @@ impl Symex<'_> {
 
     /// Whether mutex `m` is held by the running thread, and whether it is error-checking.
     fn owner_and_errorcheck(&mut self, st: &mut State, m: &Expr, loc: Loc) -> (T, T) {
+        let at = self.eval(st, m, loc);
+        self.caller_words_clear(at, &[LOCK, COUNT]);
         let int = self.p.target.int_t();
         let wb = self.bits_of(&int);
         let w = self.eval(st, &word(m, LOCK, &int), loc);
@@ -401,9 +417,36 @@ impl Symex<'_> {
         (mine, checking)
     }
 
+    /// A lock of the caller's (at `at`, in an input object: a function verified as the
+    /// entry, docs/contracts.md) is unlocked when the entry starts: its `words` are 0 in the
+    /// caller's initial memory (an axiom on it, so it holds whenever it is stated). Without
+    /// it a caller's mutex could start held by no thread of the program, and every function
+    /// that locks one would deadlock under `--deadlock-check` — a convention, like a caller's
+    /// semaphore being initialised; a caller that holds the lock is checked as the entry.
+    fn caller_words_clear(&mut self, at: T, words: &[i128]) {
+        let Some(content) = self.memory.input_heap.as_ref().map(|h| h.content) else { return };
+        let int = self.p.target.int_t();
+        let bits = self.bits_of(&int);
+        let inp = self.points_to_input(at);
+        if self.s.is_false(inp) {
+            return;
+        }
+        for &k in words {
+            let d = self.s.bv_u(self.memory.off_bits, (k as u128) * (bits as u128 / 8));
+            let a = self.ptr_add(at, d);
+            let w = self.load_bits(content, a, bits / 8);
+            let z = self.s.bv_zero(bits);
+            let clear = self.s.eq(w, z);
+            let c = self.s.implies(inp, clear);
+            if !self.s.is_true(c) && !self.approx.axioms.contains(&c) {
+                self.approx.axioms.push(c);
+            }
+        }
+    }
+
     /// A claim about the use of the thread library at the running thread's call (`n` tells
     /// the claims of one call apart).
-    fn api_claim(&mut self, st: &State, n: u8, msg: &str, cond: T, loc: Loc) {
+    pub(crate) fn api_claim(&mut self, st: &State, n: u8, msg: &str, cond: T, loc: Loc) {
         let key = (st.top().func.map_or(u32::MAX, |f| f.0), st.pc(), 10 + n);
         self.claim(st, key, crate::ir::ClaimKind::ThreadApi, msg.into(), String::new(), loc, cond);
     }
@@ -432,6 +475,8 @@ impl Symex<'_> {
     /// Whether mutex `m` can be taken by the running thread (free, or held by it and
     /// recursive); also whether it is free, and its lock word.
     fn lock_free(&mut self, st: &mut State, m: &Expr, loc: Loc) -> (T, T, T) {
+        let at = self.eval(st, m, loc);
+        self.caller_words_clear(at, &[LOCK, COUNT]);
         let int = self.p.target.int_t();
         let w = self.eval(st, &word(m, LOCK, &int), loc);
         let kind = self.eval(st, &word(m, KIND, &int), loc);

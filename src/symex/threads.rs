@@ -220,6 +220,11 @@ impl Symex<'_> {
         if let Some(k) = const_u64(&self.s, t) {
             let k = k as usize;
             if k >= st.threads.len() || k == st.active {
+                if k != st.active && self.o.deadlock_check {
+                    // (undefined: the value names no thread this path created)
+                    let f = self.s.fals();
+                    self.api_claim(st, 3, "join of a thread that was never created", f, loc);
+                }
                 // (EDEADLK for a join of itself)
                 return Some(code(&mut self.s, if k == st.active { 35 } else { ESRCH }));
             }
@@ -228,6 +233,11 @@ impl Symex<'_> {
                 return None;
             }
             if st.threads[k].joined {
+                if self.o.deadlock_check {
+                    // (undefined: a joined thread is no longer joinable, POSIX)
+                    let f = self.s.fals();
+                    self.api_claim(st, 4, "join of a thread already joined", f, loc);
+                }
                 return Some(code(&mut self.s, EINVAL));
             }
             st.threads[k].joined = true;
