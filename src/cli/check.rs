@@ -363,8 +363,8 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
         memory_leak_check: p.memory_leak_check,
         context_bound: p.context_bound,
         deadlock_check: p.deadlock_check,
-        // (not sound under a context bound or with race claims: symex::por)
-        por: !p.no_por && p.context_bound.is_none() && !(p.data_races_check || p.data_races_check_only),
+        // (not sound under a context bound: symex::por)
+        por: !p.no_por && p.context_bound.is_none(),
         object_bits: p.object_bits.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),
         input_heap: precondition.as_ref().map(|(_, h)| h.clone()).or(contract_heap).map(std::sync::Arc::new),
         ..SymexOptions::default()

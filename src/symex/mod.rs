@@ -102,8 +102,8 @@ pub struct SymexOptions {
     /// literal of its own (`Output::switch_literals`), which the engine assumes false until a
     /// proof needs it.
     pub switch_literals: bool,
-    /// Partial-order reduction (symex::por): off under a context bound and with data-race
-    /// claims, where it is not sound.
+    /// Partial-order reduction (symex::por): off under a context bound, where it is not
+    /// sound.
     pub por: bool,
 }
 

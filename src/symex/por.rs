@@ -18,8 +18,19 @@
 //! normal form is one, so every reachable state is reached by some explored prefix: the
 //! reduction keeps every claim that is a property of the state a step starts from. It is
 //! not applied under a context bound (the normal form of an interleaving may need more
-//! switches than it) or with `--data-races-check` (a race claim reads where the other
-//! threads stand, which the footprints do not cover).
+//! switches than it).
+//!
+//! Race claims (`--data-races-check`) read where the other threads stand, which no footprint
+//! covers; they are still kept. A race is a reachable state in which threads t and u stand
+//! before conflicting accesses a and b. Take such a state S reached by a shortest explored
+//! prefix, and x the thread of its last step. If x is t or u, that thread goes on from S
+//! (a thread's step right after its own is never pruned), and its race claim sees the other
+//! one waiting. If x's step depends on a or b, the thread of that access goes on (the suffix
+//! independent of it is empty). Otherwise x's step changed nothing a or b reads or writes,
+//! including what their addresses are computed from. Then the state before it already had t
+//! and u before a and b: a shorter explored prefix, a contradiction. Atomicity claims
+//! compare a thread's copies with shared memory another thread's write changed, a dependent
+//! step, so the same holds for them.
 
 use std::rc::Rc;
 
