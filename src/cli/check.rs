@@ -94,6 +94,11 @@ pub struct CheckArgs {
     /// violation
     #[arg(long)]
     pub deadlock_check: bool,
+    /// misuses of locks and threads are violations (an unlock of a mutex nobody holds, a
+    /// locked or destroyed mutex destroyed, a second join), without the deadlock claims: ESBMC's
+    /// flag of that name (--deadlock-check checks these too)
+    #[arg(long)]
+    pub lock_order_check: bool,
     /// two threads accessing the same memory at the same time, one of them writing, is a
     /// violation (a data race)
     #[arg(long)]
@@ -363,6 +368,7 @@ fn check(p: &CheckArgs) -> Result<i32, CheckError> {
         memory_leak_check: p.memory_leak_check,
         context_bound: p.context_bound,
         deadlock_check: p.deadlock_check,
+        lock_checks: p.deadlock_check || p.lock_order_check,
         // (not sound under a context bound: symex::por)
         por: !p.no_por && p.context_bound.is_none(),
         object_bits: p.object_bits.unwrap_or(if model == DataModel::Ilp32 { 8 } else { 16 }),

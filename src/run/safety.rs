@@ -188,6 +188,7 @@ pub fn verify(p: &Program, f: FuncId, o: &SafetyOptions, deadline: Option<Instan
         max_terms: o.max_terms,
         input_heap: heap,
         deadlock_check: threads.deadlock,
+        lock_checks: threads.deadlock,
         // (no context bound here: the reduction is sound, symex::por)
         por: true,
         ..SymexOptions::default()

@@ -95,6 +95,10 @@ pub struct SymexOptions {
     /// A path on which every unfinished thread waits violates a deadlock claim
     /// (`--deadlock-check`).
     pub deadlock_check: bool,
+    /// Misuses of the thread library are violations: an unlock of a mutex nobody holds, a
+    /// locked or destroyed mutex destroyed, a second join of a thread, a join of no thread
+    /// (`--deadlock-check`, and ESBMC's `--lock-order-check` alone).
+    pub lock_checks: bool,
     /// Lazy exploration (`--schedule lazy`): the interleaving to follow, one option per
     /// scheduling choice, instead of every interleaving at once (docs/threads.md §2).
     pub schedule: Option<std::sync::Arc<schedule::Script>>,
@@ -126,6 +130,7 @@ impl Default for SymexOptions {
             lasso: None,
             context_bound: None,
             deadlock_check: false,
+            lock_checks: false,
             schedule: None,
             switch_literals: false,
             por: false,

@@ -145,7 +145,7 @@ impl Symex<'_> {
             "pthread_mutex_unlock" | "mtx_unlock" => {
                 let m = a0?;
                 let (mine, checking) = self.owner_and_errorcheck(st, m, loc);
-                if self.o.deadlock_check {
+                if self.o.lock_checks {
                     // (ESBMC's check under --deadlock-check: the mutex is held)
                     let w = self.eval(st, &word(m, LOCK, &int), loc);
                     let z = self.s.bv_zero(ib);
@@ -173,7 +173,7 @@ impl Symex<'_> {
                 let eperm = code(&mut self.s, EPERM);
                 Some(self.s.ite(denied, eperm, ok))
             }
-            "pthread_mutex_destroy" | "mtx_destroy" if self.o.deadlock_check => {
+            "pthread_mutex_destroy" | "mtx_destroy" if self.o.lock_checks => {
                 // (undefined for a locked mutex, POSIX; ESBMC's check under --deadlock-check)
                 let m = a0?;
                 // (a caller's mutex is unlocked when the entry starts)
@@ -181,7 +181,15 @@ impl Symex<'_> {
                 let w = self.eval(st, &word(m, LOCK, &int), loc);
                 let z = self.s.bv_zero(ib);
                 let free = self.s.eq(w, z);
+                // (a destroyed mutex's lock word is -1 until it is initialised again, as in
+                // ESBMC: a lock of it then waits for ever, as after undefined behaviour)
+                let gone = self.s.bv(crate::term::Bits::ones(ib));
+                let destroyed = self.s.eq(w, gone);
+                let again = self.s.not(destroyed);
+                self.api_claim(st, 5, "attempt to destroy a previously destroyed mutex", again, loc);
+                let free = self.s.or(free, destroyed);
                 self.api_claim(st, 2, "attempt to destroy a locked mutex", free, loc);
+                self.assign(st, &word(m, LOCK, &int), gone, loc);
                 Some(ok)
             }
             "pthread_mutex_destroy"

@@ -220,7 +220,7 @@ impl Symex<'_> {
         if let Some(k) = const_u64(&self.s, t) {
             let k = k as usize;
             if k >= st.threads.len() || k == st.active {
-                if k != st.active && self.o.deadlock_check {
+                if k != st.active && self.o.lock_checks {
                     // (undefined: the value names no thread this path created)
                     let f = self.s.fals();
                     self.api_claim(st, 3, "join of a thread that was never created", f, loc);
@@ -233,7 +233,7 @@ impl Symex<'_> {
                 return None;
             }
             if st.threads[k].joined {
-                if self.o.deadlock_check {
+                if self.o.lock_checks {
                     // (undefined: a joined thread is no longer joinable, POSIX)
                     let f = self.s.fals();
                     self.api_claim(st, 4, "join of a thread already joined", f, loc);
