@@ -254,6 +254,15 @@ fn sarif_fingerprints_survive_moved_lines() {
     let f = fingerprints(&twice);
     assert_eq!(f[0].split(':').next(), f[1].split(':').next());
     assert!(f[0].ends_with(":1") && f[1].ends_with(":2"), "{f:?}");
+    // a diff's race that the base version does not have: said in the message and the
+    // properties, and still the same finding (fingerprint) as without the comparison
+    let mut new = sample();
+    new[0].claims[0].in_base = Some(false);
+    let doc = sarif(&new, &meta());
+    let r0 = &doc["runs"][0]["results"][0];
+    assert!(r0["message"]["text"].as_str().is_some_and(|m| m.contains("introduced by this change")), "{r0:#}");
+    assert_eq!(r0["properties"]["inBase"], false);
+    assert_eq!(fingerprints(&new)[0], a[0]);
 }
 
 #[test]

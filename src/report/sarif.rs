@@ -196,7 +196,13 @@ fn code_flow(claim: &Claim, function: &str) -> Value {
 
 fn claim_message(c: &Claim, function: &str) -> String {
     let what = if c.description.is_empty() { c.kind.as_str() } else { c.description.as_str() };
-    format!("{what} in function '{function}'")
+    // (diff: a race or deadlock of a function that starts threads, against the base version)
+    let since = match c.in_base {
+        Some(false) => " (introduced by this change: the base version does not violate it)",
+        Some(true) => " (also in the base version)",
+        None => "",
+    };
+    format!("{what} in function '{function}'{since}")
 }
 
 fn properties(r: &FunctionResult) -> Value {
@@ -323,8 +329,11 @@ fn fingerprint(results: &mut [Value]) {
     use sha2::{Digest, Sha256};
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for r in results.iter_mut() {
-        let message: String =
-            r["message"]["text"].as_str().unwrap_or("").chars().filter(|c| !c.is_ascii_digit()).collect();
+        // (what the base version said of it is not part of the finding)
+        let text = r["message"]["text"].as_str().unwrap_or("");
+        let text = text.split(" (introduced by this change").next().unwrap_or(text);
+        let text = text.strip_suffix(" (also in the base version)").unwrap_or(text);
+        let message: String = text.chars().filter(|c| !c.is_ascii_digit()).collect();
         let loc = &r["locations"][0];
         let parts = [
             r["ruleId"].as_str().unwrap_or(""),
@@ -363,6 +372,9 @@ pub fn sarif(results: &[FunctionResult], meta: &RunMeta) -> Value {
         for c in &r.claims {
             let mut props = properties(r);
             props["kind"] = json!(c.kind);
+            if let Some(b) = c.in_base {
+                props["inBase"] = json!(b);
+            }
             let loc_file = if c.file.is_empty() { &r.file } else { &c.file };
             let line = if c.file.is_empty() { r.line } else { c.line };
             match c.status.as_str() {
