@@ -17,7 +17,7 @@ use crate::record::Claim;
 use super::{Row, Safety};
 
 /// The claim kinds that concern threads, which the base version is asked about.
-const THREAD_KINDS: &[&str] = &["data-race", "deadlock", "atomicity"];
+const THREAD_KINDS: &[&str] = &["data-race", "deadlock", "atomicity", "thread-api"];
 
 /// The functions reachable from `fb` of the head program `pn` (its own code and that of the
 /// threads it starts) whose own code differs from the base program `po`'s, or is new, by
@@ -102,7 +102,13 @@ pub fn mark_against_base(head: &mut Safety, base: &Safety) {
             new.join(", ")
         ));
     } else if kept > 0 {
-        head.detail.push_str("; also in the base version");
+        // (the check stops at its first violation: say that a new one may lie behind it)
+        let more = if head.claims.iter().filter(|c| c.status == "violated").count() == 1 {
+            " (the check stopped there: a violation this change brings may lie behind it)"
+        } else {
+            ""
+        };
+        head.detail.push_str(&format!("; also in the base version{more}"));
     }
 }
 
@@ -161,7 +167,7 @@ mod tests {
         let base = failed(vec![race("R/W data race on count at c.c:8", 8)]);
         let mut head = failed(vec![race("R/W data race on count at c.c:9", 9)]);
         mark_against_base(&mut head, &base);
-        assert!(head.detail.ends_with("also in the base version"));
+        assert!(head.detail.contains("also in the base version (the check stopped there"), "{}", head.detail);
         assert!(violates_thread_claims(&head));
     }
 }
