@@ -5,7 +5,7 @@
 use sha2::{Digest, Sha256};
 
 /// Bumped when the meaning of stored results changes without a change of verdiff's version.
-const KEY_FORMAT: &str = "verdiff-cache-key/4";
+const KEY_FORMAT: &str = "verdiff-cache-key/5";
 
 /// The key of a result: `kind` (e.g. `safety`, `equiv`), and every part it depends on.
 pub fn key(kind: &str, parts: &[&str]) -> String {

@@ -15,9 +15,11 @@ use std::collections::HashMap;
 use crate::ir::rewrite::rewrite;
 use crate::ir::{BinOp, Builtin, Expr, ExprKind, FuncId, Instr, InstrKind, Program, UnOp};
 
-/// The constructor of each handle typedef: among the defined functions returning the
-/// typedef (a pointer) with no parameter of it, the one the others call most (the general
-/// one: `sdsnewlen`, which `sdsnew` and `sdsempty` call), then the one with more parameters,
+/// The constructor of each handle type (a typedef, or a pointer to an opaque struct: see
+/// `frontend/lower/typenames.rs`): among the defined functions returning it (a pointer)
+/// with no parameter of it, one a caller in another file can call (a static allocator
+/// returns a handle half made), then the one the others call most (the general one:
+/// `sdsnewlen`, which `sdsnew` and `sdsempty` call), then the one with more parameters,
 /// then the first defined.
 pub fn constructors(p: &Program) -> HashMap<String, FuncId> {
     let mut candidates: HashMap<String, Vec<FuncId>> = HashMap::new();
@@ -35,7 +37,10 @@ pub fn constructors(p: &Program) -> HashMap<String, FuncId> {
     let mut out = HashMap::new();
     for (name, fs) in candidates {
         let called = |g: FuncId| fs.iter().filter(|&&k| k != g && calls(p, k).contains(&g)).count();
-        let best = fs.iter().copied().max_by_key(|&g| (called(g), p.func(g).params.len(), std::cmp::Reverse(g.0)));
+        let best = fs
+            .iter()
+            .copied()
+            .max_by_key(|&g| (!p.func(g).internal, called(g), p.func(g).params.len(), std::cmp::Reverse(g.0)));
         if let Some(g) = best {
             out.insert(name, g);
         }
@@ -101,6 +106,7 @@ pub fn trust(p: &mut Program, harness: FuncId, constructors: &[FuncId]) {
     let int = p.target.int_t();
     for &g in &order {
         let mut copy = p.func(g).clone();
+        copy.trusted = true;
         for ins in copy.body.iter_mut().flatten() {
             retarget(&mut ins.kind, &copy_of);
             if let InstrKind::Assert { cond, .. } = &ins.kind {

@@ -119,8 +119,9 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
             let ctor_names = param_names(x.b.p, ctor).join(", ");
             let ctor_name = x.b.p.func(ctor).name.clone();
             let null = if nullable { " or NULL" } else { "" };
+            let article = if handle.ends_with('*') { "a" } else { "an" };
             x.assumptions.push(format!(
-                "`{}` is an `{handle}` made by `{ctor_name}({ctor_names})`{null} (its precondition assumed, its calls inlined)",
+                "`{}` is {article} `{handle}` made by `{ctor_name}({ctor_names})`{null} (its precondition assumed, its calls inlined)",
                 names[i]
             ));
         } else if let Some(&k) =

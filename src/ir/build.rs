@@ -109,6 +109,7 @@ pub fn declare(p: &mut Program, name: &str, ret: Type, params: Vec<Type>) -> Fun
         contract: None,
         internal: false,
         type_names: None,
+        trusted: false,
     });
     p.func_by_name.insert(name.to_string(), f);
     f

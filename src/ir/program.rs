@@ -337,6 +337,9 @@ pub struct Function {
     pub internal: bool,
     /// The typedef names the definition writes its return and parameter types with.
     pub type_names: Option<Box<TypeNames>>,
+    /// A copy of a constructor's call tree run inside a harness (contract/handles.rs): its
+    /// claims are assumptions, and so are its loops' bounds (handles made within them).
+    pub trusted: bool,
 }
 
 impl Function {

@@ -56,7 +56,7 @@ impl Symex<'_> {
             if b > 0 && depth >= b {
                 let go_on = self.s.tru();
                 self.end_trace_at_bound(st, go_on, loc);
-                if self.o.unwinding_assertions {
+                if self.o.unwinding_assertions && !fun.trusted {
                     let key = (f.0, usize::MAX, 2);
                     let no = self.s.fals();
                     self.claim(

@@ -54,6 +54,10 @@ use path_queue::PathQueue;
 pub use state::{Frame, Guard, State};
 pub use walks::{Replayable, SkippedRange, SHORT_WALK};
 
+/// The bound of a loop in a harness's trusted constructor (contract/handles.rs): the
+/// handles an entry is verified with are those made within it.
+const TRUSTED_LOOP_BOUND: u32 = 2;
+
 /// How to execute.
 #[derive(Clone, Debug)]
 pub struct SymexOptions {
@@ -1052,6 +1056,14 @@ impl<'p> Symex<'p> {
         } else {
             func.and_then(|f| self.o.unwindset.get(&(f, pc)).copied()).or(self.o.unwind)
         };
+        // a harness's trusted constructor makes small handles (a pool of up to two workers)
+        let bound = match func {
+            Some(f) if self.p.func(f).trusted => Some(match bound {
+                Some(b) if b > 0 => b.min(TRUSTED_LOOP_BOUND),
+                _ => TRUSTED_LOOP_BOUND,
+            }),
+            _ => bound,
+        };
         // did this iteration add a path condition — other than assumptions, which end the
         // paths they exclude but do not decide how many iterations the others run? (see
         // SymexOptions::follow_concrete_loops)
@@ -1124,7 +1136,8 @@ impl<'p> Symex<'p> {
             }
         };
         if stop && !self.trace_end_at_loop_bound(st, pc, c, loc) {
-            if self.o.unwinding_assertions {
+            // (a harness's trusted constructor makes the handles it makes within the bound)
+            if self.o.unwinding_assertions && !func.is_some_and(|f| self.p.func(f).trusted) {
                 let nc = self.s.not(c);
                 let id = self.loop_id(func, pc);
                 self.claim(

@@ -624,6 +624,9 @@ impl Lowerer<'_> {
                 i
             }
         };
+        if self.in_source_file(st.span.start) {
+            self.opaque.insert(idx);
+        }
         let mut packed = packed;
         let mut forced_align = None;
         // #pragma pack(N) in effect here caps member alignment at N
@@ -693,6 +696,16 @@ impl Lowerer<'_> {
             self.atomic_fields.insert((idx, f), levels);
         }
         Ok(mk(idx))
+    }
+
+    /// Whether `offset` lies in a source file of the program's own, not in a header.
+    fn in_source_file(&self, offset: usize) -> bool {
+        if self.map.is_system(offset) || self.model_unit {
+            return false;
+        }
+        let (file, _, _) = self.map.locate(offset);
+        let name = self.prog.files.get(file as usize).map_or("", String::as_str);
+        !(name.ends_with(".h") || name.ends_with(".hh") || name.ends_with(".hpp") || name.ends_with(".inc"))
     }
 
     fn new_composite(&mut self, tag: String, is_union: bool) -> u32 {

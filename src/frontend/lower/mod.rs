@@ -116,6 +116,9 @@ pub struct Lowerer<'a> {
     pub atomic_vars: HashMap<VarId, ctype::AtomicLevels>,
     /// Likewise members of structs and unions: (composite, member index).
     pub atomic_fields: HashMap<(u32, u32), ctype::AtomicLevels>,
+    /// The structs and unions whose members are written in a source file, not in a header:
+    /// opaque to every other file (a handle type, contract/handles.rs).
+    pub opaque: std::collections::HashSet<u32>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -141,6 +144,7 @@ impl<'a> Lowerer<'a> {
             contract: None,
             atomic_vars: HashMap::new(),
             atomic_fields: HashMap::new(),
+            opaque: Default::default(),
         }
     }
 
@@ -162,6 +166,21 @@ impl<'a> Lowerer<'a> {
 
     pub fn lookup(&self, name: &str) -> Option<Sym> {
         self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
+    }
+
+    /// Whether a struct or union named so is opaque (see [`Lowerer::opaque`]).
+    fn is_opaque(&self, n: &typenames::Named) -> bool {
+        let composite = match n {
+            typenames::Named::Typedef(t) => match self.lookup(t) {
+                Some(Sym::Typedef(Type::Struct(i) | Type::Union(i), _)) => Some(i),
+                _ => None,
+            },
+            typenames::Named::Tag(t) => match self.lookup_tag(t) {
+                Some(Tag::Composite(i)) => Some(i),
+                _ => None,
+            },
+        };
+        composite.is_some_and(|i| self.opaque.contains(&i))
     }
 
     pub fn lookup_tag(&self, name: &str) -> Option<Tag> {
@@ -377,6 +396,7 @@ impl<'a> Lowerer<'a> {
             contract: None,
             internal: static_,
             type_names: None,
+            trusted: false,
         });
         self.prog.func_by_name.entry(unique).or_insert(f);
         f
@@ -454,8 +474,9 @@ impl<'a> Lowerer<'a> {
             func.ty = ft.clone();
             func.loc = loc;
             func.system = system;
-            func.type_names = typenames::of_definition(fd).map(Box::new);
         }
+        let names = typenames::of_definition(fd, &|n| self.is_opaque(n)).map(Box::new);
+        self.prog.funcs[f.0 as usize].type_names = names;
         self.declare(name.clone(), Sym::Func(f));
 
         let saved = std::mem::take(&mut self.b);

@@ -1,18 +1,31 @@
 //! The typedef names a function definition writes its return and parameter types with
 //! (`sds sdsnewlen(const void *init, size_t initlen)` returns an `sds`), which the IR's
-//! resolved types no longer show. The entry harness builds a parameter of an opaque handle
-//! type the way the code base builds one (contract/handles.rs).
+//! resolved types no longer show, and the pointers to *opaque* structs it writes
+//! (`threadpool_t *threadpool_create(int, int, int)`: a struct defined in a `.c` file,
+//! which a caller in another file sees only declared). The entry harness builds a
+//! parameter of such a handle type the way the code base builds one (contract/handles.rs).
 
 use lang_c::ast::{DeclarationSpecifier, Declarator, DerivedDeclarator, FunctionDefinition, TypeSpecifier};
 use lang_c::span::Node;
 
 use crate::ir::TypeNames;
 
-/// The typedef name `specs` use, when they use exactly one (qualifiers aside).
-fn typedef_name(specs: &[Node<DeclarationSpecifier>]) -> Option<String> {
+/// How declaration specifiers name a struct or union: by a typedef name or by its tag.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Named {
+    Typedef(String),
+    Tag(String),
+}
+
+/// The one type name `specs` use (qualifiers aside): a typedef name, or a struct or union
+/// tag written without members.
+fn named(specs: &[Node<DeclarationSpecifier>]) -> Option<Named> {
     let mut names = specs.iter().filter_map(|s| match &s.node {
         DeclarationSpecifier::TypeSpecifier(t) => Some(match &t.node {
-            TypeSpecifier::TypedefName(id) => Some(id.node.name.clone()),
+            TypeSpecifier::TypedefName(id) => Some(Named::Typedef(id.node.name.clone())),
+            TypeSpecifier::Struct(st) if st.node.declarations.is_none() => {
+                st.node.identifier.as_ref().map(|i| Named::Tag(i.node.name.clone()))
+            }
             _ => None,
         }),
         _ => None,
@@ -21,23 +34,57 @@ fn typedef_name(specs: &[Node<DeclarationSpecifier>]) -> Option<String> {
     names.next().is_none().then_some(first)
 }
 
-/// Whether a declarator only names (no pointer, array or function part of its own).
-fn plain(d: &Option<Node<Declarator>>) -> bool {
-    d.as_ref().is_none_or(|d| d.node.derived.is_empty())
+/// The typedef name `specs` use, when they use exactly one (qualifiers aside).
+fn typedef_name(specs: &[Node<DeclarationSpecifier>]) -> Option<String> {
+    match named(specs)? {
+        Named::Typedef(n) => Some(n),
+        Named::Tag(_) => None,
+    }
 }
 
-/// The typedef names of `fd`'s return type and parameters, where the declarator adds nothing
-/// to the typedef (None when no position has one).
-pub fn of_definition(fd: &Node<FunctionDefinition>) -> Option<TypeNames> {
+/// The handle name of a type written as `specs` and a declarator deriving `derived`: the
+/// typedef name when the declarator adds nothing, `T *` or `struct X *` when it adds one
+/// pointer to a struct `opaque` says is opaque.
+fn handle_name(
+    specs: &[Node<DeclarationSpecifier>],
+    derived: &[Node<DerivedDeclarator>],
+    opaque: &dyn Fn(&Named) -> bool,
+) -> Option<String> {
+    match derived {
+        [] => typedef_name(specs),
+        [one] if matches!(one.node, DerivedDeclarator::Pointer(_)) => {
+            let n = named(specs)?;
+            opaque(&n).then(|| match n {
+                Named::Typedef(t) => format!("{t} *"),
+                Named::Tag(x) => format!("struct {x} *"),
+            })
+        }
+        _ => None,
+    }
+}
+
+fn derived_of(d: &Option<Node<Declarator>>) -> &[Node<DerivedDeclarator>] {
+    d.as_ref().map_or(&[], |d| d.node.derived.as_slice())
+}
+
+/// The handle names of `fd`'s return type and parameters (None when no position has one):
+/// typedef names where the declarator adds nothing to the typedef, and pointers to the
+/// structs `opaque` says are opaque.
+pub fn of_definition(fd: &Node<FunctionDefinition>, opaque: &dyn Fn(&Named) -> bool) -> Option<TypeNames> {
     let derived = &fd.node.declarator.node.derived;
-    let [only] = derived.as_slice() else { return None };
-    let DerivedDeclarator::Function(func) = &only.node else { return None };
-    let ret = typedef_name(&fd.node.specifiers);
+    let (ret_derived, func) = match derived.as_slice() {
+        [rest @ .., last] => match &last.node {
+            DerivedDeclarator::Function(func) => (rest, func),
+            _ => return None,
+        },
+        [] => return None,
+    };
+    let ret = handle_name(&fd.node.specifiers, ret_derived, opaque);
     let params: Vec<Option<String>> = func
         .node
         .parameters
         .iter()
-        .map(|p| if plain(&p.node.declarator) { typedef_name(&p.node.specifiers) } else { None })
+        .map(|p| handle_name(&p.node.specifiers, derived_of(&p.node.declarator), opaque))
         .collect();
     (ret.is_some() || params.iter().any(Option::is_some)).then_some(TypeNames { ret, params })
 }
@@ -50,7 +97,9 @@ mod tests {
         let cfg = lang_c::driver::Config::default();
         let parsed = lang_c::driver::parse_preprocessed(&cfg, src.to_string()).expect("parses");
         parsed.unit.0.iter().find_map(|d| match &d.node {
-            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => Some(of_definition(fd)),
+            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => Some(of_definition(fd, &|n| {
+                matches!(n, Named::Typedef(t) if t == "pool_t") || *n == Named::Tag("conn".into())
+            })),
             _ => None,
         })?
     }
@@ -63,5 +112,16 @@ mod tests {
         assert_eq!(t.params, vec![Some("sds".into()), None, Some("size_t".into()), None]);
         // a pointer to the typedef is not the typedef
         assert!(names("typedef char *sds;\nsds *g(int x) { return 0; }").is_none());
+    }
+
+    #[test]
+    fn pointers_to_opaque_structs_are_handles() {
+        let src = "typedef struct pool_t pool_t; typedef struct other other;\n\
+                   pool_t *f(pool_t *p, pool_t **q, other *o, struct conn *c, struct conn d) { return p; }";
+        let t = names(src).expect("names");
+        assert_eq!(t.ret.as_deref(), Some("pool_t *"));
+        assert_eq!(t.params, vec![Some("pool_t *".into()), None, None, Some("struct conn *".into()), None]);
+        // a pointer-returning function whose pointee is not opaque has none
+        assert!(names("typedef struct other other;\nother *g(int x) { return 0; }").is_none());
     }
 }
