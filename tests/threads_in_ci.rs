@@ -215,3 +215,56 @@ int pool_stop(struct pool *p) {\n  if (pthread_create(&p->t, 0, run, p) != 0) re
     assert_eq!(stop["safety"], "FAILED", "{stop:#}");
     assert!(kinds(&stop).contains(&"thread-api".to_string()), "{stop:#}");
 }
+
+/// A `static` start routine whose address goes only to `pthread_create` gets its argument from
+/// the functions that start it, as a static function gets its arguments from its callers. On
+/// its own, `divide(void *arg)` would get any pointer and any divisor (a false "division by
+/// zero", as mbrossard/threadpool's `threadpool_thread` got):
+/// - in ok.c, `run_four` passes a job whose divisor is 4 and whose `out` it tested for NULL:
+///   `divide` is verified through `run_four`, and both are verified;
+/// - in bad.c, `run_by(out, n)` passes the caller's `n`, 0 included: a division by zero in the
+///   thread, reached with what `run_by` passes, so `divide` fails "when called from" it, and
+///   `run_by` fails too. The routine is cast to the start type there, as C-Thread-Pool does.
+#[test]
+fn a_static_thread_start_routine_is_verified_through_the_functions_that_start_it() {
+    let r = Repo::new("threads-start-routine");
+    let job = "#include <pthread.h>\n#include <stddef.h>\nstruct job { int *out; int n; };\n\
+static void *divide(void *arg) {\n  struct job *j = arg;\n  j->out[0] = 100 / j->n;\n  return NULL;\n}\n";
+    r.write(
+        "src/ok.c",
+        &format!(
+            "{job}int run_four(int *out) {{\n  if (!out) return -1;\n  struct job j = {{ out, 4 }};\n  pthread_t t;\n  \
+if (pthread_create(&t, NULL, divide, &j) != 0) return -1;\n  pthread_join(t, NULL);\n  return out[0];\n}}\n"
+        ),
+    );
+    r.write(
+        "src/bad.c",
+        &format!(
+            "{}int run_by(int *out, int n) {{\n  if (!out) return -1;\n  struct job j = {{ out, n }};\n  pthread_t t;\n  \
+if (pthread_create(&t, NULL, (void *(*)(void *))divide, &j) != 0) return -1;\n  pthread_join(t, NULL);\n  return out[0];\n}}\n",
+            job.replace("void *arg", "struct job *j").replace("  struct job *j = arg;\n", "")
+        ),
+    );
+    r.commit("base");
+    let (code, out, err) = r.verdiff(&["run", "--quiet", "--format", "json", "--no-cache"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
+    let of = |file: &str, f: &str| {
+        let row = v["functions"].as_array().into_iter().flatten().find(|x| x["function"] == f && x["file"] == file);
+        row.cloned().unwrap_or_else(|| panic!("no {f} in {file}: {v:#}"))
+    };
+    let verified = |r: &serde_json::Value| matches!(r["safety"].as_str(), Some("SUCCESSFUL" | "PRECONDITION"));
+    assert_eq!(code, 10, "{v:#}");
+    let ok = of("src/ok.c", "divide");
+    assert!(verified(&ok), "{ok:#}");
+    assert!(
+        ok["detail"].as_str().is_some_and(|d| d.contains("through its callers") && d.contains("`run_four`")),
+        "{ok:#}"
+    );
+    let four = of("src/ok.c", "run_four");
+    assert!(verified(&four), "{four:#}");
+    let bad = of("src/bad.c", "divide");
+    assert_eq!(bad["safety"], "FAILED", "{bad:#}");
+    assert!(bad["detail"].as_str().is_some_and(|d| d.contains("called from `run_by`")), "{bad:#}");
+    assert!(bad["claims"].as_array().into_iter().flatten().any(|c| c["kind"] == "division-by-zero"), "{bad:#}");
+    assert_eq!(of("src/bad.c", "run_by")["safety"], "FAILED");
+}
