@@ -32,6 +32,12 @@ pub fn constructors(p: &Program) -> HashMap<String, FuncId> {
         if names.params.iter().any(|n| n.as_ref() == Some(ret)) {
             continue;
         }
+        // a caller in another file gets an opaque struct from the library's interface only
+        // (cJSON-like `static` helpers returning one are not constructors: C-Thread-Pool's
+        // `jobqueue_pull` returns a `struct job *` it takes off a queue)
+        if ret.ends_with('*') && f.internal {
+            continue;
+        }
         candidates.entry(ret.clone()).or_default().push(FuncId(i as u32));
     }
     let mut out = HashMap::new();

@@ -168,19 +168,36 @@ impl<'a> Lowerer<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
     }
 
-    /// Whether a struct or union named so is opaque (see [`Lowerer::opaque`]).
-    fn is_opaque(&self, n: &typenames::Named) -> bool {
-        let composite = match n {
+    /// The handle name of a type written with `n` (and one pointer more when `pointer`; see
+    /// `typenames::of_definition`): a typedef by its name, unless it is a pointer to an opaque
+    /// struct (see [`Lowerer::opaque`]); a pointer to an opaque struct by the struct
+    /// (`struct thpool_ *`, or the typedef's name and a star for an anonymous one).
+    fn handle_name(&self, n: &typenames::Named, pointer: bool) -> Option<String> {
+        let ty = match n {
             typenames::Named::Typedef(t) => match self.lookup(t) {
-                Some(Sym::Typedef(Type::Struct(i) | Type::Union(i), _)) => Some(i),
-                _ => None,
+                Some(Sym::Typedef(ty, _)) => ty,
+                _ => return None,
             },
             typenames::Named::Tag(t) => match self.lookup_tag(t) {
-                Some(Tag::Composite(i)) => Some(i),
-                _ => None,
+                Some(Tag::Composite(i)) => Type::Struct(i),
+                _ => return None,
             },
         };
-        composite.is_some_and(|i| self.opaque.contains(&i))
+        let opaque = |ty: &Type| match ty {
+            Type::Struct(i) | Type::Union(i) if self.opaque.contains(i) => {
+                let tag = &self.prog.composites[*i as usize].tag;
+                Some(match n {
+                    typenames::Named::Typedef(t) if tag.starts_with('$') => format!("{t} *"),
+                    _ => format!("{} {tag} *", if matches!(ty, Type::Union(_)) { "union" } else { "struct" }),
+                })
+            }
+            _ => None,
+        };
+        match (n, pointer) {
+            (_, true) => opaque(&ty),
+            (typenames::Named::Typedef(t), false) => ty.pointee().and_then(opaque).or_else(|| Some(t.clone())),
+            (typenames::Named::Tag(_), false) => None,
+        }
     }
 
     pub fn lookup_tag(&self, name: &str) -> Option<Tag> {
@@ -475,7 +492,7 @@ impl<'a> Lowerer<'a> {
             func.loc = loc;
             func.system = system;
         }
-        let names = typenames::of_definition(fd, &|n| self.is_opaque(n)).map(Box::new);
+        let names = typenames::of_definition(fd, &|n, pointer| self.handle_name(n, pointer)).map(Box::new);
         self.prog.funcs[f.0 as usize].type_names = names;
         self.declare(name.clone(), Sym::Func(f));
 

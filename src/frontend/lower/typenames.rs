@@ -2,8 +2,9 @@
 //! (`sds sdsnewlen(const void *init, size_t initlen)` returns an `sds`), which the IR's
 //! resolved types no longer show, and the pointers to *opaque* structs it writes
 //! (`threadpool_t *threadpool_create(int, int, int)`: a struct defined in a `.c` file,
-//! which a caller in another file sees only declared). The entry harness builds a
-//! parameter of such a handle type the way the code base builds one (contract/handles.rs).
+//! which a caller in another file sees only declared), named by the struct. The entry
+//! harness builds a parameter of such a handle type the way the code base builds one
+//! (contract/handles.rs).
 
 use lang_c::ast::{DeclarationSpecifier, Declarator, DerivedDeclarator, FunctionDefinition, TypeSpecifier};
 use lang_c::span::Node;
@@ -34,31 +35,17 @@ fn named(specs: &[Node<DeclarationSpecifier>]) -> Option<Named> {
     names.next().is_none().then_some(first)
 }
 
-/// The typedef name `specs` use, when they use exactly one (qualifiers aside).
-fn typedef_name(specs: &[Node<DeclarationSpecifier>]) -> Option<String> {
-    match named(specs)? {
-        Named::Typedef(n) => Some(n),
-        Named::Tag(_) => None,
-    }
-}
-
-/// The handle name of a type written as `specs` and a declarator deriving `derived`: the
-/// typedef name when the declarator adds nothing, `T *` or `struct X *` when it adds one
-/// pointer to a struct `opaque` says is opaque.
+/// The handle name of a type written as `specs` and a declarator deriving `derived`, as
+/// `name` gives it for the type name the specifiers use and whether the declarator adds one
+/// pointer to it (no other declarator has one).
 fn handle_name(
     specs: &[Node<DeclarationSpecifier>],
     derived: &[Node<DerivedDeclarator>],
-    opaque: &dyn Fn(&Named) -> bool,
+    name: &dyn Fn(&Named, bool) -> Option<String>,
 ) -> Option<String> {
     match derived {
-        [] => typedef_name(specs),
-        [one] if matches!(one.node, DerivedDeclarator::Pointer(_)) => {
-            let n = named(specs)?;
-            opaque(&n).then(|| match n {
-                Named::Typedef(t) => format!("{t} *"),
-                Named::Tag(x) => format!("struct {x} *"),
-            })
-        }
+        [] => name(&named(specs)?, false),
+        [one] if matches!(one.node, DerivedDeclarator::Pointer(_)) => name(&named(specs)?, true),
         _ => None,
     }
 }
@@ -67,10 +54,14 @@ fn derived_of(d: &Option<Node<Declarator>>) -> &[Node<DerivedDeclarator>] {
     d.as_ref().map_or(&[], |d| d.node.derived.as_slice())
 }
 
-/// The handle names of `fd`'s return type and parameters (None when no position has one):
-/// typedef names where the declarator adds nothing to the typedef, and pointers to the
-/// structs `opaque` says are opaque.
-pub fn of_definition(fd: &Node<FunctionDefinition>, opaque: &dyn Fn(&Named) -> bool) -> Option<TypeNames> {
+/// The handle names of `fd`'s return type and parameters (None when no position has one),
+/// as `name` gives them (see [`handle_name`]): the lowerer names a typedef by itself, and a
+/// pointer to an opaque struct by the struct, however it is spelt (`thpool_ *`,
+/// `struct thpool_ *` and a `threadpool` typedef of it are one handle type).
+pub fn of_definition(
+    fd: &Node<FunctionDefinition>,
+    name: &dyn Fn(&Named, bool) -> Option<String>,
+) -> Option<TypeNames> {
     let derived = &fd.node.declarator.node.derived;
     let (ret_derived, func) = match derived.as_slice() {
         [rest @ .., last] => match &last.node {
@@ -79,12 +70,12 @@ pub fn of_definition(fd: &Node<FunctionDefinition>, opaque: &dyn Fn(&Named) -> b
         },
         [] => return None,
     };
-    let ret = handle_name(&fd.node.specifiers, ret_derived, opaque);
+    let ret = handle_name(&fd.node.specifiers, ret_derived, name);
     let params: Vec<Option<String>> = func
         .node
         .parameters
         .iter()
-        .map(|p| handle_name(&p.node.specifiers, derived_of(&p.node.declarator), opaque))
+        .map(|p| handle_name(&p.node.specifiers, derived_of(&p.node.declarator), name))
         .collect();
     (ret.is_some() || params.iter().any(Option::is_some)).then_some(TypeNames { ret, params })
 }
@@ -97,9 +88,14 @@ mod tests {
         let cfg = lang_c::driver::Config::default();
         let parsed = lang_c::driver::parse_preprocessed(&cfg, src.to_string()).expect("parses");
         parsed.unit.0.iter().find_map(|d| match &d.node {
-            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => Some(of_definition(fd, &|n| {
-                matches!(n, Named::Typedef(t) if t == "pool_t") || *n == Named::Tag("conn".into())
-            })),
+            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => {
+                Some(of_definition(fd, &|n, pointer| match (n, pointer) {
+                    (Named::Typedef(t), false) => Some(t.clone()),
+                    (Named::Typedef(t), true) if t == "pool_t" => Some("struct pool *".into()),
+                    (Named::Tag(t), true) if t == "pool" || t == "conn" => Some(format!("struct {t} *")),
+                    _ => None,
+                }))
+            }
             _ => None,
         })?
     }
@@ -116,11 +112,11 @@ mod tests {
 
     #[test]
     fn pointers_to_opaque_structs_are_handles() {
-        let src = "typedef struct pool_t pool_t; typedef struct other other;\n\
-                   pool_t *f(pool_t *p, pool_t **q, other *o, struct conn *c, struct conn d) { return p; }";
+        let src = "typedef struct pool pool_t; typedef struct other other;\n\
+                   pool_t *f(struct pool *p, pool_t **q, other *o, struct conn *c, struct conn d) { return p; }";
         let t = names(src).expect("names");
-        assert_eq!(t.ret.as_deref(), Some("pool_t *"));
-        assert_eq!(t.params, vec![Some("pool_t *".into()), None, None, Some("struct conn *".into()), None]);
+        assert_eq!(t.ret.as_deref(), Some("struct pool *"));
+        assert_eq!(t.params, vec![Some("struct pool *".into()), None, None, Some("struct conn *".into()), None]);
         // a pointer-returning function whose pointee is not opaque has none
         assert!(names("typedef struct other other;\nother *g(int x) { return 0; }").is_none());
     }
