@@ -268,3 +268,37 @@ if (pthread_create(&t, NULL, (void *(*)(void *))divide, &j) != 0) return -1;\n  
     assert!(bad["claims"].as_array().into_iter().flatten().any(|c| c["kind"] == "division-by-zero"), "{bad:#}");
     assert_eq!(of("src/bad.c", "run_by")["safety"], "FAILED");
 }
+
+/// A pool the entry harness makes with the library's constructor (an opaque struct: its
+/// members are written in pool.c) comes with the worker `pool_new` started, which runs beside
+/// the function under verification, as in any client. So that function is checked for races
+/// with the worker although its own code starts no thread:
+/// - `pool_add` increments `p->jobs` without the mutex the worker holds for its increment: a
+///   data race on every pool `pool_new` makes;
+/// - `pool_add_locked` takes the mutex for its increment: no race, and nothing else to fail.
+#[test]
+fn a_handle_whose_constructor_starts_threads_is_checked_for_races_with_them() {
+    let r = Repo::new("threads-handle-workers");
+    r.write(
+        "src/pool.c",
+        "#include <pthread.h>\n#include <stdlib.h>\n\
+struct pool { pthread_mutex_t m; pthread_t t; int jobs; };\n\
+static void *worker(void *arg) {\n  struct pool *p = arg;\n  pthread_mutex_lock(&p->m);\n  p->jobs++;\n  pthread_mutex_unlock(&p->m);\n  return NULL;\n}\n\
+struct pool *pool_new(void) {\n  struct pool *p = malloc(sizeof *p);\n  if (!p) return NULL;\n  pthread_mutex_init(&p->m, NULL);\n  p->jobs = 0;\n  \
+if (pthread_create(&p->t, NULL, worker, p) != 0) { free(p); return NULL; }\n  return p;\n}\n\
+void pool_add(struct pool *p) {\n  p->jobs++;\n}\n\
+void pool_add_locked(struct pool *p) {\n  pthread_mutex_lock(&p->m);\n  p->jobs++;\n  pthread_mutex_unlock(&p->m);\n}\n",
+    );
+    r.commit("base");
+    let (_, out, err) = r.verdiff(&["run", "--quiet", "--format", "json", "--no-cache"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("JSON ({e}): {out}\n{err}"));
+    let of = |f: &str| {
+        let row = v["functions"].as_array().into_iter().flatten().find(|x| x["function"] == f).cloned();
+        row.unwrap_or_else(|| panic!("no {f}: {v:#}"))
+    };
+    let add = of("pool_add");
+    assert_eq!(add["safety"], "FAILED", "{add:#}");
+    assert!(add["claims"].as_array().into_iter().flatten().any(|c| c["kind"] == "data-race"), "{add:#}");
+    let locked = of("pool_add_locked");
+    assert!(matches!(locked["safety"].as_str(), Some("SUCCESSFUL" | "PRECONDITION")), "{locked:#}");
+}

@@ -54,22 +54,32 @@ pub fn constructors(p: &Program) -> HashMap<String, FuncId> {
     out
 }
 
-/// What `f`'s inputs depend on through handle constructors, as text for cache keys: for
-/// each parameter built by a constructor (see [`constructors`]), its position, the typedef
-/// and the constructor's verification text (a changed `sdsnewlen` changes the `sds` every
-/// other function is verified with, although none of them calls it). Empty when none is.
-pub fn key_text(p: &Program, f: FuncId) -> String {
-    let Some(names) = &p.func(f).type_names else { return String::new() };
+/// The parameters of `f` an entry harness builds by a constructor (see [`constructors`]):
+/// (position, handle type, constructor).
+pub fn handle_parameters(p: &Program, f: FuncId) -> Vec<(usize, String, FuncId)> {
+    let Some(names) = &p.func(f).type_names else { return vec![] };
     if names.params.iter().all(Option::is_none) {
-        return String::new();
+        return vec![];
     }
     let ctors = constructors(p);
-    let mut out = String::new();
+    let mut out = Vec::new();
     for (i, n) in names.params.iter().enumerate() {
         let Some((n, &g)) = n.as_ref().and_then(|n| ctors.get_key_value(n)) else { continue };
         if g != f {
-            out.push_str(&format!("\nhandle {i}: {n} by {}", crate::ir::fingerprint::verification_text(p, g, false)));
+            out.push((i, n.clone(), g));
         }
+    }
+    out
+}
+
+/// What `f`'s inputs depend on through handle constructors, as text for cache keys: for
+/// each parameter built by a constructor, its position, the handle type and the
+/// constructor's verification text (a changed `sdsnewlen` changes the `sds` every other
+/// function is verified with, although none of them calls it). Empty when none is.
+pub fn key_text(p: &Program, f: FuncId) -> String {
+    let mut out = String::new();
+    for (i, n, g) in handle_parameters(p, f) {
+        out.push_str(&format!("\nhandle {i}: {n} by {}", crate::ir::fingerprint::verification_text(p, g, false)));
     }
     out
 }

@@ -46,9 +46,13 @@ pub struct ThreadChecks {
 }
 
 impl ThreadChecks {
-    /// The checks `f` of `p` gets: these when its code starts threads, none otherwise.
+    /// The checks `f` of `p` gets: these when its code starts threads, or a constructor that
+    /// builds one of its handle parameters does (a pool whose workers run beside it:
+    /// contract/handles.rs), none otherwise.
     pub fn for_entry(self, p: &Program, f: FuncId) -> ThreadChecks {
-        if (self.data_races || self.deadlock) && crate::ir::reach::starts_threads(p, f) {
+        let starts = |g: FuncId| crate::ir::reach::starts_threads(p, g);
+        let handles = || crate::contract::handles::handle_parameters(p, f).into_iter().any(|(_, _, g)| starts(g));
+        if (self.data_races || self.deadlock) && (starts(f) || handles()) {
             self
         } else {
             ThreadChecks { data_races: false, deadlock: false }
