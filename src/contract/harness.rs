@@ -121,8 +121,9 @@ fn arguments(x: &mut Inputs<'_, '_>, g: FuncId, top: bool) -> (Vec<crate::ir::Va
             let null = if nullable { " or NULL" } else { "" };
             let article = if handle.ends_with('*') { "a" } else { "an" };
             x.assumptions.push(format!(
-                "`{}` is {article} `{handle}` made by `{ctor_name}({ctor_names})`{null} (its precondition assumed, its calls inlined)",
-                names[i]
+                "`{}` is {article} `{handle}` made by `{ctor_name}({ctor_names})`{null} (its precondition assumed, its calls inlined, its loops cut at {} iterations)",
+                names[i],
+                crate::ir::TRUSTED_LOOP_BOUND
             ));
         } else if let Some(&k) =
             x.c.same_object

@@ -18,7 +18,7 @@ pub mod types;
 pub use expr::{BinOp, Builtin, Expr, ExprKind, UnOp};
 pub use program::{
     ClaimKind, Clause, Contract, Function, Instr, InstrKind, LassoSpec, Loc, Note, Program, TraceEndClaim, TypeNames,
-    Var, VarKind,
+    Var, VarKind, TRUSTED_LOOP_BOUND,
 };
 pub use types::{ArrayLen, Composite, DataModel, Field, FloatKind, FuncType, IntName, IntTy, Layout, Target, Type};
 

@@ -338,9 +338,14 @@ pub struct Function {
     /// The typedef names the definition writes its return and parameter types with.
     pub type_names: Option<Box<TypeNames>>,
     /// A copy of a constructor's call tree run inside a harness (contract/handles.rs): its
-    /// claims are assumptions, and so are its loops' bounds (handles made within them).
+    /// claims are assumptions, and so are its loops' bounds (handles made within
+    /// [`TRUSTED_LOOP_BOUND`] iterations).
     pub trusted: bool,
 }
+
+/// The bound of a loop in a trusted function ([`Function::trusted`]): the handles an entry
+/// is verified with are those its constructor makes within it (a pool of up to two workers).
+pub const TRUSTED_LOOP_BOUND: u32 = 2;
 
 impl Function {
     /// Whether the function has a body and a written contract that verdiff uses: its

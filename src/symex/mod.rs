@@ -54,10 +54,6 @@ use path_queue::PathQueue;
 pub use state::{Frame, Guard, State};
 pub use walks::{Replayable, SkippedRange, SHORT_WALK};
 
-/// The bound of a loop in a harness's trusted constructor (contract/handles.rs): the
-/// handles an entry is verified with are those made within it.
-const TRUSTED_LOOP_BOUND: u32 = 2;
-
 /// How to execute.
 #[derive(Clone, Debug)]
 pub struct SymexOptions {
@@ -1059,8 +1055,8 @@ impl<'p> Symex<'p> {
         // a harness's trusted constructor makes small handles (a pool of up to two workers)
         let bound = match func {
             Some(f) if self.p.func(f).trusted => Some(match bound {
-                Some(b) if b > 0 => b.min(TRUSTED_LOOP_BOUND),
-                _ => TRUSTED_LOOP_BOUND,
+                Some(b) if b > 0 => b.min(crate::ir::TRUSTED_LOOP_BOUND),
+                _ => crate::ir::TRUSTED_LOOP_BOUND,
             }),
             _ => bound,
         };
