@@ -275,17 +275,22 @@ if (pthread_create(&t, NULL, (void *(*)(void *))divide, &j) != 0) return -1;\n  
 /// with the worker although its own code starts no thread:
 /// - `pool_add` increments `p->jobs` without the mutex the worker holds for its increment: a
 ///   data race on every pool `pool_new` makes;
-/// - `pool_add_locked` takes the mutex for its increment: no race, and nothing else to fail.
+/// - `pool_add_locked` takes the mutex for its increment: no race, and nothing else to fail;
+/// - `pool_new` itself destroys its mutex while holding it when `malloc` fails
+///   (undefined, POSIX): its own FAILED thread-api claim, and not one of the functions given
+///   its pool (the constructor runs there with its claims assumed, those the engine makes on
+///   locks included, and a pool it made went through no failure path).
 #[test]
 fn a_handle_whose_constructor_starts_threads_is_checked_for_races_with_them() {
     let r = Repo::new("threads-handle-workers");
     r.write(
         "src/pool.c",
         "#include <pthread.h>\n#include <stdlib.h>\n\
-struct pool { pthread_mutex_t m; pthread_t t; int jobs; };\n\
+struct pool { pthread_mutex_t m; pthread_t t; int jobs; char *log; };\n\
 static void *worker(void *arg) {\n  struct pool *p = arg;\n  pthread_mutex_lock(&p->m);\n  p->jobs++;\n  pthread_mutex_unlock(&p->m);\n  return NULL;\n}\n\
 struct pool *pool_new(void) {\n  struct pool *p = malloc(sizeof *p);\n  if (!p) return NULL;\n  pthread_mutex_init(&p->m, NULL);\n  p->jobs = 0;\n  \
-if (pthread_create(&p->t, NULL, worker, p) != 0) { free(p); return NULL; }\n  return p;\n}\n\
+p->log = malloc(16);\n  if (!p->log) {\n    pthread_mutex_lock(&p->m);\n    pthread_mutex_destroy(&p->m);\n    free(p);\n    return NULL;\n  }\n  \
+if (pthread_create(&p->t, NULL, worker, p) != 0) { free(p->log); free(p); return NULL; }\n  return p;\n}\n\
 void pool_add(struct pool *p) {\n  p->jobs++;\n}\n\
 void pool_add_locked(struct pool *p) {\n  pthread_mutex_lock(&p->m);\n  p->jobs++;\n  pthread_mutex_unlock(&p->m);\n}\n",
     );
@@ -301,4 +306,7 @@ void pool_add_locked(struct pool *p) {\n  pthread_mutex_lock(&p->m);\n  p->jobs+
     assert!(add["claims"].as_array().into_iter().flatten().any(|c| c["kind"] == "data-race"), "{add:#}");
     let locked = of("pool_add_locked");
     assert!(matches!(locked["safety"].as_str(), Some("SUCCESSFUL" | "PRECONDITION")), "{locked:#}");
+    let new = of("pool_new");
+    assert_eq!(new["safety"], "FAILED", "{new:#}");
+    assert!(new["claims"].as_array().into_iter().flatten().any(|c| c["kind"] == "thread-api"), "{new:#}");
 }
